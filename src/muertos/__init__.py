@@ -1,0 +1,48 @@
+"""muertos: a digital table for five Día de los Muertos tabletop games.
+
+    >>> import muertos
+    >>> muertos.games()[:1]
+    ['ofrenda']
+    >>> s = muertos.game("ofrenda").new(players=2, seed=7)
+    >>> rec = muertos.play("ofrenda", seats=["random", "random"], seed=3)
+
+The public face: :func:`game`, :func:`games`, :func:`play`, :func:`agent`,
+:class:`IllegalAction` and the other errors, :class:`MatchRecord`.
+"""
+
+from muertos.agents import agent
+from muertos.engine import (
+    CorruptState,
+    Event,
+    Game,
+    IllegalAction,
+    InvalidOptions,
+    MatchRecord,
+    MuertosError,
+    State,
+    UnknownAgent,
+    UnknownGame,
+    game,
+    games,
+    play,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CorruptState",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidOptions",
+    "MatchRecord",
+    "MuertosError",
+    "State",
+    "UnknownAgent",
+    "UnknownGame",
+    "__version__",
+    "agent",
+    "game",
+    "games",
+    "play",
+]

@@ -1,0 +1,270 @@
+"""The conformance checks every game passes, for every player count and option.
+
+A game's tests call :func:`check_game` first (and :func:`check_with_hypothesis`), the way
+OpenSpiel's games all run its random-simulation test. The checks, from many seeds:
+
+- random games end; ``over`` agrees with ``to_move``; scores and winners are sane;
+- every listed action applies, spelled in any case; each has exactly one spelling;
+- a string that is not listed raises :class:`IllegalAction` and changes nothing;
+- ``clone`` is independent; ``to_json``/``from_json`` and ``replay`` reproduce the state;
+- views are JSON-ready, and ``view(seat)`` of a state equals ``view(seat)`` of its
+  ``determinize(seat)`` (nothing hidden leaks), while determinize really redraws what is
+  hidden and the redrawn state plays on to a legal end;
+- logs are lines of text, and a seat's log never holds a line meant for other seats only;
+- components are conserved: ``census()`` never changes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import IllegalAction
+from .game import Game, State, normalize
+from .registry import game as get_game
+
+MAX_STATE_JSON = 256 * 1024
+"""A state's JSON must stay small; search and storage depend on it."""
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message says where (game, seed, action index)."""
+
+
+def _fail(where: str, msg: str) -> None:
+    raise ConformanceError(f"{where}: {msg}")
+
+
+def _json_ready(x: Any) -> bool:
+    try:
+        return bool(json.loads(json.dumps(x, allow_nan=False)) == x)
+    except (TypeError, ValueError):
+        return False
+
+
+def _bad_spellings(s: State, rnd: random.Random) -> list[Any]:
+    legal = s.legal_actions()
+    keys = {normalize(a) for a in legal}
+    cands: list[Any] = ["", "   ", "xyzzy", "pass pass", "take -1", "take 999", "place P99 S99", "💀"]
+    for a in rnd.sample(legal, min(3, len(legal))):
+        cands += [a + " 9", a + "x", "x" + a, a.rsplit(" ", 1)[0] + " 999"]
+    return [c for c in cands if normalize(c) not in keys] + [None, 3, ["take", "1"]]
+
+
+def _check_views(s: State, where: str) -> None:
+    for seat in [None, *range(s.players)]:
+        v = s.view(seat)
+        if not _json_ready(v):
+            _fail(where, f"view({seat}) is not JSON-ready (tuples, non-string keys or NaN?)")
+        if seat is not None and seat != s.to_move and v.get("legal"):
+            _fail(where, f"view({seat}) lists legal actions though seat {s.to_move} is to move")
+        for line in s.log(seat):
+            if not isinstance(line, str):
+                _fail(where, f"log({seat}) holds a non-string {line!r}")
+        for e in s.events:
+            if (
+                e.seats is not None
+                and seat not in e.seats
+                and e.line_for(seat) == e.text
+                and e.public != e.text
+            ):
+                _fail(where, f"event {e.text!r} for seats {e.seats} is readable by {seat}")
+
+
+def _check_determinize(s: State, where: str, rnd: random.Random, playout: bool) -> bool:
+    """True if some determinization changed the game data."""
+    changed = False
+    before = s.to_json()
+    for seat in [None, *range(s.players)]:
+        d = s.determinize(seat, random.Random(rnd.getrandbits(32)))
+        if s.to_json() != before:
+            _fail(where, f"determinize({seat}) changed the original state")
+        if d.view(seat) != s.view(seat):
+            diff = {k for k in s.view(seat) if s.view(seat).get(k) != d.view(seat).get(k)}
+            _fail(
+                where,
+                f"view({seat}) differs after determinize({seat}) in {sorted(diff)}: hidden information leaks",
+            )
+        if seat is not None and seat == s.to_move and d.legal_actions() != s.legal_actions():
+            _fail(where, f"determinize({seat}) changed the legal actions of the seat to move")
+        if d.census() != s.census():
+            _fail(where, f"determinize({seat}) changed the components: {s.census()} -> {d.census()}")
+        if d.to_json()["data"] != before["data"]:
+            changed = True
+        if playout:
+            _play_out(d, rnd, f"{where}, playing on from determinize({seat})")
+    return changed
+
+
+def _play_out(s: State, rnd: random.Random, where: str, max_actions: int = 50_000) -> None:
+    for _ in range(max_actions):
+        if s.over:
+            return
+        legal = s.legal_actions()
+        if not legal:
+            _fail(where, "no legal action but the game is not over")
+        s.apply(rnd.choice(legal))
+    _fail(where, f"no end after {max_actions} random actions")
+
+
+def _check_state(s: State, where: str, rnd: random.Random, deep: bool) -> bool:
+    """Checks of one position; returns whether a determinization changed hidden data."""
+    g = s.game
+    legal = s.legal_actions()
+    if s.over != (s.to_move is None):
+        _fail(where, "over disagrees with to_move")
+    if not s.over:
+        if not legal:
+            _fail(where, "the game is not over but nothing is legal")
+        if not 0 <= s.to_move < s.players:  # type: ignore[operator]
+            _fail(where, f"to_move {s.to_move} is not a seat")
+    elif legal:
+        _fail(where, "the game is over but actions are listed")
+    if not all(isinstance(a, str) and a == " ".join(a.split()) and a for a in legal):
+        _fail(where, f"actions must be non-empty strings with single spaces: {legal[:5]}")
+    if len({normalize(a) for a in legal}) != len(legal):
+        _fail(where, "two legal actions share one spelling (case and spaces are ignored)")
+    if legal != s.legal_actions():
+        _fail(where, "legal_actions() is not deterministic")
+    if not deep:
+        return False
+
+    snapshot = s.to_json()
+    text = json.dumps(snapshot)
+    if len(text) > MAX_STATE_JSON:
+        _fail(where, f"to_json is {len(text)} bytes, over {MAX_STATE_JSON}")
+    back = g.from_json(json.loads(text))
+    if back.to_json() != snapshot:
+        _fail(where, "from_json(to_json()) is not the same state")
+    if back.legal_actions() != legal:
+        _fail(where, "the state read back from JSON lists other legal actions")
+    replayed = g.replay(s.players, s.seed, s.options, s.history)
+    if replayed.to_json() != snapshot:
+        _fail(where, "replay(seed, actions) does not rebuild the state")
+    _check_views(s, where)
+
+    for bad in _bad_spellings(s, rnd):
+        try:
+            s.apply(bad)
+        except IllegalAction as e:
+            if not str(e) or not e.rule:
+                _fail(where, f"IllegalAction for {bad!r} names no rule")
+        else:
+            _fail(where, f"{bad!r} is not listed but was accepted")
+        if s.to_json() != snapshot:
+            _fail(where, f"the refused action {bad!r} changed the state")
+
+    census = s.census()
+    for a in legal:
+        c = s.clone()
+        events = c.apply(a)
+        if s.to_json() != snapshot:
+            _fail(where, f"applying {a!r} to a clone changed the original")
+        if c.census() != census:
+            _fail(where, f"{a!r} changed the components: {census} -> {c.census()}")
+        if not isinstance(events, list) or not all(e in c.events for e in events):
+            _fail(where, f"apply({a!r}) must return the events it caused")
+        c2 = s.clone()
+        c2.apply(a.upper() if rnd.random() < 0.5 else "  " + a.lower().replace(" ", "  ") + " ")
+        if c2.to_json() != c.to_json():
+            _fail(where, f"{a!r} spelled in other case or spacing does something else")
+    return _check_determinize(s, where, rnd, playout=rnd.random() < 0.15)
+
+
+def check_random_game(
+    g: Game, players: int, options: Mapping[str, Any] | None, seed: int, deep: bool, max_actions: int = 50_000
+) -> bool:
+    """Play one random game from ``seed`` checking every position; returns whether some
+    determinization redrew hidden data."""
+    s = g.new(players, seed, options)
+    rnd = random.Random(seed * 7919 + players)
+    base_census = s.census()
+    redrawn = False
+    for i in range(max_actions):
+        where = f"{g.id} players={players} options={dict(s.options)} seed={seed} after {i} actions"
+        if s.census() != base_census:
+            _fail(where, f"components not conserved: {base_census} -> {s.census()}")
+        redrawn |= _check_state(s, where, rnd, deep)
+        if s.over:
+            break
+        s.apply(rnd.choice(s.legal_actions()))
+    else:
+        _fail(f"{g.id} seed={seed}", f"no end after {max_actions} random actions")
+    where = f"{g.id} players={players} seed={seed} at the end"
+    sc = s.scores()
+    if len(sc) != players or not all(isinstance(x, (int, float)) for x in sc):
+        _fail(where, f"scores() must give one number per seat, got {sc}")
+    w = s.winners()
+    if not w or not set(w) <= set(range(players)) or sorted(set(w)) != w:
+        _fail(where, f"winners() must be a sorted non-empty list of seats, got {w}")
+    _check_views(s, where)
+    back = g.from_json(json.loads(json.dumps(s.to_json())))
+    if back.to_json() != s.to_json() or back.scores() != sc or back.winners() != w:
+        _fail(where, "the finished game does not survive to_json/from_json")
+    replayed = g.replay(players, seed, s.options, s.history)
+    if replayed.to_json() != s.to_json():
+        _fail(where, "replay does not rebuild the finished game")
+    return redrawn
+
+
+def check_game(
+    game: Game | str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    seeds: int = 200,
+    deep: int = 4,
+    first_seed: int = 0,
+) -> None:
+    """Every check, on ``seeds`` random games; the first ``deep`` are checked at every
+    position with the expensive checks (all actions, JSON, replay, determinize)."""
+    g = get_game(game) if isinstance(game, str) else game
+    redrawn = False
+    for seed in range(first_seed, first_seed + seeds):
+        redrawn |= check_random_game(g, players, options, seed, deep=seed - first_seed < deep)
+    if g.hidden_information and deep and not redrawn:
+        _fail(
+            f"{g.id} players={players}",
+            "determinize never redrew anything, yet the game has hidden information",
+        )
+
+
+def check_with_hypothesis(
+    game: Game | str, players: int, options: Mapping[str, Any] | None = None, max_examples: int = 30
+) -> None:
+    """Hypothesis drives action sequences (and shrinks any failure to a short one)."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    g = get_game(game) if isinstance(game, str) else game
+
+    @settings(
+        max_examples=max_examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(seed=st.integers(0, 2**31), data=st.data())
+    def run(seed: int, data: st.DataObject) -> None:
+        s = g.new(players, seed, options)
+        rnd = random.Random(seed)
+        census = s.census()
+        steps = 0
+        while not s.over and steps < 5000:
+            legal = s.legal_actions()
+            if steps % 7 == 0:
+                i = data.draw(st.integers(0, len(legal) - 1), label="action")
+            else:
+                i = rnd.randrange(len(legal))
+            before = s.clone()
+            s.apply(legal[i])
+            if before.to_json()["history"] == s.to_json()["history"]:
+                raise ConformanceError("apply did not record the action")
+            if s.census() != census:
+                raise ConformanceError(f"components not conserved after {legal[i]!r}")
+            steps += 1
+        assert s.over, "hypothesis game did not end"
+        assert g.replay(players, seed, s.options, s.history).to_json() == s.to_json()
+
+    run()

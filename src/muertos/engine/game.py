@@ -1,0 +1,511 @@
+"""The contract every game keeps: :class:`Game` and :class:`State`.
+
+A game package subclasses both. The engine does the bookkeeping that must be the
+same everywhere (history, seeded randomness, action lookup and the "illegal means
+unchanged" guarantee, JSON, logs, determinization plumbing); the game supplies the
+rules through a handful of ``_hooks``.
+
+    >>> import muertos
+    >>> g = muertos.game("ofrenda")
+    >>> s = g.new(players=2, seed=7)
+    >>> s.to_move
+    0
+    >>> s.apply(s.legal_actions()[0])      # doctest: +ELLIPSIS
+    [...]
+    >>> t = g.from_json(s.to_json()); t.to_json() == s.to_json()
+    True
+
+Game state lives in plain JSON values (lists, dicts with string keys, ints, strings,
+booleans, ``None``) named in ``State.FIELDS``: that makes ``to_json`` exact and
+``clone`` a cheap structural copy, with no per-game serialisation code to get wrong.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .errors import CorruptState, IllegalAction, InvalidOptions
+from .events import Event
+from .rng import Rng
+
+FORMAT = 1
+"""Version of the ``to_json`` layout; bumped when it changes incompatibly."""
+
+JSONValue = Any
+
+
+def copy_json(x: JSONValue) -> JSONValue:
+    """Deep copy of plain JSON data (lists, dicts, scalars): faster than ``copy.deepcopy``."""
+    t = type(x)
+    if t is list:
+        return [copy_json(v) if type(v) in (list, dict) else v for v in x]
+    if t is dict:
+        return {k: (copy_json(v) if type(v) in (list, dict) else v) for k, v in x.items()}
+    return x
+
+
+def normalize(action: str) -> str:
+    """The case- and space-insensitive key of an action spelling."""
+    return " ".join(action.split()).lower()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rulebook option of a game (a variant, a solo difficulty, a rule switch)."""
+
+    name: str
+    default: bool | int | str
+    help: str
+    choices: tuple[bool | int | str, ...] | None = None
+
+    def check(self, value: Any) -> bool | int | str:
+        want = type(self.default)
+        if (
+            want is bool
+            and isinstance(value, str)
+            and value.lower() in ("true", "false", "yes", "no", "1", "0", "on", "off")
+        ):
+            value = value.lower() in ("true", "yes", "1", "on")
+        elif want is int and isinstance(value, str):
+            try:
+                value = int(value)
+            except ValueError:
+                raise InvalidOptions(f"option {self.name!r} takes an integer, got {value!r}") from None
+        if type(value) is not want:
+            raise InvalidOptions(f"option {self.name!r} takes a {want.__name__}, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise InvalidOptions(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+        return value
+
+
+class Game(ABC):
+    """A game: its identity, its options, and the factory of its states."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_class: ClassVar[type[State]]
+    options: ClassVar[tuple[Option, ...]] = ()
+    hidden_information: ClassVar[bool] = True
+    """Whether some seat ever lacks information another has (hands, decks, face-down bids)."""
+    order: ClassVar[int] = 99
+    """Position in ``muertos.games()``."""
+    summary: ClassVar[str] = ""
+    """One paragraph for the lobby and ``muertos games``."""
+
+    def __init__(self) -> None:
+        type(self).state_class.game = self
+
+    # ----------------------------------------------------------------- options
+    def check_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in and every value validated; raises :class:`InvalidOptions`."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise InvalidOptions(f"players must be an integer, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} is played by {self.min_players}–{self.max_players} players, not {players}"
+            )
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise InvalidOptions(f"{self.title} has no option {unknown[0]!r} (options: {names})")
+        out = {name: o.check(given[name]) if name in given else o.default for name, o in known.items()}
+        self._check_option_combination(players, out)
+        return out
+
+    def _check_option_combination(self, players: int, options: dict[str, Any]) -> None:
+        """Refuse combinations the rulebook forbids (e.g. a variant not for solo)."""
+
+    # ------------------------------------------------------------------ states
+    def new(
+        self, players: int = 2, seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> State:
+        """A new game, set up as the rulebook says. ``seed=None`` draws a fresh seed."""
+        opts = self.check_options(players, options)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidOptions(f"seed must be an integer, got {seed!r}")
+        s = self.state_class.__new__(self.state_class)
+        s._init_bookkeeping(players, seed, opts)
+        s._setup()
+        return s
+
+    def replay(
+        self,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any] | None,
+        actions: Iterable[str],
+    ) -> State:
+        """Rebuild a game from its seed and actions; the result equals the original."""
+        s = self.new(players, seed, options)
+        for i, a in enumerate(actions):
+            try:
+                s.apply(a)
+            except IllegalAction as e:
+                raise IllegalAction(a, f"action {i + 1} of the replay: {e.rule}") from None
+        return s
+
+    def from_json(self, d: Mapping[str, Any] | str) -> State:
+        """The state ``State.to_json`` wrote. Raises :class:`CorruptState` naming the fault."""
+        if isinstance(d, (str, bytes)):
+            try:
+                d = json.loads(d)
+            except json.JSONDecodeError as e:
+                raise CorruptState(f"not JSON: {e}") from None
+        if not isinstance(d, Mapping):
+            raise CorruptState(f"a state is a JSON object, got {type(d).__name__}")
+        if d.get("game") != self.id:
+            raise CorruptState(f"this state is of game {d.get('game')!r}, not {self.id!r}")
+        if d.get("format") != FORMAT:
+            raise CorruptState(f"unknown state format {d.get('format')!r} (this version reads {FORMAT})")
+        try:
+            players, seed, options = d["players"], d["seed"], d["options"]
+            history, rng_state, events, data = d["history"], d["rng"], d["events"], d["data"]
+        except KeyError as e:
+            raise CorruptState(f"state lacks the field {e.args[0]!r}") from None
+        opts = self.check_options(players, options) if isinstance(options, dict) else None
+        if opts is None or opts != options:
+            raise CorruptState(f"bad options in state: {options!r}")
+        if not isinstance(seed, int):
+            raise CorruptState(f"bad seed in state: {seed!r}")
+        if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
+            raise CorruptState("history must be a list of action strings")
+        if not isinstance(events, list):
+            raise CorruptState("events must be a list")
+        cls = self.state_class
+        if not isinstance(data, dict) or set(data) != set(cls.FIELDS):
+            raise CorruptState(f"state data must have exactly the fields {sorted(cls.FIELDS)}")
+        s = cls.__new__(cls)
+        s._init_bookkeeping(players, seed, opts)
+        try:
+            s.rng = Rng.from_state(rng_state)
+        except ValueError as e:
+            raise CorruptState(str(e)) from None
+        s.history = list(history)
+        s.events = [Event.from_json(e) for e in events]
+        for f in cls.FIELDS:
+            setattr(s, f, copy_json(data[f]))
+        try:
+            s._validate()
+        except CorruptState:
+            raise
+        except Exception as e:  # a malformed field surfaces as whatever broke first
+            raise CorruptState(f"inconsistent {self.id} state: {e!r}") from None
+        return s
+
+    # ---------------------------------------------------------------- display
+    def render(self, state: State, seat: int | None = None) -> Any:
+        """A Rich renderable of the table as ``seat`` sees it (``None``: a spectator)."""
+        module = importlib.import_module(f"{type(self).__module__.rsplit('.', 1)[0]}.render")
+        return module.render(state, seat)
+
+    def rules(self) -> str:
+        """A summary, the notation with examples and what is reconstructed (``muertos rules``)."""
+        package = importlib.import_module(type(self).__module__.rsplit(".", 1)[0])
+        return (package.__doc__ or self.title).strip()
+
+    def reconstructed(self) -> list[str]:
+        """Components or layouts that are our own choice, not the publisher's."""
+        return []
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+class State(ABC):
+    """A position in a game. See ARCHITECTURE.md for the contract.
+
+    Subclasses list their JSON-valued attributes in ``FIELDS`` and implement the
+    hooks marked abstract below.
+    """
+
+    game: ClassVar[Game]
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    history: list[str]
+    rng: Rng
+    events: list[Event]
+    _legal: list[str] | None
+
+    def _init_bookkeeping(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.history = []
+        self.rng = Rng(seed)
+        self.events = []
+        self._legal = None
+
+    # --------------------------------------------------------------- game hooks
+    @abstractmethod
+    def _setup(self) -> None:
+        """Set up the table with ``self.rng``; may ``_emit`` events."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose decision it is (0-based), or ``None`` once the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[str]:
+        """Every legal action, each in its one canonical spelling, in a fixed order."""
+
+    @abstractmethod
+    def _apply(self, action: str) -> None:
+        """Carry out ``action``, which is one of ``_legal_actions()`` exactly."""
+
+    def _why_illegal(self, action: str) -> str:
+        """The rule that forbids ``action`` (it is not among the legal actions)."""
+        legal = self.legal_actions()
+        if not legal:
+            return "the game is over"
+        sample = ", ".join(legal[:8]) + (" …" if len(legal) > 8 else "")
+        return f"not a legal action now (legal: {sample})"
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know of the table (``None``: a spectator), as JSON."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score by the rulebook (final once ``over``)."""
+
+    def winners(self) -> list[int]:
+        """Seats that won once the game is over (several share a tie); [] before."""
+        if not self.over:
+            return []
+        sc = self.scores()
+        best = max(sc)
+        return [i for i, v in enumerate(sc) if v == best]
+
+    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
+        """Redraw all that ``seat`` cannot see, consistently with ``view(seat)``."""
+        if self.game.hidden_information:
+            raise NotImplementedError(f"{self.game.id} must implement _redraw_hidden")
+
+    def census(self) -> dict[str, int]:
+        """Counts of finite components wherever they are; the same in every state."""
+        return {}
+
+    def _validate(self) -> None:
+        """Check a state loaded from JSON; raise :class:`CorruptState` naming the fault."""
+
+    def status(self) -> str:
+        """One line saying what is going on ("Player 2 to take a portrait")."""
+        if self.over:
+            return "Game over"
+        return f"Player {self.to_move + 1 if self.to_move is not None else '?'} to move"
+
+    # ----------------------------------------------------------------- engine
+    @property
+    def over(self) -> bool:
+        return self.to_move is None
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions, in the game's notation, in a deterministic order."""
+        if self._legal is None:
+            self._legal = [] if self.to_move is None else self._legal_actions()
+        return list(self._legal)
+
+    def resolve(self, action: str) -> str:
+        """The canonical spelling of ``action`` or :class:`IllegalAction`; changes nothing."""
+        if not isinstance(action, str):
+            raise IllegalAction(repr(action), "an action is a string in the game's notation")
+        if self._legal is None:
+            self.legal_actions()
+        legal = self._legal
+        assert legal is not None
+        if action in legal:
+            return action
+        key = normalize(action)
+        for a in legal:
+            if normalize(a) == key:
+                return a
+        if self.to_move is None:
+            raise IllegalAction(action, "the game is over")
+        raise IllegalAction(action, self._why_illegal(action))
+
+    def apply(self, action: str) -> list[Event]:
+        """Play ``action`` (any case and spacing) and return the events it caused.
+
+        Raises :class:`IllegalAction` naming the rule broken; the state is then unchanged.
+        """
+        canonical = self.resolve(action)
+        mark = len(self.events)
+        self._legal = None
+        self._apply(canonical)
+        self.history.append(canonical)
+        return self.events[mark:]
+
+    def _emit(
+        self, kind: str, text: str, seats: Sequence[int] | None = None, public: str | None = None
+    ) -> None:
+        self.events.append(Event(kind, text, None if seats is None else tuple(seats), public))
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """All that ``seat`` may know, JSON-ready; ``seat=None`` is a spectator."""
+        self._check_seat(seat)
+        v: dict[str, Any] = {
+            "game": self.game.id,
+            "players": self.players,
+            "options": dict(self.options),
+            "seat": seat,
+            "to_move": self.to_move,
+            "over": self.over,
+            "turn": len(self.history),
+            "status": self.status(),
+            "legal": self.legal_actions() if seat is not None and seat == self.to_move else [],
+        }
+        if self.over:
+            v["scores"] = self.scores()
+            v["winners"] = self.winners()
+        v.update(self._view(seat))
+        return v
+
+    def log(self, seat: int | None = None) -> list[str]:
+        """The history as readable lines, each as ``seat`` may read it."""
+        self._check_seat(seat)
+        out = []
+        for e in self.events:
+            line = e.line_for(seat)
+            if line is not None:
+                out.append(line)
+        return out
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """Events from index ``start`` on, redacted for ``seat``."""
+        self._check_seat(seat)
+        out = []
+        for e in self.events[start:]:
+            r = e.redacted(seat)
+            if r is not None:
+                out.append(r)
+        return out
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
+        ):
+            raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
+
+    def clone(self) -> State:
+        """An independent copy (cheap: search bots call it constantly)."""
+        cls = type(self)
+        c = cls.__new__(cls)
+        c.players = self.players
+        c.seed = self.seed
+        c.options = self.options  # never mutated after setup
+        c.history = list(self.history)
+        c.rng = Rng.from_state(self.rng.state)
+        c.events = list(self.events)  # events are immutable
+        c._legal = self._legal  # lists are never mutated in place; legal_actions() copies
+        for f in cls.FIELDS:
+            setattr(c, f, copy_json(getattr(self, f)))
+        return c
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        """A copy whose hidden information (for ``seat``) is redrawn with ``rng``.
+
+        The copy looks the same from ``seat``'s chair: ``view(seat)`` is unchanged. Its
+        own generator is reseeded too, so future draws cannot be predicted either.
+        """
+        self._check_seat(seat)
+        c = self.clone()
+        r = Rng.from_random(rng)
+        c.rng = Rng.from_random(rng)
+        c._legal = None
+        c._redraw_hidden(seat, r)
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to restore this exact state (``Game.from_json``)."""
+        return {
+            "game": self.game.id,
+            "format": FORMAT,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "history": list(self.history),
+            "rng": self.rng.state,
+            "events": [e.to_json() for e in self.events],
+            "data": {f: copy_json(getattr(self, f)) for f in self.FIELDS},
+        }
+
+    def __repr__(self) -> str:
+        return f"<{self.game.id} state: {len(self.history)} actions, {self.status()}>"
+
+
+@dataclass
+class MatchRecord:
+    """A finished (or abandoned) match: enough to replay it exactly."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[str]
+    actions: list[str] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "muertos.match",
+            "format": FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "seats": self.seats,
+            "actions": self.actions,
+            "scores": self.scores,
+            "winners": self.winners,
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any] | str) -> MatchRecord:
+        if isinstance(d, (str, bytes)):
+            try:
+                d = json.loads(d)
+            except json.JSONDecodeError as e:
+                raise CorruptState(f"not a match record, not JSON: {e}") from None
+        if not isinstance(d, Mapping) or d.get("kind") != "muertos.match":
+            raise CorruptState("not a muertos match record (kind must be 'muertos.match')")
+        try:
+            rec = cls(
+                game=d["game"],
+                players=d["players"],
+                options=dict(d["options"]),
+                seed=d["seed"],
+                seats=list(d["seats"]),
+                actions=list(d["actions"]),
+                scores=list(d["scores"]),
+                winners=list(d["winners"]),
+            )
+        except (KeyError, TypeError) as e:
+            raise CorruptState(f"match record is missing or mangles {e}") from None
+        if not all(isinstance(a, str) for a in rec.actions):
+            raise CorruptState("match record actions must be strings")
+        return rec
+
+    def replay(self) -> State:
+        """The final state, rebuilt from the seed and actions."""
+        from .registry import game
+
+        return game(self.game).replay(self.players, self.seed, self.options, self.actions)

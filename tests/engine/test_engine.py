@@ -1,0 +1,122 @@
+"""The engine's own contract, on a toy game that no real game's change can break."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from muertos.engine import (
+    CorruptState,
+    IllegalAction,
+    InvalidOptions,
+    Rng,
+    conformance,
+)
+from tests.engine.toy import TOY
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_toy_passes_conformance(players: int) -> None:
+    conformance.check_game(TOY, players, seeds=60, deep=4)
+    conformance.check_with_hypothesis(TOY, players, max_examples=15)
+
+
+def test_rng_is_deterministic_and_uniform_enough() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.randrange(10) for _ in range(50)] == [b.randrange(10) for _ in range(50)]
+    counts = [0] * 6
+    r = Rng(1)
+    for _ in range(60_000):
+        counts[r.roll() - 1] += 1
+    assert all(9_400 < c < 10_600 for c in counts), counts
+    deck = list(range(20))
+    Rng(3).shuffle(deck)
+    assert sorted(deck) == list(range(20)) and deck != list(range(20))
+    assert Rng.from_state(a.state).next64() == a.copy().next64()
+    with pytest.raises(ValueError, match="rng state"):
+        Rng.from_state(0)
+
+
+def test_illegal_action_names_the_rule_and_changes_nothing() -> None:
+    s = TOY.new(2, seed=1)
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="only play a card from your hand") as e:
+        s.apply("play 99")
+    assert isinstance(e.value, ValueError) and e.value.action == "play 99"
+    assert s.to_json() == before
+
+
+def test_actions_are_case_and_space_insensitive_and_stored_canonically() -> None:
+    s = TOY.new(2, seed=1)
+    a = s.legal_actions()[0]
+    s.apply("  " + a.upper().replace(" ", "   "))
+    assert s.history == [a]
+
+
+def test_log_is_redacted_per_seat() -> None:
+    s = TOY.new(2, seed=5)
+    s.apply("draw")
+    mine, theirs, spectator = s.log(0), s.log(1), s.log(None)
+    assert any("draws" in line and "a card" not in line for line in mine)
+    assert "Player 1 draws a card." in theirs and theirs == spectator
+    drawn = s.hands[0][-1]  # type: ignore[attr-defined]
+    assert f"draws {drawn}" in mine[-1] and f"draws {drawn}" not in " ".join(theirs)
+
+
+def test_options_and_player_counts_are_validated() -> None:
+    with pytest.raises(InvalidOptions, match="2–3 players, not 5"):
+        TOY.new(5)
+    with pytest.raises(InvalidOptions, match="no option 'solo'"):
+        TOY.new(2, options={"solo": True})
+    with pytest.raises(InvalidOptions, match="takes a bool"):
+        TOY.new(2, options={"draw": 3})
+    assert TOY.new(2, seed=1, options={"draw": "off"}).options == {"draw": False}
+
+
+def test_from_json_rejects_corrupt_states_clearly() -> None:
+    good = TOY.new(2, seed=3).to_json()
+    bad_game = dict(good, game="ofertu")
+    with pytest.raises(CorruptState, match="of game 'ofertu'"):
+        TOY.from_json(bad_game)
+    with pytest.raises(CorruptState, match="not JSON"):
+        TOY.from_json("{oops")
+    missing = dict(good)
+    del missing["history"]
+    with pytest.raises(CorruptState, match="history"):
+        TOY.from_json(missing)
+    dup = json.loads(json.dumps(good))
+    dup["data"]["deck"].append(1)
+    with pytest.raises(CorruptState, match="exactly once"):
+        TOY.from_json(dup)
+
+
+def test_view_rejects_bad_seats() -> None:
+    s = TOY.new(2, seed=3)
+    for bad in (2, -1, "0", True):
+        with pytest.raises(ValueError, match="seat must be"):
+            s.view(bad)  # type: ignore[arg-type]
+
+
+def test_determinize_redraws_hidden_and_keeps_the_view() -> None:
+    s = TOY.new(3, seed=9)
+    d = s.determinize(0, random.Random(1))
+    assert d.view(0) == s.view(0)
+    assert d.hands[0] == s.hands[0]  # type: ignore[attr-defined]
+    others = [s.determinize(0, random.Random(k)).hands[1] for k in range(10)]  # type: ignore[attr-defined]
+    assert len({tuple(h) for h in others}) > 1
+
+
+def test_conformance_catches_a_leaking_view() -> None:
+    class Leaky(type(TOY.new(2, seed=0))):  # type: ignore[misc]
+        def _view(self, seat: int | None) -> dict[str, object]:
+            return {"hands": self.hands}
+
+    class LeakyGame(type(TOY)):  # type: ignore[misc]
+        id = "leaky"
+        state_class = Leaky
+
+    with pytest.raises(conformance.ConformanceError, match="hidden information leaks"):
+        conformance.check_game(LeakyGame(), 2, seeds=2, deep=2)
+    TOY.__init__()  # restore the toy's state class binding

@@ -1,0 +1,117 @@
+"""A tiny hidden-information game used to test the engine without any real game.
+
+Twelve cards numbered 1–12; each seat holds two. On a turn a seat either draws from the
+deck (hand limit 3) or plays a card face down. After each seat has played three cards,
+the face-down cards are revealed and the highest total wins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from muertos.engine import CorruptState, Game, Option, Rng, State
+
+
+class ToyState(State):
+    FIELDS = ("deck", "hands", "played", "turn_seat")
+    deck: list[int]
+    hands: list[list[int]]
+    played: list[list[int]]
+    turn_seat: int
+
+    def _setup(self) -> None:
+        self.deck = list(range(1, 13))
+        self.rng.shuffle(self.deck)
+        self.hands = [[self.deck.pop() for _ in range(2)] for _ in range(self.players)]
+        self.played = [[] for _ in range(self.players)]
+        self.turn_seat = 0
+        self._emit("setup", "The cards are dealt.")
+
+    @property
+    def to_move(self) -> int | None:
+        if all(len(p) >= 3 for p in self.played):
+            return None
+        return self.turn_seat
+
+    def _legal_actions(self) -> list[str]:
+        me = self.turn_seat
+        acts = [f"play {c}" for c in sorted(self.hands[me])]
+        if self.deck and len(self.hands[me]) < 3 and self.options["draw"]:
+            acts.append("draw")
+        return acts
+
+    def _why_illegal(self, action: str) -> str:
+        if action.lower().startswith("play"):
+            return "you may only play a card from your hand"
+        if action.lower() == "draw":
+            return "you may draw only while the deck has cards and you hold fewer than 3"
+        return super()._why_illegal(action)
+
+    def _apply(self, action: str) -> None:
+        me = self.turn_seat
+        if action == "draw":
+            c = self.deck.pop()
+            self.hands[me].append(c)
+            self._emit("draw", f"Player {me + 1} draws {c}.", [me], f"Player {me + 1} draws a card.")
+        else:
+            c = int(action.split()[1])
+            self.hands[me].remove(c)
+            self.played[me].append(c)
+            self._emit(
+                "play",
+                f"Player {me + 1} plays {c} face down.",
+                [me],
+                f"Player {me + 1} plays a card face down.",
+            )
+        for k in range(1, self.players + 1):
+            nxt = (me + k) % self.players
+            if len(self.played[nxt]) < 3:
+                self.turn_seat = nxt
+                break
+        if self.over:
+            self._emit("end", f"Revealed: {self.played}")
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "deck": len(self.deck),
+            "hands": [h if seat == i else len(h) for i, h in enumerate(self.hands)],
+            "played": [p if (seat == i or self.over) else len(p) for i, p in enumerate(self.played)],
+        }
+
+    def scores(self) -> list[float]:
+        return [sum(p) for p in self.played]
+
+    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
+        pool = list(self.deck)
+        for i in range(self.players):
+            if i != seat:
+                pool += self.hands[i]
+                if not self.over:
+                    pool += self.played[i]
+        rng.shuffle(pool)
+        for i in range(self.players):
+            if i != seat:
+                self.hands[i] = [pool.pop() for _ in self.hands[i]]
+                if not self.over:
+                    self.played[i] = [pool.pop() for _ in self.played[i]]
+        self.deck = pool
+
+    def census(self) -> dict[str, int]:
+        return {"cards": len(self.deck) + sum(map(len, self.hands)) + sum(map(len, self.played))}
+
+    def _validate(self) -> None:
+        cards = self.deck + [c for h in self.hands for c in h] + [c for p in self.played for c in p]
+        if sorted(cards) != list(range(1, 13)):
+            raise CorruptState("the toy deck must hold the cards 1-12 exactly once")
+
+
+class ToyGame(Game):
+    id = "toy"
+    title = "Toy"
+    min_players = 2
+    max_players = 3
+    state_class = ToyState
+    options = (Option("draw", True, "allow drawing"),)
+
+
+TOY = ToyGame()
