@@ -88,6 +88,7 @@ class ToyState(State):
                 pool += self.hands[i]
                 if not self.over:
                     pool += self.played[i]
+        pool.sort()  # the result must not depend on where the unseen cards happen to be
         rng.shuffle(pool)
         for i in range(self.players):
             if i != seat:

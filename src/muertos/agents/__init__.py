@@ -1,7 +1,9 @@
 """Agents by name: ``muertos.agent("random", seed=1)``.
 
-Names: ``random``; ``human`` (the terminal prompt). Later issues add ``greedy`` and
-``ismcts`` (``ismcts:2000`` iterations, ``ismcts:1.5s`` seconds a move).
+Names: ``random``; ``greedy`` (one step ahead by the game's heuristic); ``ismcts``
+(1000 iterations a move), ``ismcts:2000`` (iterations), ``ismcts:1.5s`` (seconds a move),
+optionally ``:heuristic`` for heuristic playouts (``ismcts:0.5s:heuristic``); ``human``
+(the terminal prompt).
 """
 
 from __future__ import annotations
@@ -10,10 +12,37 @@ from collections.abc import Callable
 
 from muertos.engine import Agent, UnknownAgent
 
+from .greedy import GreedyAgent
+from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
+
+
+def _ismcts(arg: str, seed: int) -> Agent:
+    budget, _, rollout = arg.partition(":")
+    budget = budget.strip()
+    try:
+        if not budget:
+            return ISMCTSAgent(seed, iterations=1000, rollout=rollout or "random")
+        if budget.endswith("s"):
+            secs = float(budget[:-1])
+            if secs <= 0:
+                raise ValueError
+            return ISMCTSAgent(seed, iterations=None, seconds=secs, rollout=rollout or "random")
+        its = int(budget)
+        if its <= 0:
+            raise ValueError
+        return ISMCTSAgent(seed, iterations=its, rollout=rollout or "random")
+    except ValueError:
+        raise UnknownAgent(
+            f"bad ISMCTS budget {arg!r}: use ismcts:2000 (iterations), ismcts:1.5s (seconds), "
+            "optionally :heuristic or :random"
+        ) from None
+
 
 _FACTORIES: dict[str, Callable[[str, int], Agent]] = {
     "random": lambda arg, seed: RandomAgent(seed),
+    "greedy": lambda arg, seed: GreedyAgent(seed),
+    "ismcts": _ismcts,
 }
 
 
@@ -39,4 +68,4 @@ def agent_names() -> list[str]:
     return sorted([*_FACTORIES, "human"])
 
 
-__all__ = ["Agent", "RandomAgent", "agent", "agent_names", "register"]
+__all__ = ["Agent", "GreedyAgent", "ISMCTSAgent", "RandomAgent", "agent", "agent_names", "register"]

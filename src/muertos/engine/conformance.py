@@ -9,7 +9,8 @@ OpenSpiel's games all run its random-simulation test. The checks, from many seed
 - ``clone`` is independent; ``to_json``/``from_json`` and ``replay`` reproduce the state;
 - views are JSON-ready, and ``view(seat)`` of a state equals ``view(seat)`` of its
   ``determinize(seat)`` (nothing hidden leaks), while determinize really redraws what is
-  hidden and the redrawn state plays on to a legal end;
+  hidden and the redrawn state plays on to a legal end; a determinization depends only on
+  the seat's view and the rng (so a bot cannot tell two positions it sees alike apart);
 - logs are lines of text, and a seat's log never holds a line meant for other seats only;
 - components are conserved: ``census()`` never changes.
 """
@@ -93,6 +94,13 @@ def _check_determinize(s: State, where: str, rnd: random.Random, playout: bool) 
             _fail(where, f"determinize({seat}) changed the components: {s.census()} -> {d.census()}")
         if d.to_json()["data"] != before["data"]:
             changed = True
+        k = rnd.getrandbits(32)
+        if s.determinize(seat, random.Random(k)).to_json() != d.determinize(seat, random.Random(k)).to_json():
+            _fail(
+                where,
+                f"determinize({seat}) must depend only on what seat {seat} sees and the rng: two states with "
+                "the same view gave different results (sort the pool of unseen components before shuffling)",
+            )
         if playout:
             _play_out(d, rnd, f"{where}, playing on from determinize({seat})")
     return changed

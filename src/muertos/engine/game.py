@@ -217,6 +217,36 @@ class Game(ABC):
         package = importlib.import_module(type(self).__module__.rsplit(".", 1)[0])
         return (package.__doc__ or self.title).strip()
 
+    def _heuristics(self) -> Any:
+        """The game's ``heuristics`` module, or ``None`` if it has none (cached)."""
+        if "_heur" not in self.__dict__:
+            name = f"{type(self).__module__.rsplit('.', 1)[0]}.heuristics"
+            try:
+                self.__dict__["_heur"] = importlib.import_module(name)
+            except ModuleNotFoundError as e:
+                if e.name != name:
+                    raise
+                self.__dict__["_heur"] = None
+        return self.__dict__["_heur"]
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How well ``seat`` stands, for bots: the game's heuristic, else its score lead.
+
+        It must read only what ``seat`` may know; bots call it on determinized copies.
+        """
+        h = self._heuristics()
+        if h is not None and hasattr(h, "evaluate"):
+            return float(h.evaluate(state, seat))
+        sc = state.scores()
+        if len(sc) == 1:
+            return float(sc[0])
+        return float(sc[seat] - max(v for i, v in enumerate(sc) if i != seat))
+
+    def rollout_policy(self) -> Any:
+        """The game's fast playout policy ``(state, rng) -> action``, if it has one."""
+        h = self._heuristics()
+        return getattr(h, "rollout", None) if h is not None else None
+
     def reconstructed(self) -> list[str]:
         """Components or layouts that are our own choice, not the publisher's."""
         return []
