@@ -10,6 +10,9 @@ The public face: :func:`game`, :func:`games`, :func:`play`, :func:`agent`,
 :class:`IllegalAction` and the other errors, :class:`MatchRecord`.
 """
 
+# Import the games package before binding the function ``games``: a submodule's first
+# import sets it as an attribute of its parent and would shadow ``muertos.games()``.
+import muertos.games as _games_package  # noqa: F401
 from muertos.agents import agent
 from muertos.engine import (
     CorruptState,

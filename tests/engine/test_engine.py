@@ -120,3 +120,13 @@ def test_conformance_catches_a_leaking_view() -> None:
     with pytest.raises(conformance.ConformanceError, match="hidden information leaks"):
         conformance.check_game(LeakyGame(), 2, seeds=2, deep=2)
     TOY.__init__()  # restore the toy's state class binding
+
+
+def test_games_function_survives_loading_the_game_packages() -> None:
+    import muertos
+
+    ids = muertos.games()
+    assert callable(muertos.games) and muertos.games() == ids
+    for gid in ids:
+        muertos.game(gid)
+    assert callable(muertos.games)

@@ -333,6 +333,13 @@ class State(ABC):
         """Counts of finite components wherever they are; the same in every state."""
         return {}
 
+    def stats(self) -> dict[str, float | int | str]:
+        """Numbers a designer's report tabulates for a finished game: ``rounds`` and the
+        game's own component statistics (objectives lit, steps per section, …).
+
+        Keys are flat and stable; games extend this with their own."""
+        return {"decisions": len(self.history)}
+
     def _validate(self) -> None:
         """Check a state loaded from JSON; raise :class:`CorruptState` naming the fault."""
 

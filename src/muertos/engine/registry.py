@@ -13,7 +13,7 @@ from .game import Game
 
 @cache
 def _all() -> dict[str, Game]:
-    import muertos.games as pkg
+    pkg = importlib.import_module("muertos.games")  # not `import … as`: the attribute is the function
 
     found: list[Game] = []
     for info in pkgutil.iter_modules(pkg.__path__):

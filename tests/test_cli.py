@@ -1,0 +1,138 @@
+"""The ``muertos`` command, driven as a user would (Typer's runner, real stdin)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import muertos
+from muertos.agents import RandomAgent
+from muertos.cli import app
+from muertos.engine import MatchRecord, seat_seed
+
+runner = CliRunner()
+GAMES = muertos.games()
+
+
+def test_games_lists_every_game() -> None:
+    r = runner.invoke(app, ["games"])
+    assert r.exit_code == 0, r.output
+    for gid in GAMES:
+        assert gid in r.output
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_rules_show_notation_and_reconstructed_parts(gid: str) -> None:
+    r = runner.invoke(app, ["rules", gid])
+    assert r.exit_code == 0, r.output
+    assert muertos.game(gid).title.split(":")[0] in r.output
+    assert "notation" in r.output.lower()
+    if muertos.game(gid).reconstructed():
+        assert "Reconstructed components" in r.output
+
+
+def test_unknown_game_and_bad_options_are_clear_errors() -> None:
+    r = runner.invoke(app, ["rules", "chess"])
+    assert r.exit_code == 2 and "no game 'chess'" in r.output
+    r = runner.invoke(app, ["play", GAMES[0], "--seats", "random,random", "-o", "nonsense=1"])
+    assert r.exit_code == 2 and "no option 'nonsense'" in r.output
+    r = runner.invoke(app, ["play", GAMES[0], "--seats", "random,wizard"])
+    assert r.exit_code == 2 and "no agent 'wizard'" in r.output
+    r = runner.invoke(app, ["play", GAMES[0], "--players", "3", "--seats", "random,random"])
+    assert r.exit_code == 2 and "--players 3" in r.output
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_bots_play_to_the_end_and_the_record_replays(gid: str, tmp_path: Path) -> None:
+    g = muertos.game(gid)
+    seats = ",".join(["random"] * max(2, g.min_players))
+    out = tmp_path / "game.json"
+    r = runner.invoke(app, ["play", gid, "--seats", seats, "--seed", "4", "--save", str(out), "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert "winner" in r.output
+    rec = MatchRecord.from_json(out.read_text())
+    state = rec.replay()
+    assert state.over and state.scores() == rec.scores and state.winners() == rec.winners
+    again = muertos.play(gid, seats=["random"] * rec.players, seed=4, options=rec.options)
+    assert again.actions == rec.actions  # same seed, same agents: the same game
+
+    r = runner.invoke(app, ["replay", str(out), "--to", "3"])
+    assert r.exit_code == 0, r.output
+    assert "action 3 of" in r.output
+
+
+def test_replay_refuses_a_corrupt_record(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    r = runner.invoke(app, ["replay", str(bad)])
+    assert r.exit_code == 2 and "not JSON" in r.output
+    rec = muertos.play(GAMES[0], seats=["random", "random"], seed=1).to_json()
+    rec["actions"][2] = "fly away"
+    bad.write_text(json.dumps(rec))
+    r = runner.invoke(app, ["replay", str(bad)])
+    assert r.exit_code == 2 and "does not replay at action 3" in r.output
+
+
+def test_a_human_plays_a_whole_game_at_the_prompt() -> None:
+    """Seat 1 is typed at the prompt (with a help request and a typo first); seat 2 is random."""
+    gid = GAMES[0]
+    g = muertos.game(gid)
+    s = g.new(2, 11)
+    bot = RandomAgent(seat_seed(11, 1))
+    typed = ["?", "this is not a move"]
+    while not s.over:
+        if s.to_move == 0:
+            legal = s.legal_actions()
+            a = legal[len(legal) // 2]
+            typed.append(a.upper())  # case does not matter
+        else:
+            a = bot.act(s, 1)
+        s.apply(a)
+    r = runner.invoke(
+        app, ["play", gid, "--seats", "human,random", "--seed", "11"], input="\n".join(typed) + "\n"
+    )
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "Legal actions:" in r.output
+    assert "type ? for the legal actions" in r.output
+    for i, v in enumerate(s.scores()):
+        assert f"Player {i + 1}: {v:g}" in r.output
+
+
+def test_quitting_saves_the_unfinished_game(tmp_path: Path) -> None:
+    out = tmp_path / "half.json"
+    r = runner.invoke(
+        app, ["play", GAMES[0], "--seats", "human,random", "--seed", "2", "--save", str(out)], input="quit\n"
+    )
+    assert r.exit_code == 0, r.output
+    rec = MatchRecord.from_json(out.read_text())
+    assert rec.scores == [] and rec.winners == []
+
+
+def test_speed_benchmark_runs() -> None:
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(
+        "speed", Path(__file__).parents[1] / "benchmarks" / "speed.py"
+    )
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["speed"] = mod
+    spec.loader.exec_module(mod)
+    results = mod.main([GAMES[0], "--seconds", "0.05", "--players", "2"])
+    assert results and results[0].games_per_s > 0 and results[0].us_clone > 0
+
+
+def test_match_runner_is_deterministic_and_records_round_trip() -> None:
+    a = muertos.play(GAMES[0], seats=["random", "random"], seed=9)
+    b = muertos.play(
+        GAMES[0],
+        seats=[muertos.agent("random", seed_) for seed_ in (seat_seed(9, 0), seat_seed(9, 1))],
+        seed=9,
+    )
+    assert a.actions == b.actions and a.scores == b.scores
+    assert MatchRecord.from_json(json.dumps(a.to_json())) == a
+    assert a.seats == ["random", "random"]
