@@ -1,0 +1,160 @@
+"""A terminal picture of the Ofertu table, drawn from ``view(seat)`` only.
+
+Built from the view (never from the state's fields) so the picture cannot show more
+than ``seat`` may know: the opponent's hand and face-down bids appear as card backs,
+your own bids and hand face up. Every card shows its suit letter, so colour is never
+the only cue; a back is ``░░░``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from muertos.engine import State
+
+from .components import BLACK, RED, SUIT_NAME, WHITE, sort_cards
+from .rules import HIDDEN, plural
+from .scoring import pips
+
+STYLE = {RED: "bold white on red3", BLACK: "bold white on grey23", WHITE: "bold black on grey93"}
+BACK_STYLE = "bold bright_blue on grey11"
+RECENT = 6
+"""How many of the latest log lines to show under the table."""
+
+
+def card(c: str) -> Text:
+    """One card face (``R7``) or back (``░░░``), three characters wide."""
+    if c == HIDDEN:
+        return Text("░░░", style=BACK_STYLE)
+    return Text(f"{c:>3}", style=STYLE.get(c[0], ""))
+
+
+def cards(cs: list[str], empty: str = "—") -> Text:
+    if not cs:
+        return Text(empty, style="dim")
+    return Text(" ").join(card(c) for c in cs)
+
+
+def backs(n: int) -> Text:
+    return cards([HIDDEN] * n, empty="none")
+
+
+def _name(v: dict[str, Any], p: int, seat: int | None) -> str:
+    colour = SUIT_NAME[BLACK if p == v["black"] else WHITE]
+    you = " — you" if p == seat else ""
+    return f"Player {p + 1} ({colour}){you}"
+
+
+def _player_panel(v: dict[str, Any], p: int, seat: int | None) -> Panel:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    hand = v["hands"][p]
+    if isinstance(hand, list):
+        grid.add_row("Hand", cards(hand, "empty"))
+    else:
+        line = backs(hand)
+        if v["red_held"][p]:
+            line.append("  red cards held (hand or face-down bids): ", style="dim")
+            line.append_text(cards(v["red_held"][p]))
+        grid.add_row("Hand", line)
+    grid.add_row("Deck", Text(f"{plural(v['decks'][p], 'card')} face down"))
+    disp = v["display"][p]
+    line = cards(sort_cards(disp), "empty")
+    line.append(f"  = {pips(disp)} pips", style="bold")
+    grid.add_row("Victory display", line)
+    if v["phase"] != "over":
+        grid.add_row("This round", Text(f"{v['wins'][p]} won ({v['won_pips'][p]} pips)"))
+    marks = []
+    if v["start"] == p and v["phase"] != "over":
+        marks.append("★ start player")
+    if v["to_move"] == p:
+        marks.append("▶ to move")
+    title = _name(v, p, seat) + ("  " + "  ".join(marks) if marks else "")
+    return Panel(grid, title=title, title_align="left", border_style="green" if p == seat else "white")
+
+
+def _auction(v: dict[str, Any], order: list[int], seat: int | None) -> Table:
+    t = Table(
+        title="Auction row — bids are revealed from position 1, the White player's left",
+        title_justify="left",
+        min_width=80,
+    )
+    t.add_column("", style="bold", no_wrap=True)
+    for i in range(len(v["row"])):
+        mark = " ◂ revealing" if v["reveal"] == i + 1 else ""
+        t.add_column(f"{i + 1}{mark}", justify="center", no_wrap=True)
+    t.add_row("Auction card", *[card(c) if c else Text("(empty)", style="dim") for c in v["row"]])
+    for p in order:
+        label = "Your bid" if p == seat else f"Player {p + 1}'s bid"
+        t.add_row(label, *[cards(b, "") for b in v["bids"][p]])
+    return t
+
+
+def _piles(v: dict[str, Any]) -> Text:
+    t = Text()
+    t.append(f"Red deck: {v['red_deck']} face down   Red discard: ", style="bold")
+    t.append_text(cards(v["red_discard"], "empty"))
+    t.append(f"\nOut of play (black and white bid cards): {len(v['out'])}  ", style="bold")
+    t.append_text(cards(sort_cards(v["out"]), ""))
+    return t
+
+
+def _tiebreak(v: dict[str, Any], seat: int | None) -> Text:
+    t = Text(f"Tie-break at position {v['reveal']}: ", style="bold yellow")
+    parts = []
+    for p, c in enumerate(v["tiebreak"]):
+        if c is None:
+            parts.append(f"Player {p + 1} {'to choose' if v['to_move'] == p else 'waits to choose'}")
+        elif c == "chosen":
+            parts.append(f"Player {p + 1} has chosen (secret)")
+        else:
+            parts.append(f"Player {p + 1}: {'pass' if c == 'pass' else 'adds ' + c}")
+    t.append("; ".join(parts))
+    return t
+
+
+def _scores(v: dict[str, Any], seat: int | None) -> Table:
+    t = Table(title="Final scores")
+    t.add_column("Player")
+    t.add_column("Pips", justify="right")
+    t.add_column("Cards", justify="right")
+    t.add_column("Result")
+    for p in range(2):
+        result = "★ winner" if v["winners"] == [p] else ("draw" if len(v["winners"]) == 2 else "")
+        t.add_row(_name(v, p, seat), str(v["pips"][p]), str(len(v["display"][p])), result)
+    return t
+
+
+def render(state: State, seat: int | None = None) -> RenderableType:
+    """The table as ``seat`` sees it: opponent on top, you at the bottom."""
+    v = state.view(seat)
+    me = 0 if seat is None else seat
+    order = [1 - me, me]
+    parts: list[RenderableType] = [
+        _player_panel(v, order[0], seat),
+        _auction(v, order, seat),
+        _piles(v),
+    ]
+    if v["phase"] == "tiebreak":
+        parts.append(_tiebreak(v, seat))
+    parts.append(_player_panel(v, order[1], seat))
+    if v["over"]:
+        parts.append(_scores(v, seat))
+    recent = state.log(seat)[-RECENT:]
+    if recent:
+        parts.append(Text("\n".join(recent), style="dim"))
+    if v["legal"]:
+        parts.append(
+            Text(f"Your options: {', '.join(v['legal'][:10])}{' …' if len(v['legal']) > 10 else ''}")
+        )
+    return Panel(
+        Group(*parts),
+        title=f"Ofertu — round {v['round']} — {v['status']}",
+        border_style="magenta",
+    )
