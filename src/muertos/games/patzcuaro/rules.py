@@ -1,0 +1,811 @@
+"""Pátzcuaro: the state and the rules.
+
+Rule references are to the Spanish rulebook (``seeds/patzcuaro-reglas.txt``) and to the
+spec (``specs/patzcuaro.md``, sections B.x and numbered ambiguities). Choices where the
+text is unclear follow the spec's resolutions; each is named where it is made.
+
+State layout (plain JSON): cards are ids 1–57; hands are kept sorted; an altar is 9 slot
+ids (0 = empty, see ``scoring.LEVEL_SLOTS``); ``stacks`` holds the face-up cards of every
+track space (last = top; the Pátzcuaro spaces stay empty); ``pos`` is each token's track
+index, −1 in the start area beside the Pátzcuaro tile.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable
+from functools import cache
+from itertools import combinations, permutations
+from typing import Any
+
+from muertos.engine import CorruptState, Game, Option, Rng, State
+
+from . import notation as N
+from . import scoring
+from .components import COMPONENTS as C
+from .components import Alt, Space, Step
+from .scoring import CARD_COLOUR, CARD_COUNTS, CARD_ICONS
+
+SUPPORT: dict[int, tuple[int, int]] = {4: (0, 1), 5: (1, 2), 6: (2, 3), 7: (4, 5), 8: (5, 6)}
+"""An upper slot and the two slots below it (rulebook: "una conjunción … de dos cartas")."""
+
+ALTAR_SIZE = 9
+START = -1
+"""Position of a token still in the start area (spec B.4: between P.top and T1.top)."""
+
+PHASES = ("move", "act", "last", "over")
+
+
+def _track(shops: int) -> tuple[tuple[int, int], ...]:
+    """(column, row) of each space in clockwise order; column 0 is the Pátzcuaro tile,
+    row 0 the top row (spec B.4 and ambiguity 2): P.top, T1..TN top, TN..T1 bottom, P.bottom."""
+    top = [(c, 0) for c in range(1, shops + 1)]
+    bottom = [(c, 1) for c in range(shops, 0, -1)]
+    return ((0, 0), *top, *bottom, (0, 1))
+
+
+TRACKS = {n: _track(n) for n in (3, 4)}
+
+
+@cache
+def _reveal_targets(shops: int) -> tuple[dict[str, int], ...]:
+    """Per track index, where each arrow points: a shop space's index, or −1 when no shop
+    lies that way (the Pátzcuaro tile, the end of the row, a removed tile; spec B.6)."""
+    track = TRACKS[shops]
+    where = {cr: i for i, cr in enumerate(track)}
+    out = []
+    for col, row in track:
+        d = {"up": (col, 0) if row == 1 else None, "down": (col, 1) if row == 0 else None}
+        d["left"] = (col - 1, row)
+        d["right"] = (col + 1, row)
+        out.append({k: where[v] if v is not None and v in where and v[0] >= 1 else -1 for k, v in d.items()})
+    return tuple(out)
+
+
+@cache
+def _layout(tiles: tuple[str, ...]) -> tuple[Space, ...]:
+    """The Space of every track index for this row of shop faces."""
+    out = []
+    for col, row in TRACKS[len(tiles)]:
+        if col == 0:
+            out.append(C.patzcuaro_bottom if row else C.patzcuaro_top)
+        else:
+            face = C.shops[tiles[col - 1]]
+            out.append(face.bottom if row else face.top)
+    return tuple(out)
+
+
+def _alt_ok(alt: Alt, cid: int, top: int) -> bool:
+    """Does card ``cid`` meet one condition icon? ``top`` is the colour of the space's top
+    card before the trade (spec ambiguity 5)."""
+    k = alt.kind
+    if k == "any":
+        return True
+    if k == "color":
+        return CARD_COLOUR[cid] == alt.arg
+    if k == "has":
+        return CARD_COUNTS[cid][alt.arg] > 0
+    if k == "not":
+        return CARD_COUNTS[cid][alt.arg] == 0
+    if k == "exact":
+        return CARD_ICONS[cid] == alt.arg
+    return CARD_COLOUR[cid] != top  # diff_top
+
+
+_ICON_TABLES: dict[int, tuple[tuple[bool, ...], ...]] = {}
+"""Per icon (by identity: icons live as long as the components), per top colour + 1,
+per card id: whether the card meets the icon. Built on first use."""
+
+
+def _icon_ok(icon: tuple[Alt, ...], cid: int, top: int) -> bool:
+    """An icon with several alternatives is "choose one option": any one will do."""
+    table = _ICON_TABLES.get(id(icon))
+    if table is None:
+        table = tuple(
+            tuple(cid > 0 and any(_alt_ok(a, cid, t) for a in icon) for cid in range(len(C.cards)))
+            for t in range(-1, len(C.colours))
+        )
+        _ICON_TABLES[id(icon)] = table
+    return table[top + 1][cid]
+
+
+def _fill(icons: list[tuple[Alt, ...]], cards: list[int], top: int) -> bool:
+    """Can distinct cards from ``cards`` meet every icon, one card per icon?"""
+    if not icons:
+        return True
+    first, rest = icons[0], icons[1:]
+    return any(
+        _icon_ok(first, c, top) and _fill(rest, cards[:i] + cards[i + 1 :], top) for i, c in enumerate(cards)
+    )
+
+
+def _multi_ok(icons: tuple[tuple[Alt, ...], ...], placed: list[int], hand: list[int], top: int) -> bool:
+    """Can the ``placed`` cards each take a distinct icon, leaving icons the hand can fill?"""
+    if len(placed) > len(icons):
+        return False
+    for order in permutations(range(len(icons)), len(placed)):
+        if all(_icon_ok(icons[i], c, top) for i, c in zip(order, placed, strict=True)):
+            rest = [icons[i] for i in range(len(icons)) if i not in order]
+            if _fill(rest, hand, top):
+                return True
+    return False
+
+
+class PatzcuaroState(State):
+    FIELDS = (
+        "tiles",
+        "deck",
+        "hands",
+        "known",
+        "altars",
+        "flipped",
+        "pos",
+        "stacks",
+        "objectives",
+        "turn",
+        "phase",
+        "step",
+        "offered",
+        "final",
+    )
+    tiles: list[str]
+    """The 4 shop faces in row order (``"T3B"``); with 2 players the last is back in the box."""
+    deck: list[int]
+    """Face-down altar cards; the top card is the last."""
+    hands: list[list[int]]
+    known: list[list[int]]
+    """Cards each hand is publicly known to hold (taken from a shop in view of all)."""
+    altars: list[list[int]]
+    flipped: list[bool]
+    pos: list[int]
+    stacks: list[list[int]]
+    objectives: list[str]
+    turn: int
+    """The active player (seat 0 holds the starting-player card)."""
+    phase: str
+    step: int
+    """Index of the current action of the space the active player stands on."""
+    offered: list[int]
+    """Cards revealed so far in the trade under way (face up, not yet on the stack)."""
+    final: list[int]
+    """After the end is triggered: seats still to add their last altar card, in turn order."""
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        """Rulebook "Preparación", steps 1–8."""
+        rng = self.rng
+        order = list(C.tiles)
+        rng.shuffle(order)  # 2. shuffle the tiles, and which face is up
+        self.tiles = [t + rng.choice("AB") for t in order]
+        self.deck = list(range(1, C.card_count + 1))
+        rng.shuffle(self.deck)  # 3. deal hands of 6
+        self.hands = [sorted(self.deck.pop() for _ in range(C.hand)) for _ in range(self.players)]
+        self.known = [[] for _ in range(self.players)]
+        track = TRACKS[self.shop_count]
+        self.stacks = [[] for _ in track]
+        for i, (col, _row) in enumerate(track):  # 4. one card face up on both sides of each shop
+            if col:
+                self.stacks[i].append(self.deck.pop())
+        self.altars = [[0] * ALTAR_SIZE for _ in range(self.players)]
+        self.flipped = [False] * self.players  # 5. player cards altar side up
+        self.pos = [START] * self.players  # 7. tokens beside the Pátzcuaro tile
+        self.objectives = [rng.choice([o.id for o in C.objectives_of(p)]) for p in (1, 2, 3)]  # 8.
+        self.turn = 0  # 6. seat 0 holds the starting-player card
+        self.phase = "move"
+        self.step = 0
+        self.offered = []
+        self.final = []
+        lang = self._lang
+        row = ", ".join(C.shops[t].name(lang) + f" ({t})" for t in self.tiles[: self.shop_count])
+        self._emit("setup", f"Shops in a row beside the Pátzcuaro tile: {row}.")
+        if self.shop_count < len(self.tiles):
+            self._emit("setup", f"With 2 players the last tile, {self.tiles[-1]}, goes back to the box.")
+        shown = [c for st in self.stacks for c in st]
+        self._emit("setup", f"Face up on the shop spaces: {N.cards_text(shown, lang)}.")
+        self._emit("setup", "Objectives: " + ", ".join(self.objectives) + ".")
+        for s in range(self.players):
+            self._emit(
+                "deal",
+                f"Player {s + 1} is dealt {N.cards_text(self.hands[s], lang)}.",
+                [s],
+                f"Player {s + 1} is dealt {C.hand} cards.",
+            )
+        self._emit("setup", "Player 1 holds the starting-player card.")
+
+    # ------------------------------------------------------------ small helpers
+    @property
+    def _lang(self) -> str:
+        return str(self.options.get("language", "en"))
+
+    @property
+    def shop_count(self) -> int:
+        """Shop tiles in play: 4, or 3 with 2 players (rulebook, setup 2a)."""
+        return 3 if self.players == 2 else 4
+
+    def spaces(self) -> tuple[Space, ...]:
+        return _layout(tuple(self.tiles[: self.shop_count]))
+
+    def is_shop(self, idx: int) -> bool:
+        return TRACKS[self.shop_count][idx][0] != 0
+
+    def space_label(self, idx: int, lang: str | None = None) -> str:
+        """``Bakery (top)``, ``Pátzcuaro: Plaza``; in Spanish ``Panadería (arriba)``."""
+        lang = lang or self._lang
+        col, row = TRACKS[self.shop_count][idx]
+        if col == 0:
+            return f"{C.patzcuaro.name(lang)}: {self.spaces()[idx].name(lang)}"
+        where = ("abajo" if row else "arriba") if lang == "es" else ("bottom" if row else "top")
+        return f"{C.shops[self.tiles[col - 1]].name(lang)} ({where})"
+
+    def top_colour(self, idx: int) -> int:
+        stack = self.stacks[idx]
+        return CARD_COLOUR[stack[-1]] if stack else -1
+
+    def destination(self, seat: int, k: int) -> int:
+        """Where a move of ``k`` ends: spaces with other tokens are skipped and not counted
+        (rulebook, "ejemplo de avance"); the start area counts as just after P.top."""
+        n = len(self.stacks)
+        taken = {p for s, p in enumerate(self.pos) if s != seat and p >= 0}
+        p = max(self.pos[seat], 0)
+        while k:
+            p = (p + 1) % n
+            if p not in taken:
+                k -= 1
+        return p
+
+    def open_slots(self, seat: int) -> list[int]:
+        """Empty slots a card may go on: any base slot, an upper one over two cards (spec B.7)."""
+        a = self.altars[seat]
+        return [
+            i for i in range(ALTAR_SIZE) if not a[i] and (i < 4 or (a[SUPPORT[i][0]] and a[SUPPORT[i][1]]))
+        ]
+
+    def _rest_ok(self, steps: tuple[Step, ...], start: int, seat: int, idx: int, hand: int) -> str | None:
+        """Can the actions from ``start`` on be done with ``hand`` cards? None, or why not.
+
+        Spec ambiguity 7: only an altar action can fail (no card in hand); draws, reveals
+        and the others' benefit simply do less once the deck is empty. An altar action on
+        a full altar is skipped (ambiguity 8).
+        """
+        free = self.altars[seat].count(0)
+        deck = len(self.deck)
+        targets = _reveal_targets(self.shop_count)[idx]
+        for st in steps[start:]:
+            if st.kind == "altar":
+                if free:
+                    if not hand:
+                        return "no card left in hand for its altar action"
+                    hand -= 1
+                    free -= 1
+            elif st.kind == "draw":
+                if deck:
+                    deck -= 1
+                    hand += 1
+            elif st.kind == "reveal":
+                if deck and targets[st.direction] >= 0:
+                    deck -= 1
+            elif st.kind == "others":
+                deck -= min(deck, self.players - 1)
+        return None
+
+    def why_not_performable(self, seat: int, idx: int) -> str | None:
+        """None when ``seat`` could carry out every action of space ``idx`` (ambiguity 7)."""
+        steps = self.spaces()[idx].steps
+        hand = self.hands[seat]
+        first = steps[0]
+        if first.kind == "trade":
+            if not _fill(list(first.icons), hand, self.top_colour(idx)):
+                return f"no {N.condition_text(first.icons, self._lang)} in hand to trade"
+            # Revealing the fewest cards keeps the most in hand for what follows.
+            after = len(hand) - len(first.icons) + len(self.stacks[idx])
+            return self._rest_ok(steps, 1, seat, idx, after)
+        return self._rest_ok(steps, 0, seat, idx, len(hand))
+
+    # ----------------------------------------------------------------- turn flow
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "last":
+            return self.final[0]
+        return self.turn
+
+    def _can_flip(self) -> bool:
+        """The flip replaces the whole space (rulebook: "en lugar de tu acción normal"), so it
+        is offered once a game, after moving and before the space's first action."""
+        return not self.flipped[self.turn] and self.step == 0 and not self.offered
+
+    def _current_step(self) -> Step:
+        return self.spaces()[self.pos[self.turn]].steps[self.step]
+
+    def _trade_cards(self) -> list[int]:
+        """Cards of the active hand that may be revealed next in the trade under way."""
+        me = self.turn
+        idx = self.pos[me]
+        st = self._current_step()
+        hand = self.hands[me]
+        top = self.top_colour(idx)
+        if len(st.icons) == 1:
+            # One icon: 1 or more matching cards ("una … (o más)"); an extra card may not
+            # leave the space's later actions impossible.
+            icon = st.icons[0]
+            if self.offered and self._rest_ok(
+                self.spaces()[idx].steps, self.step + 1, me, idx, len(hand) - 1 + len(self.stacks[idx])
+            ):
+                return []
+            return [c for c in hand if _icon_ok(icon, c, top)]
+        # Several icons: exactly one card for each (spec ambiguity 4).
+        if len(self.offered) >= len(st.icons):
+            return []
+        return [
+            c
+            for i, c in enumerate(hand)
+            if _multi_ok(st.icons, [*self.offered, c], hand[:i] + hand[i + 1 :], top)
+        ]
+
+    def _altar_actions(self, seat: int) -> list[str]:
+        slots = self.open_slots(seat)
+        return [N.altar(c, s) for c in self.hands[seat] for s in slots]
+
+    def _legal_actions(self) -> list[str]:
+        me = self.turn
+        if self.phase == "move":
+            ks = [1, 2, 3]
+            if self.flipped[me]:
+                # Once flipped, only spaces you can complete; if none, any move, then draw 1.
+                ok = [k for k in ks if self.why_not_performable(me, self.destination(me, k)) is None]
+                ks = ok or ks
+            return [N.move(k) for k in ks]
+        if self.phase == "last":
+            return [*self._altar_actions(self.final[0]), N.PASS]
+        flip = self._can_flip()
+        if flip and self.why_not_performable(me, self.pos[me]) is not None:
+            return [N.FLIP]  # the space cannot be completed: the flip is the only way out
+        if self._current_step().kind == "trade":
+            acts = [N.trade(c) for c in self._trade_cards()]
+            if self.offered and len(self._current_step().icons) == 1:
+                acts.append(N.TAKE)
+        else:
+            acts = self._altar_actions(me)
+        if flip:
+            acts.append(N.FLIP)
+        return acts
+
+    def _apply(self, action: str) -> None:
+        verb, *args = action.split()
+        if verb == "move":
+            self._move(int(args[0]))
+        elif verb == "trade":
+            self._offer(int(args[0]))
+        elif verb == "take":
+            self._take()
+        elif verb == "altar":
+            seat = self.to_move
+            assert seat is not None
+            self._place(seat, int(args[0]), N.SLOT_INDEX[args[1]])
+            if self.phase == "last":
+                self._next_final()
+            else:
+                self.step += 1
+                self._advance()
+        elif verb == "flip":
+            self._flip()
+        else:  # pass
+            self._emit("pass", f"Player {self.final[0] + 1} adds no last card.")
+            self._next_final()
+
+    def _move(self, k: int) -> None:
+        me = self.turn
+        dest = self.destination(me, k)
+        stuck = self.flipped[me] and self.why_not_performable(me, dest) is not None
+        self.pos[me] = dest
+        self._emit("move", f"Player {me + 1} moves {k} to {self.space_label(dest)}.")
+        self.phase, self.step, self.offered = "act", 0, []
+        if stuck:
+            # Flipped, and no reachable space can be completed: draw 1 instead of the action.
+            self._emit("stuck", f"Player {me + 1} can complete no reachable space and draws 1 instead.")
+            self._draw(me, 1)
+            self._end_turn()
+        else:
+            self._advance()
+
+    def _offer(self, cid: int) -> None:
+        me = self.turn
+        self._leave_hand(me, cid)
+        self.offered.append(cid)
+        where = self.space_label(self.pos[me])
+        self._emit("trade", f"Player {me + 1} reveals {N.card_text(cid, self._lang)} at {where}.")
+        if not self._trade_cards():
+            self._take()
+
+    def _take(self) -> None:
+        """The revealed cards stay on the space, the ones there before go to the hand
+        (rulebook, "Intercambio"; a shop space so never drops below one card)."""
+        me = self.turn
+        idx = self.pos[me]
+        taken = self.stacks[idx]
+        self.stacks[idx] = self.offered
+        self.offered = []
+        for c in taken:
+            insort(self.hands[me], c)
+            insort(self.known[me], c)
+        self._emit("take", f"Player {me + 1} takes {N.cards_text(taken, self._lang)}.")
+        self.step += 1
+        self._advance()
+
+    def _leave_hand(self, seat: int, cid: int) -> None:
+        self.hands[seat].remove(cid)
+        if cid in self.known[seat]:
+            self.known[seat].remove(cid)
+
+    def _place(self, seat: int, cid: int, slot: int) -> None:
+        self._leave_hand(seat, cid)
+        self.altars[seat][slot] = cid
+        self._emit(
+            "altar",
+            f"Player {seat + 1} adds {N.card_text(cid, self._lang)} to the altar at {N.SLOT_NAMES[slot]}.",
+        )
+
+    def _flip(self) -> None:
+        me = self.turn
+        self.flipped[me] = True
+        self._emit("flip", f"Player {me + 1} flips the player card (−{C.flip_penalty} points) and draws 2.")
+        self._draw(me, 2)
+        self._end_turn()
+
+    def _draw(self, seat: int, n: int) -> None:
+        got = [self.deck.pop() for _ in range(min(n, len(self.deck)))]
+        if not got:
+            self._emit("draw", f"The deck is empty: Player {seat + 1} draws nothing.")
+            return
+        for c in got:
+            insort(self.hands[seat], c)
+        self._emit(
+            "draw",
+            f"Player {seat + 1} draws {N.cards_text(got, self._lang)}.",
+            [seat],
+            f"Player {seat + 1} draws {len(got)} card{'s' if len(got) > 1 else ''}.",
+        )
+
+    def _advance(self) -> None:
+        """Carry out the space's actions in order until one needs a decision; then, at the
+        end of the space, end the turn."""
+        me = self.turn
+        idx = self.pos[me]
+        steps = self.spaces()[idx].steps
+        while self.step < len(steps):
+            st = steps[self.step]
+            if st.kind == "trade":
+                return
+            if st.kind == "altar":
+                if all(self.altars[me]):
+                    # Spec ambiguity 8: a completed altar ignores the space's other altar icons.
+                    self._emit("altar", f"Player {me + 1}'s altar is complete; the altar action is skipped.")
+                elif self.hands[me] or self.step == 0:
+                    return
+                else:  # cannot happen on a space that could be completed; kept so play never stalls
+                    self._emit("altar", f"Player {me + 1} has no card for the altar action.")
+            elif st.kind == "draw":
+                self._draw(me, 1)
+            elif st.kind == "reveal":
+                target = _reveal_targets(self.shop_count)[idx][st.direction]
+                if target >= 0 and self.deck:
+                    c = self.deck.pop()
+                    self.stacks[target].append(c)
+                    self._emit(
+                        "reveal",
+                        f"{N.card_text(c, self._lang)} is revealed onto {self.space_label(target)}.",
+                    )
+            else:  # others: each other player, in turn order, draws 1 (part of this turn)
+                for k in range(1, self.players):
+                    self._draw((me + k) % self.players, 1)
+            self.step += 1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """The end comes in the turn a player completes the altar or empties the deck; then
+        each other player, in turn order, may add one card (spec ambiguity 11)."""
+        me = self.turn
+        self.phase, self.step, self.offered = "move", 0, []
+        if self.deck and not all(self.altars[me]):
+            self.turn = (me + 1) % self.players
+            return
+        why = "completes the altar" if all(self.altars[me]) else "empties the deck"
+        self._emit("end", f"Player {me + 1} {why}: each other player may add one last card.")
+        others = [(me + k) % self.players for k in range(1, self.players)]
+        self.final = [s for s in others if self.hands[s] and not all(self.altars[s])]
+        if self.final:
+            self.phase = "last"
+        else:
+            self._finish()
+
+    def _next_final(self) -> None:
+        self.final.pop(0)
+        if not self.final:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.phase = "over"
+        sc = self.scores()
+        text = ", ".join(f"Player {i + 1} {v:g}" for i, v in enumerate(sc))
+        self._emit("score", f"Final scores: {text}. Player {self.winners()[0] + 1} wins.")
+
+    # ---------------------------------------------------------------- messages
+    def _why_illegal(self, action: str) -> str:
+        w = N.words(action)
+        verb = w[0] if w else ""
+        if self.phase == "over":
+            return "the game is over"
+        me = self.to_move
+        assert me is not None
+        if self.phase == "last":
+            if verb != "altar" and verb != "pass":
+                return "the game is ending: you may only add one last card (altar CARD SLOT) or pass"
+            return self._why_not_altar(me, w)
+        if verb == "pass":
+            return "pass only declines the last altar card once the end is triggered"
+        if self.phase == "move":
+            if verb != "move":
+                return "first move your token 1, 2 or 3 spaces clockwise (move 1, move 2 or move 3)"
+            if len(w) != 2 or w[1] not in ("1", "2", "3"):
+                return "you move your token 1, 2 or 3 spaces"
+            dest = self.destination(me, int(w[1]))
+            why = self.why_not_performable(me, dest)
+            return (
+                "after flipping your player card you may only end on a space whose actions you can "
+                f"complete; {self.space_label(dest)}: {why}"
+            )
+        # phase "act"
+        if verb == "move":
+            return "you have moved already: now do the actions of the space you stand on"
+        if verb == "flip":
+            if self.flipped[me]:
+                return "you flipped your player card already: the flip is once per game"
+            return "the flip replaces all the space's actions: it may only be chosen before doing any of them"
+        why = self.why_not_performable(me, self.pos[me]) if self._can_flip() else None
+        if why is not None:
+            return f"you cannot complete this space ({why}): flip your player card instead"
+        st = self._current_step()
+        if st.kind == "altar":
+            if verb != "altar":
+                return "the space's next action is the altar: add a card (altar CARD SLOT)"
+            return self._why_not_altar(me, w)
+        if verb == "take":
+            if self.offered:
+                cond = N.condition_text(st.icons, self._lang)
+                return f"this space takes one card for each icon ({cond}): reveal the rest first"
+            return "reveal at least one card meeting the space's condition before taking its cards"
+        if verb != "trade":
+            return "the space's next action is a trade: reveal a card (trade CARD), then take"
+        cid = N.card_number(w[1]) if len(w) == 2 else None
+        if cid is None:
+            return "trade names one card of your hand by its number (trade 17)"
+        if cid not in self.hands[me]:
+            return f"card #{cid} is not in your hand"
+        cond = N.condition_text(st.icons, self._lang)
+        idx = self.pos[me]
+        if len(st.icons) == 1:
+            if not _icon_ok(st.icons[0], cid, self.top_colour(idx)):
+                return f"{N.card_text(cid, self._lang)} does not meet the condition of {self.space_label(idx)}: {cond}"
+            return "revealing one more card would leave you unable to complete the space's later actions"
+        if len(self.offered) >= len(st.icons):
+            return f"this space takes exactly one card per icon ({cond})"
+        return f"{N.card_text(cid, self._lang)} cannot fill an icon still open at this space ({cond})"
+
+    def _why_not_altar(self, seat: int, w: list[str]) -> str:
+        if len(w) != 3:
+            return "altar names a card of your hand and a slot (altar 17 2b)"
+        cid = N.card_number(w[1])
+        if cid is None or cid not in self.hands[seat]:
+            return f"card {w[1]} is not in your hand"
+        slot = N.SLOT_INDEX.get(w[2])
+        if slot is None:
+            return "altar slots are 1a–1d (base), 2a–2c (second level) and 3a–3b (top)"
+        held = self.altars[seat][slot]
+        if held:
+            return f"slot {w[2]} already holds card #{held}"
+        below = ", ".join(N.SLOT_NAMES[s] for s in SUPPORT.get(slot, ()))
+        return f"a card on slot {w[2]} must rest on two cards below it ({below})"
+
+    # ------------------------------------------------------------- information
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        n = self.shop_count
+        return {
+            "tiles": self.tiles[:n],
+            "removed_tile": self.tiles[n] if n < len(self.tiles) else None,
+            "track": [self.space_label(i) for i in range(len(self.stacks))],
+            "stacks": [list(s) for s in self.stacks],
+            "positions": list(self.pos),
+            "deck": len(self.deck),
+            "hands": [list(h) if i == seat else len(h) for i, h in enumerate(self.hands)],
+            "known": [list(k) for k in self.known],
+            "altars": [list(a) for a in self.altars],
+            "flipped": list(self.flipped),
+            "objectives": list(self.objectives),
+            "active": self.turn,
+            "phase": self.phase,
+            "step": self.step,
+            "offered": list(self.offered),
+            "final": list(self.final),
+        }
+
+    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
+        """Redraw the deck order and every card of the other hands not publicly known.
+
+        One thing more is known about the active player's hand: a flipped player only
+        stops where the trade can be met, and a trade under way with several icons can be
+        finished. Redraws breaking that are refused (a few tries), then one is built.
+        """
+        hidden = [i for i in range(self.players) if i != seat]
+        pool = sorted(self.deck + [c for i in hidden for c in self.hands[i] if c not in self.known[i]])
+        unknown = {i: len(self.hands[i]) - len(self.known[i]) for i in hidden}
+        check = self._hand_check() if self.turn in hidden else None
+        for _ in range(20):
+            rest = list(pool)
+            rng.shuffle(rest)
+            hands = {i: sorted(self.known[i] + [rest.pop() for _ in range(unknown[i])]) for i in hidden}
+            if check is None or check(hands[self.turn]):
+                break
+        else:
+            assert check is not None
+            me = self.turn
+            known = self.known[me]
+            sets: list[tuple[int, ...]] = []
+            for r in range(1, unknown[me] + 1):
+                sets = [s for s in combinations(pool, r) if check(sorted(known + list(s)))]
+                if sets:
+                    break
+            chosen = rng.choice(sets)
+            rest = [c for c in pool if c not in chosen]
+            rng.shuffle(rest)
+            hands = {
+                me: sorted(known + list(chosen) + [rest.pop() for _ in range(unknown[me] - len(chosen))])
+            }
+            for i in hidden:
+                if i != me:
+                    hands[i] = sorted(self.known[i] + [rest.pop() for _ in range(unknown[i])])
+        for i in hidden:
+            self.hands[i] = hands[i]
+        self.deck = rest
+
+    def _hand_check(self) -> Callable[[list[int]], bool] | None:
+        """What the active hand must allow for play to go on, as all can infer; or None."""
+        if self.phase != "act" or self._current_step().kind != "trade":
+            return None
+        icons = self._current_step().icons
+        top = self.top_colour(self.pos[self.turn])
+        if not self.offered:
+            if not self.flipped[self.turn]:
+                return None  # the flip is still open: any hand can go on
+            return lambda h: _fill(list(icons), h, top)
+        if len(icons) == 1:
+            return None  # "take" is always open
+        offered = list(self.offered)
+        return lambda h: _multi_ok(icons, offered, h, top)
+
+    def scores(self) -> list[float]:
+        return [
+            float(scoring.total(a, self.objectives, f))
+            for a, f in zip(self.altars, self.flipped, strict=True)
+        ]
+
+    def winners(self) -> list[int]:
+        """Highest score; then fewest objects on the altar; then the player furthest in turn
+        order from the starting player, seat 0 (spec ambiguity 17). Always one winner."""
+        if not self.over:
+            return []
+        sc = self.scores()
+        best = max(range(self.players), key=lambda s: (sc[s], -scoring.objects_on(self.altars[s]), s))
+        return [best]
+
+    def census(self) -> dict[str, int]:
+        cards = (
+            len(self.deck)
+            + sum(map(len, self.hands))
+            + sum(map(len, self.stacks))
+            + sum(1 for a in self.altars for c in a if c)
+            + len(self.offered)
+        )
+        return {"altar cards": cards, "player tokens": len(self.pos), "objectives": len(self.objectives)}
+
+    def stats(self) -> dict[str, float | int | str]:
+        """Designer figures: turns taken, how the game ended, flips, altar sizes."""
+        out = super().stats()
+        turns = sum(1 for a in self.history if a.startswith("move"))
+        out["turns"] = turns
+        out["rounds"] = -(-turns // self.players)
+        if self.over:
+            out["end"] = "altar" if any(all(a) for a in self.altars) else "deck"
+        out["flips"] = sum(self.flipped)
+        out["altar_cards"] = sum(1 for a in self.altars for c in a if c) / self.players
+        out["deck_left"] = len(self.deck)
+        return out
+
+    def status(self) -> str:
+        if self.phase == "over":
+            return "Game over"
+        me = self.to_move
+        assert me is not None
+        if self.phase == "last":
+            return f"Player {me + 1} may add one last card to the altar"
+        if self.phase == "move":
+            return f"Player {me + 1} to move 1, 2 or 3 spaces"
+        # Public words only: whether the hand can meet the space is the player's secret.
+        st = self._current_step()
+        if st.kind == "trade":
+            cond = N.condition_text(st.icons, self._lang)
+            return f"Player {me + 1} to trade at {self.space_label(self.pos[me])}: {cond}"
+        return f"Player {me + 1} to add a card to the altar"
+
+    def _validate(self) -> None:
+        p = self.players
+        n = self.shop_count
+        if sorted(t[:-1] for t in self.tiles) != sorted(C.tiles) or any(t not in C.shops for t in self.tiles):
+            raise CorruptState(f"tiles must be each shop tile once with face A or B: {self.tiles}")
+        for name in ("hands", "known", "altars", "flipped", "pos"):
+            if len(getattr(self, name)) != p:
+                raise CorruptState(f"{name} must have one entry per player")
+        if len(self.stacks) != len(TRACKS[n]):
+            raise CorruptState(f"the track has {len(TRACKS[n])} spaces")
+        cards = (
+            self.deck
+            + [c for h in self.hands for c in h]
+            + [c for s in self.stacks for c in s]
+            + [c for a in self.altars for c in a if c]
+            + self.offered
+        )
+        if sorted(cards) != list(range(1, C.card_count + 1)):
+            raise CorruptState(f"the {C.card_count} altar cards must each be in exactly one place")
+        for i in range(p):
+            if self.hands[i] != sorted(self.hands[i]) or self.known[i] != sorted(self.known[i]):
+                raise CorruptState("hands are kept sorted")
+            if not set(self.known[i]) <= set(self.hands[i]):
+                raise CorruptState(f"Player {i + 1}'s known cards are not all in the hand")
+            a = self.altars[i]
+            if len(a) != ALTAR_SIZE or any(a[s] and not (a[x] and a[y]) for s, (x, y) in SUPPORT.items()):
+                raise CorruptState(f"Player {i + 1}'s altar has a card without two cards below it")
+        track = len(self.stacks)
+        on = [q for q in self.pos if q != START]
+        if any(not START <= q < track for q in self.pos) or len(set(on)) != len(on):
+            raise CorruptState(f"bad token positions {self.pos}")
+        for i, s in enumerate(self.stacks):
+            if self.is_shop(i) != bool(s):
+                raise CorruptState("shop spaces hold at least one card; the Pátzcuaro tile none")
+        if [C.objectives[o].petal if o in C.objectives else 0 for o in self.objectives] != [1, 2, 3]:
+            raise CorruptState(f"objectives must be one of each petal type: {self.objectives}")
+        if self.phase not in PHASES or not 0 <= self.turn < p:
+            raise CorruptState(f"bad phase {self.phase!r} or turn {self.turn}")
+        if self.phase == "act" and not (
+            self.pos[self.turn] >= 0 and 0 <= self.step < len(self.spaces()[self.pos[self.turn]].steps)
+        ):
+            raise CorruptState("the active player must stand on a space, at one of its actions")
+        if (self.phase == "last") != bool(self.final) or any(not 0 <= s < p for s in self.final):
+            raise CorruptState("the last placements are pending exactly in the 'last' phase")
+        if self.offered and not (self.phase == "act" and self._current_step().kind == "trade"):
+            raise CorruptState("cards are revealed only during a trade")
+
+
+class PatzcuaroGame(Game):
+    id = "patzcuaro"
+    title = "Pátzcuaro"
+    min_players = 2
+    max_players = 4
+    state_class = PatzcuaroState
+    order = 3
+    hidden_information = True
+    options = (
+        Option(
+            "language",
+            "en",
+            "names of objects, colours and shops in event texts and the picture: en or es",
+            ("en", "es"),
+        ),
+    )
+    summary = (
+        "Build the most attractive Día de Muertos altar in Pátzcuaro: walk a rondel of shops trading "
+        "cards by each shop's condition, and stack a 4–3–2 pyramid of altar cards scored for the "
+        "objects on each level and three common objectives (Draco Studios 2022)."
+    )
+
+    def reconstructed(self) -> list[str]:
+        return list(C.reconstructed)

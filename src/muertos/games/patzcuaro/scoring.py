@@ -1,0 +1,95 @@
+"""Final scoring (rulebook, "Fin de juego y puntuación"; spec B.11).
+
+An altar is a list of 9 card ids by slot (``0`` = empty): slots 0–3 are the base,
+4–6 the second level, 7–8 the top. Each level scores its best choice of object types
+(3 types at 1 point per icon on the base, 2 at 2 points on level 2, 1 at 3 points on
+top), chosen independently per level (spec ambiguity 12), then the three objectives,
+then −5 for a flipped player card.
+"""
+
+from __future__ import annotations
+
+from .components import COMPONENTS as C
+from .components import Objective
+
+LEVEL_SLOTS: tuple[tuple[int, ...], ...] = ((0, 1, 2, 3), (4, 5, 6), (7, 8))
+"""The altar's slots level by level, base first."""
+
+N_OBJECTS = len(C.objects)
+N_COLOURS = len(C.colours)
+
+CARD_COUNTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card.objects.count(o) for o in range(N_OBJECTS)) for card in C.cards
+)
+"""Per card id: how many icons of each object type it shows."""
+
+CARD_COLOUR: tuple[int, ...] = tuple(card.colour for card in C.cards)
+CARD_ICONS: tuple[int, ...] = tuple(len(card.objects) for card in C.cards)
+
+
+def level_counts(altar: list[int], level: int) -> list[int]:
+    """Icons of each object type on one level."""
+    counts = [0] * N_OBJECTS
+    for slot in LEVEL_SLOTS[level]:
+        cid = altar[slot]
+        if cid:
+            for o, n in enumerate(CARD_COUNTS[cid]):
+                counts[o] += n
+    return counts
+
+
+def level_score(altar: list[int], level: int) -> int:
+    """The level's points with the best choice of object types for the player."""
+    best = sorted(level_counts(altar, level), reverse=True)[: C.level_choose[level]]
+    return sum(best) * C.level_points[level]
+
+
+def objective_score(obj: Objective, altar: list[int]) -> int:
+    """The points one objective card gives this altar (objectives are not races)."""
+    cards = [c for c in altar if c]
+    if obj.petal == 1:
+        # Sets of the 3 objects, counting icons over the whole altar (spec ambiguity 13).
+        totals = [0] * N_OBJECTS
+        for c in cards:
+            for o, n in enumerate(CARD_COUNTS[c]):
+                totals[o] += n
+        return C.set_points * min(totals[o] for o in obj.objects)
+    if obj.petal == 2:
+        by_colour = [0] * N_COLOURS
+        for c in cards:
+            by_colour[CARD_COLOUR[c]] += 1
+        if obj.kind == "sets":  # A: each card in one set only
+            return obj.points * min(by_colour[x] for x in obj.colours)
+        if obj.kind == "per_colour":  # B: −3 per yellow card
+            return obj.points * sum(by_colour[x] for x in obj.colours)
+        # C: +8 when the altar has no yellow card
+        return obj.points if not any(by_colour[x] for x in obj.colours) else 0
+    # 3 petals: levels holding a card of the colour and a card with the object (one card may do both).
+    met = 0
+    for slots in LEVEL_SLOTS:
+        level = [altar[s] for s in slots if altar[s]]
+        if any(CARD_COLOUR[c] == obj.colour for c in level) and any(
+            CARD_COUNTS[c][obj.object] for c in level
+        ):
+            met += 1
+    return C.petal3_points[met]
+
+
+def breakdown(altar: list[int], objectives: list[str], flipped: bool) -> dict[str, int]:
+    """Each part of a player's score, and the total."""
+    parts = {f"level {lv + 1}": level_score(altar, lv) for lv in range(3)}
+    for oid in objectives:
+        parts[oid] = objective_score(C.objectives[oid], altar)
+    parts["flip"] = -C.flip_penalty if flipped else 0
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def total(altar: list[int], objectives: list[str], flipped: bool) -> int:
+    """A player's score."""
+    return breakdown(altar, objectives, flipped)["total"]
+
+
+def objects_on(altar: list[int]) -> int:
+    """Object icons on the altar: the first tie-break (fewest wins)."""
+    return sum(CARD_ICONS[c] for c in altar if c)
