@@ -1,0 +1,1014 @@
+"""Ofrenda's rules: the state, its decisions, and the game object.
+
+A turn (rulebook pp.4–7, spec b.8) is a short chain of explicit decisions:
+
+1. ``take K`` — Take 1 Portrait from Family board space K, paying one Marigold onto
+   each skipped portrait and collecting the Marigolds on the taken one.
+2. ``candle J`` / ``no candle`` — the optional Candle; asked only when one can be taken
+   (fewer than 3 in storage, and the free one or a Marigold to pay for another).
+3. Replenish (automatic): slide and refill portraits and, if one was taken, candles.
+4. ``place P S`` / ``discard P`` — play one of the four Portraits in hand.
+5. For each Candle/Marigold slot the placement surrounded, in slot order, when the
+   player has the token: ``candle K J`` / ``marigold J`` / ``skip J``.
+6. End of turn (automatic): candles whose objective now holds light, common goals are
+   claimed, the next player (or, solo, Abuela then the player) moves.
+
+Board layout (flat lists, one block of 12 per seat): ``board`` holds a portrait index
+or -1, ``lit`` 0/1; ``tokens`` holds -1, a candle index (candle slots) or 1 (marigold
+slots) and ``clit`` whether that candle is lit. Rule choices are documented in the
+package docstring and tagged with the spec's item numbers here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from muertos.engine import CorruptState, Game, InvalidOptions, Option, Rng, State, normalize
+
+from . import notation as N
+from .components import (
+    ADJ,
+    AROUND,
+    CANDLE_END_ONLY,
+    CANDLE_IDS,
+    CANDLE_LIMIT,
+    CANDLE_MULTI_ONLY,
+    CARD_COLOUR,
+    CARD_IDS,
+    CARD_OFFERING,
+    COST,
+    DATA,
+    DISCARD_GAIN,
+    FEATURES,
+    GAIN,
+    GOAL_BACK,
+    GOAL_IDS,
+    HAND,
+    MARKET,
+    NCANDLES,
+    NCARDS,
+    NGOALS,
+    NSLOTS,
+    NTOK,
+    SLOT_IDS,
+    SLOT_TOKENS,
+    SOLO_CANDLE_FACES,
+    SOLO_DIE,
+    START_MARIGOLDS,
+    TOKEN_CARDS,
+    TOKEN_IDS,
+    TOKEN_IS_CANDLE,
+    TURNS,
+    VACUOUS,
+    tier_for,
+)
+from .scoring import breakdown, candle_ok, feature_counts, goal_met, lit_count, marigolds_on, portrait_ok
+
+CARD_MIN_PLAYERS = tuple(p.min_players for p in DATA.portraits)
+CANDLE_SLOTS = tuple(j for j in range(NTOK) if TOKEN_IS_CANDLE[j])
+PHASES = ("take", "candle", "play", "token", "over")
+
+
+def deck_players(players: int) -> int:
+    """Player count whose cards are used: solo plays with the 2-player deck (p.10)."""
+    return 2 if players == 1 else players
+
+
+def cards_in_game(players: int) -> list[int]:
+    """Portraits used at this player count: marks above it go back to the box (p.3, spec c.2)."""
+    eff = deck_players(players)
+    return [c for c in range(NCARDS) if CARD_MIN_PLAYERS[c] <= eff]
+
+
+def candles_in_game(players: int) -> list[int]:
+    """Candles used: solo returns the ☒ (multiplayer only) candles to the box (p.10)."""
+    return [k for k in range(NCANDLES) if not (players == 1 and CANDLE_MULTI_ONLY[k])]
+
+
+def goal_stack(back: int, players: int) -> list[int]:
+    """A goal's token stack, ascending so the highest value is on top (the list's end)."""
+    name = DATA.backs[back]
+    return sorted(t.value for t in DATA.goal_tokens if t.back == name and t.min_players <= players)
+
+
+CARD_TEXT = tuple(
+    f"{p.id} ({p.colour.lower()} {p.offering.lower().replace('_', ' ')})" for p in DATA.portraits
+)
+
+
+class OfrendaState(State):
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "deck",
+        "removed",
+        "market",
+        "market_mg",
+        "mcandles",
+        "bag",
+        "hands",
+        "secret",
+        "discards",
+        "board",
+        "lit",
+        "tokens",
+        "clit",
+        "mg",
+        "stored",
+        "turns",
+        "current",
+        "phase",
+        "taken",
+        "pending",
+        "goals",
+        "stacks",
+        "claims",
+        "abuela",
+        "abuela_candles",
+    )
+    deck: list[int]  # top of the deck is the end of the list
+    removed: list[int]  # solo: three portraits returned unseen to the box
+    market: list[int]  # Family board spaces 1..4 (portrait or -1)
+    market_mg: list[int]  # Marigolds lying on each market portrait
+    mcandles: list[int]  # candle spaces 1..4 (candle or -1 once the bag is empty)
+    bag: list[int]  # candle bag; draws are random picks
+    hands: list[list[int]]  # sorted
+    secret: list[list[int]]  # cards of each hand dealt from the deck and not yet seen by others
+    discards: list[list[int]]  # public discard piles
+    board: list[int]
+    lit: list[int]
+    tokens: list[int]
+    clit: list[int]
+    mg: list[int]  # Marigolds in storage
+    stored: list[list[int]]  # Candles in storage, sorted
+    turns: list[int]  # turns completed
+    current: int
+    phase: str
+    taken: int  # market space of the portrait taken this turn, or -1
+    pending: list[int]  # token slots surrounded this turn, still to decide
+    goals: list[int]  # common goals in play (one per back), or []
+    stacks: list[list[int]]  # their token stacks, top last
+    claims: list[int]  # flat players x goals: token value claimed, 0 if none
+    abuela: list[int]  # solo: portraits Abuela discarded
+    abuela_candles: list[int]  # solo: candles Abuela discarded
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        P = self.players
+        rng = self.rng
+        self.deck = cards_in_game(P)
+        rng.shuffle(self.deck)
+        self.removed = [self.deck.pop() for _ in range(DATA.solo_removed)] if P == 1 else []
+        self.market = [self.deck.pop() for _ in range(MARKET)]
+        self.market_mg = [0] * MARKET
+        self.bag = candles_in_game(P)
+        self.mcandles = [self._draw_candle() for _ in range(MARKET)]
+        self.hands = []
+        for _ in range(P):
+            self.hands.append(sorted(self.deck.pop() for _ in range(HAND)))
+        self.secret = [list(h) for h in self.hands]
+        self.discards = [[] for _ in range(P)]
+        self.board = [-1] * (P * NSLOTS)
+        self.lit = [0] * (P * NSLOTS)
+        self.tokens = [-1] * (P * NTOK)
+        self.clit = [0] * (P * NTOK)
+        self.mg = [START_MARIGOLDS] * P
+        self.stored = [[] for _ in range(P)]
+        self.turns = [0] * P
+        self.current = 0  # the starting player (p.3: "whoever most recently lit a candle") is seat 0
+        self.phase = "take"
+        self.taken = -1
+        self.pending = []
+        self.goals = []
+        self.stacks = []
+        if self.options["common_goals"]:
+            for b in range(len(DATA.backs)):
+                self.goals.append(rng.choice([g for g in range(NGOALS) if GOAL_BACK[g] == b]))
+                self.stacks.append(goal_stack(b, P))
+        self.claims = [0] * (P * len(self.goals))
+        self.abuela = []
+        self.abuela_candles = []
+
+        market = ", ".join(CARD_TEXT[c] for c in self.market)
+        candles = ", ".join(CANDLE_IDS[k] for k in self.mcandles)
+        self._emit("setup", f"Family board: {market}; candles {candles}.")
+        if P == 1:
+            self._emit(
+                "setup", f"Solo: {DATA.solo_removed} portraits are removed unseen; Abuela moves first."
+            )
+        for i in range(P):
+            ids = ", ".join(CARD_IDS[c] for c in self.hands[i])
+            self._emit(
+                "deal", f"Player {i + 1} is dealt {ids}.", [i], f"Player {i + 1} is dealt {HAND} portraits."
+            )
+        if self.goals:
+            gs = ", ".join(
+                f"{GOAL_IDS[g]} ({'/'.join(map(str, reversed(st)))})"
+                for g, st in zip(self.goals, self.stacks, strict=True)
+            )
+            self._emit("setup", f"Common goals: {gs}.")
+        if P == 1:
+            self._abuela_turn()
+
+    def _draw_candle(self) -> int:
+        """A candle picked at random from the bag, or -1 when it is empty (spec c.12)."""
+        bag = self.bag
+        if not bag:
+            return -1
+        i = self.rng.randrange(len(bag))
+        bag[i], bag[-1] = bag[-1], bag[i]
+        return bag.pop()
+
+    # --------------------------------------------------------------- decisions
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == "over" else self.current
+
+    def _take_cost(self, k: int) -> int:
+        """Marigolds to take space k: one per skipped portrait (p.4)."""
+        m = self.market
+        if -1 not in m:
+            return k
+        return sum(1 for i in range(k) if m[i] >= 0)
+
+    def _candle_choices(self) -> list[int]:
+        p = self.current
+        if len(self.stored[p]) >= CANDLE_LIMIT:
+            return []
+        can_pay = self.mg[p] >= 1
+        t = self.taken
+        mc = self.mcandles
+        return [j for j in range(MARKET) if mc[j] >= 0 and (j == t or can_pay)]
+
+    def _legal_actions(self) -> list[str]:
+        ph = self.phase
+        p = self.current
+        if ph == "play":
+            base = p * NSLOTS
+            b = self.board
+            if self.mg[p] > 0:
+                empties = [s for s in range(NSLOTS) if b[base + s] < 0]
+            else:
+                empties = [s for s in range(NSLOTS) if b[base + s] < 0 and not COST[s]]
+            acts = []
+            hand = self.hands[p]
+            for c in hand:
+                row = N.PLACE[c]
+                acts += [row[s] for s in empties]
+            acts += [N.DISCARD[c] for c in hand]
+            return acts
+        if ph == "take":
+            mg = self.mg[p]
+            m = self.market
+            if mg >= MARKET - 1 and -1 not in m:
+                return list(N.TAKE)
+            return [N.TAKE[k] for k in range(MARKET) if m[k] >= 0 and self._take_cost(k) <= mg]
+        if ph == "candle":
+            return [N.CANDLE[j] for j in self._candle_choices()] + [N.NO_CANDLE]
+        if ph == "token":
+            j = self.pending[0]
+            if TOKEN_IS_CANDLE[j]:
+                return [N.PUT_CANDLE[k][j] for k in self.stored[p]] + [N.SKIP[j]]
+            return [N.PUT_MARIGOLD[j], N.SKIP[j]]
+        return []
+
+    def _apply(self, action: str) -> None:
+        kind, x, y = N.PARSE[action]
+        if kind == N.A_PLACE:
+            self._place(x, y)
+        elif kind == N.A_TAKE:
+            self._take(x)
+        elif kind == N.A_CANDLE:
+            self._take_candle(x)
+        elif kind == N.A_NO_CANDLE:
+            self._replenish_portraits()
+            self.phase = "play"
+        elif kind == N.A_DISCARD:
+            self._discard(x)
+        elif kind == N.A_PUT_CANDLE:
+            p = self.current
+            self.stored[p].remove(x)
+            self.tokens[p * NTOK + y] = x
+            self.pending.pop(0)
+            self._emit("token", f"Player {p + 1} places candle {CANDLE_IDS[x]} (unlit) in {TOKEN_IDS[y]}.")
+            self._next_token()
+        elif kind == N.A_PUT_MARIGOLD:
+            p = self.current
+            self.mg[p] -= 1
+            self.tokens[p * NTOK + x] = 1
+            self.pending.pop(0)
+            self._emit("token", f"Player {p + 1} places a marigold in {TOKEN_IDS[x]}.")
+            self._next_token()
+        else:  # skip
+            self.pending.pop(0)
+            self._emit("token", f"Player {self.current + 1} leaves {TOKEN_IDS[x]} empty.")
+            self._next_token()
+
+    # ---------------------------------------------------------------- the turn
+    def _take(self, k: int) -> None:
+        """1a: pay one Marigold onto each skipped portrait, collect those on the taken one."""
+        p = self.current
+        m = self.market
+        mm = self.market_mg
+        cost = 0
+        for i in range(k):
+            if m[i] >= 0:
+                mm[i] += 1
+                cost += 1
+        card = m[k]
+        gained = mm[k]
+        self.mg[p] += gained - cost
+        m[k] = -1
+        mm[k] = 0
+        self.taken = k
+        h = self.hands[p]
+        h.append(card)
+        h.sort()
+        self._emit(
+            "take",
+            f"Player {p + 1} takes {CARD_TEXT[card]} from space {k + 1}, paying {cost} and collecting {gained} marigolds.",
+        )
+        if self._candle_choices():
+            self.phase = "candle"
+        else:
+            self._replenish_portraits()
+            self.phase = "play"
+
+    def _take_candle(self, j: int) -> None:
+        """1b: free above the taken portrait's space, else one Marigold on the portrait below (spec c.11)."""
+        p = self.current
+        k = self.mcandles[j]
+        paid = 0
+        if j != self.taken:
+            self.mg[p] -= 1
+            paid = 1
+            if self.market[j] >= 0:
+                self.market_mg[j] += 1
+        st = self.stored[p]
+        st.append(k)
+        st.sort()
+        self._emit(
+            "candle",
+            f"Player {p + 1} takes candle {CANDLE_IDS[k]} from space {j + 1}, paying {paid} marigold.",
+        )
+        del self.mcandles[j]
+        new = self._draw_candle()
+        self.mcandles.append(new)
+        if new >= 0:
+            self._emit("replenish", f"Candle {CANDLE_IDS[new]} is drawn into candle space {MARKET}.")
+        self._replenish_portraits()
+        self.phase = "play"
+
+    def _replenish_portraits(self) -> None:
+        """2: slide the remaining portraits (with their Marigolds) left, draw into space 4."""
+        k = self.taken
+        del self.market[k]
+        del self.market_mg[k]
+        new = self.deck.pop() if self.deck else -1
+        self.market.append(new)
+        self.market_mg.append(0)
+        if new >= 0:
+            self._emit("replenish", f"{CARD_TEXT[new]} is drawn into space {MARKET}.")
+
+    def _place(self, c: int, s: int) -> None:
+        """3a: place, pay or gain, light surrounded portraits, then queue surrounded token slots."""
+        p = self.current
+        base = p * NSLOTS
+        b = self.board
+        self.hands[p].remove(c)
+        sec = self.secret[p]
+        if c in sec:
+            sec.remove(c)
+        b[base + s] = c
+        extra = ""
+        if GAIN[s]:
+            self.mg[p] += 1
+            extra = ", gaining 1 marigold"
+        elif COST[s]:
+            self.mg[p] -= 1
+            extra = ", returning 1 marigold"
+        self._emit("place", f"Player {p + 1} places {CARD_TEXT[c]} in {SLOT_IDS[s]}{extra}.")
+        lit = self.lit
+        for t in AROUND[s]:
+            ct = b[base + t]
+            if ct < 0 or lit[base + t]:
+                continue
+            for n in ADJ[t]:
+                if b[base + n] < 0:
+                    break
+            else:  # surrounded just now: its one check (p.6; final, spec c.4)
+                if portrait_ok(b, base, t, ct, VACUOUS):
+                    lit[base + t] = 1
+                    self._emit("light", f"{CARD_IDS[ct]} in {SLOT_IDS[t]} lights up.")
+        pending = []
+        for j in SLOT_TOKENS[s]:
+            x, y, z = TOKEN_CARDS[j]
+            if b[base + x] >= 0 and b[base + y] >= 0 and b[base + z] >= 0:
+                pending.append(j)
+        self.pending = pending
+        self._next_token()
+
+    def _discard(self, c: int) -> None:
+        """3a: discard for three Marigolds; it leaves an empty slot for good (p.5)."""
+        p = self.current
+        self.hands[p].remove(c)
+        sec = self.secret[p]
+        if c in sec:
+            sec.remove(c)
+        self.discards[p].append(c)
+        self.mg[p] += DISCARD_GAIN
+        self._emit("discard", f"Player {p + 1} discards {CARD_TEXT[c]} and gains {DISCARD_GAIN} marigolds.")
+        self.pending = []
+        self._end_turn()
+
+    def _next_token(self) -> None:
+        """3b: offer the next surrounded slot the player can fill; skip the rest (spec c.14)."""
+        p = self.current
+        pending = self.pending
+        while pending:
+            j = pending[0]
+            if self.stored[p] if TOKEN_IS_CANDLE[j] else self.mg[p] > 0:
+                self.phase = "token"
+                return
+            what = "candle" if TOKEN_IS_CANDLE[j] else "marigold"
+            self._emit("token", f"{TOKEN_IDS[j]} is surrounded, but Player {p + 1} has no {what} to place.")
+            pending.pop(0)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        p = self.current
+        self._flip_candles(p)
+        if self.goals:
+            self._claim_goals(p)
+        self.turns[p] += 1
+        self.taken = -1
+        if self.players == 1:
+            if self.turns[0] >= TURNS:
+                self._end_game()
+                return
+            self._abuela_turn()
+            self.phase = "take"
+            return
+        nxt = (p + 1) % self.players
+        if self.turns[nxt] >= TURNS:
+            self._end_game()
+            return
+        self.current = nxt
+        self.phase = "take"
+
+    def _flip_candles(self, p: int) -> None:
+        """Light placed candles whose objective holds now (p.7); ⌚ candles wait for the end."""
+        bt = p * NTOK
+        tok = self.tokens
+        clit = self.clit
+        todo = [
+            j
+            for j in CANDLE_SLOTS
+            if tok[bt + j] >= 0 and not clit[bt + j] and not CANDLE_END_ONLY[tok[bt + j]]
+        ]
+        if not todo:
+            return
+        P = self.players
+        counts: list[list[int]] = [[] for _ in range(P)]
+        counts[p] = feature_counts(self.board, p * NSLOTS)
+        on = [0] * P
+        on[p] = marigolds_on(tok, bt)
+        for j in todo:
+            k = tok[bt + j]
+            if candle_ok(k, p, counts, on, self.mg):
+                clit[bt + j] = 1
+                self._emit("light", f"Player {p + 1}'s candle {CANDLE_IDS[k]} in {TOKEN_IDS[j]} lights up.")
+
+    def _claim_goals(self, p: int) -> None:
+        """Variant: at the end of your turn take the top token of each goal met, once per goal."""
+        ng = len(self.goals)
+        base = p * NSLOTS
+        for gi in range(ng):
+            if self.claims[p * ng + gi] or not self.stacks[gi]:
+                continue
+            if goal_met(self.goals[gi], self.board, base):
+                v = self.stacks[gi].pop()
+                self.claims[p * ng + gi] = v
+                self._emit(
+                    "goal", f"Player {p + 1} claims the {v}-point token of goal {GOAL_IDS[self.goals[gi]]}."
+                )
+
+    def _abuela_turn(self) -> None:
+        """Solo (p.10): roll; discard that space's portrait paying supply Marigolds onto the
+        skipped ones; on 5–6 roll again and discard a candle the same way; replenish."""
+        roll = self.rng.roll(6)
+        k = SOLO_DIE[roll - 1] - 1
+        m = self.market
+        mm = self.market_mg
+        card = m[k]
+        for i in range(k):
+            if m[i] >= 0:
+                mm[i] += 1
+        text = f"Abuela rolls {roll}: she discards {CARD_TEXT[card] if card >= 0 else 'nothing'} from space {k + 1}"
+        if k:
+            text += f", putting a supply marigold on each of spaces 1–{k}"
+        self._emit("abuela", text + ".")
+        if card >= 0:
+            self.abuela.append(card)
+        if roll in SOLO_CANDLE_FACES:
+            roll2 = self.rng.roll(6)
+            j = SOLO_DIE[roll2 - 1] - 1
+            kc = self.mcandles[j]
+            if kc >= 0:
+                paid = ""
+                if j != k and m[j] >= 0:
+                    mm[j] += 1
+                    paid = f", putting a supply marigold on space {j + 1}"
+                self.abuela_candles.append(kc)
+                del self.mcandles[j]
+                self._emit(
+                    "abuela",
+                    f"Abuela rolls {roll2}: she discards candle {CANDLE_IDS[kc]} from space {j + 1}{paid}.",
+                )
+                new = self._draw_candle()
+                self.mcandles.append(new)
+                if new >= 0:
+                    self._emit("replenish", f"Candle {CANDLE_IDS[new]} is drawn into candle space {MARKET}.")
+            else:
+                self._emit("abuela", f"Abuela rolls {roll2}: candle space {j + 1} is empty.")
+        self.taken = k
+        self._replenish_portraits()
+        self.taken = -1
+
+    # -------------------------------------------------------------- the end
+    def _end_game(self) -> None:
+        """p.9: re-check unlit portraits ignoring empty slots, flip candles (⌚ included), score."""
+        P = self.players
+        b = self.board
+        lit = self.lit
+        for p in range(P):
+            base = p * NSLOTS
+            for s in range(NSLOTS):
+                c = b[base + s]
+                if c >= 0 and not lit[base + s] and portrait_ok(b, base, s, c, VACUOUS):
+                    lit[base + s] = 1
+                    self._emit(
+                        "light", f"At the end, Player {p + 1}'s {CARD_IDS[c]} in {SLOT_IDS[s]} lights up."
+                    )
+        counts = [feature_counts(b, p * NSLOTS) for p in range(P)]
+        on = [marigolds_on(self.tokens, p * NTOK) for p in range(P)]
+        for p in range(P):
+            bt = p * NTOK
+            for j in CANDLE_SLOTS:
+                k = self.tokens[bt + j]
+                if k >= 0 and not self.clit[bt + j] and candle_ok(k, p, counts, on, self.mg):
+                    self.clit[bt + j] = 1
+                    self._emit(
+                        "light",
+                        f"At the end, Player {p + 1}'s candle {CANDLE_IDS[k]} in {TOKEN_IDS[j]} lights up.",
+                    )
+        self.phase = "over"
+        self.pending = []
+        sc = self.scores()
+        if P == 1:
+            t = tier_for(sc[0])
+            self._emit("end", f"Final score: {int(sc[0])} points. Tier {t.label()}: {t.text}")
+        else:
+            w = self.winners()
+            table = ", ".join(f"Player {i + 1} {int(v)}" for i, v in enumerate(sc))
+            names = " and ".join(f"Player {i + 1}" for i in w)
+            verb = "wins" if len(w) == 1 else "share the victory"
+            self._emit("end", f"Final scores: {table}. {names} {verb}.")
+
+    def seat_breakdown(self, p: int) -> dict[str, int]:
+        """Points of one seat by source, as the Ofrenda stands (final once over)."""
+        pts, mgp, cdp = breakdown(self.board, self.lit, self.tokens, self.clit, p * NSLOTS, p * NTOK)
+        ng = len(self.goals)
+        goals = sum(self.claims[p * ng : p * ng + ng]) if ng else 0
+        return {
+            "portraits": pts,
+            "marigolds": mgp,
+            "candles": cdp,
+            "goals": goals,
+            "total": pts + mgp + cdp + goals,
+        }
+
+    def scores(self) -> list[float]:
+        out: list[float] = []
+        ng = len(self.goals)
+        for p in range(self.players):
+            pts, mgp, cdp = breakdown(self.board, self.lit, self.tokens, self.clit, p * NSLOTS, p * NTOK)
+            out.append(pts + mgp + cdp + (sum(self.claims[p * ng : p * ng + ng]) if ng else 0))
+        return out
+
+    def winners(self) -> list[int]:
+        """Highest score; ties: most lit portraits, then most Marigolds in storage, else shared (p.9)."""
+        if not self.over:
+            return []
+        sc = self.scores()
+        keys = [(sc[p], lit_count(self.board, self.lit, p * NSLOTS), self.mg[p]) for p in range(self.players)]
+        best = max(keys)
+        return [p for p in range(self.players) if keys[p] == best]
+
+    def tier(self) -> dict[str, Any] | None:
+        """Solo: the rulebook's tier for the score (final once over)."""
+        if self.players != 1:
+            return None
+        t = tier_for(self.scores()[0])
+        return {"range": t.label(), "low": t.low, "high": t.high, "text": t.text}
+
+    def stats(self) -> dict[str, float | int | str]:
+        """Per-game numbers for designers: averages per player of what the Ofrendas hold."""
+        P = self.players
+        out: dict[str, float | int | str] = dict(super().stats())
+        tok = self.tokens
+        placed = sum(1 for c in self.board if c >= 0)
+        lit = sum(1 for i, c in enumerate(self.board) if c >= 0 and self.lit[i])
+        candles = sum(1 for p in range(P) for j in CANDLE_SLOTS if tok[p * NTOK + j] >= 0)
+        clit = sum(
+            1 for p in range(P) for j in CANDLE_SLOTS if tok[p * NTOK + j] >= 0 and self.clit[p * NTOK + j]
+        )
+        mgs = sum(marigolds_on(tok, p * NTOK) for p in range(P))
+        out.update(
+            rounds=min(self.turns),
+            portraits_placed=placed / P,
+            portraits_lit=lit / P,
+            discards=sum(len(d) for d in self.discards) / P,
+            candles_placed=candles / P,
+            candles_lit=clit / P,
+            marigolds_placed=mgs / P,
+            marigolds_stored=sum(self.mg) / P,
+            goal_points=sum(self.claims) / P,
+            score_mean=sum(self.scores()) / P,
+        )
+        if P == 1:
+            out["solo_tier"] = tier_for(self.scores()[0]).label()
+        return out
+
+    # ----------------------------------------------------------- messages
+    def status(self) -> str:
+        if self.phase == "over":
+            sc = self.scores()
+            if self.players == 1:
+                t = tier_for(sc[0])
+                return f"Game over: {int(sc[0])} points, tier {t.label()}: {t.text}"
+            w = self.winners()
+            names = " and ".join(f"Player {i + 1}" for i in w)
+            return f"Game over: {names} {'wins' if len(w) == 1 else 'share the victory'} with {int(sc[w[0]])}"
+        p = self.current
+        who = f"Player {p + 1}"
+        turn = f" (turn {self.turns[p] + 1} of {TURNS})"
+        if self.phase == "take":
+            return f"{who} to take a portrait{turn}"
+        if self.phase == "candle":
+            return f"{who} may take a candle{turn}"
+        if self.phase == "play":
+            return f"{who} to place or discard a portrait{turn}"
+        j = self.pending[0]
+        what = "candle" if TOKEN_IS_CANDLE[j] else "marigold"
+        return f"{who} may place a {what} in {TOKEN_IDS[j]}{turn}"
+
+    def _why_illegal(self, action: str) -> str:
+        words = normalize(action).split()
+        ph = self.phase
+        p = self.current
+        now = f"now: {self.status()}"
+        if not words:
+            return f"an empty action; {now}"
+        verb, args = words[0], words[1:]
+        if verb == "take":
+            if ph != "take":
+                return f"you take one portrait per turn, at its start; {now}"
+            if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= MARKET:
+                return f"take a portrait by its Family board space, 1–{MARKET} (e.g. take 1)"
+            k = int(args[0]) - 1
+            if self.market[k] < 0:
+                return f"Family board space {k + 1} is empty"
+            cost = self._take_cost(k)
+            return (
+                f"take {k + 1} needs {cost} marigolds to pay for the skipped portraits; you have {self.mg[p]}"
+            )
+        if verb == "no" and args == ["candle"]:
+            return f"the optional candle is chosen right after taking a portrait; {now}"
+        if verb == "candle" and len(args) == 1:
+            if ph != "candle":
+                if ph == "take":
+                    return "take a portrait first; the optional candle comes after it"
+                return f"you may take a candle only right after taking a portrait; {now}"
+            if not args[0].isdigit() or not 1 <= int(args[0]) <= MARKET:
+                return f"take a candle by its space above the Family board, 1–{MARKET} (e.g. candle 1)"
+            cj = int(args[0]) - 1
+            if self.mcandles[cj] < 0:
+                return f"candle space {cj + 1} is empty (the bag has run out)"
+            return (
+                f"candle {cj + 1} is not above the portrait you took (space {self.taken + 1}), so it costs "
+                f"1 marigold; you have {self.mg[p]}"
+            )
+        if verb in ("place", "discard"):
+            if ph != "play":
+                return f"you play a portrait after taking one (and the optional candle); {now}"
+            if not args:
+                return f"name a portrait in your hand (e.g. {verb} {CARD_IDS[self.hands[p][0]]})"
+            c = N.card_index(args[0])
+            if c is None:
+                return f"{args[0].upper()} is not a portrait (they are P01–P{NCARDS})"
+            if c not in self.hands[p]:
+                return f"{CARD_IDS[c]} is not in your hand"
+            if CARD_IDS[c].lower() != args[0]:
+                return f"write the portrait as {CARD_IDS[c]}"
+            if verb == "discard":
+                return "discard takes one portrait only (e.g. discard " + CARD_IDS[c] + ")"
+            if len(args) != 2:
+                return f"place needs a portrait and a card slot (e.g. place {CARD_IDS[c]} S1)"
+            s = N.slot_index(args[1])
+            if s is None:
+                return f"{args[1].upper()} is not a card slot (they are S1–S{NSLOTS})"
+            if SLOT_IDS[s].lower() != args[1]:
+                return f"write the slot as {SLOT_IDS[s]}"
+            held = self.board[p * NSLOTS + s]
+            if held >= 0:
+                return f"slot {SLOT_IDS[s]} already holds {CARD_IDS[held]}"
+            if COST[s] and self.mg[p] == 0:
+                return f"placing in {SLOT_IDS[s]} returns 1 marigold to the supply, and you have none"
+            return f"not a legal placement; {now}"
+        if verb in ("candle", "marigold", "skip"):
+            if ph != "token":
+                return f"candles and marigolds go only into slots surrounded by the portrait placed this turn; {now}"
+            want = self.pending[0]
+            tw = args[-1] if args else ""
+            j = N.token_index(tw)
+            if j is None:
+                return f"name the candle/marigold slot (J1–J{NTOK}); {now}"
+            if j != want:
+                if j in self.pending:
+                    return f"decide on {TOKEN_IDS[want]} first; {now}"
+                return (
+                    f"{TOKEN_IDS[j]} was not surrounded this turn; candles and marigolds go only into slots "
+                    f"surrounded by this turn's portrait"
+                )
+            if verb == "marigold" and TOKEN_IS_CANDLE[j]:
+                return f"{TOKEN_IDS[j]} is a candle slot; only a candle goes there"
+            if verb == "candle":
+                if not TOKEN_IS_CANDLE[j]:
+                    return f"{TOKEN_IDS[j]} is a marigold slot; only a marigold goes there"
+                if len(args) != 2:
+                    return f"name the candle from your storage (e.g. candle {CANDLE_IDS[self.stored[p][0]]} {TOKEN_IDS[j]})"
+                kc = N.candle_index(args[0])
+                if kc is None or kc not in self.stored[p]:
+                    return f"{args[0].upper()} is not a candle in your storage"
+            return f"not a legal action; {now}"
+        return super()._why_illegal(action)
+
+    # --------------------------------------------------------------- views
+    def _seat_view(self, i: int, seat: int | None) -> dict[str, Any]:
+        base = i * NSLOTS
+        bt = i * NTOK
+        ofrenda: dict[str, Any] = {}
+        for s in range(NSLOTS):
+            c = self.board[base + s]
+            ofrenda[SLOT_IDS[s]] = (
+                None if c < 0 else {"portrait": CARD_IDS[c], "lit": bool(self.lit[base + s])}
+            )
+        toks: dict[str, Any] = {}
+        for j in range(NTOK):
+            t = self.tokens[bt + j]
+            if t < 0:
+                toks[TOKEN_IDS[j]] = None
+            elif TOKEN_IS_CANDLE[j]:
+                toks[TOKEN_IDS[j]] = {"candle": CANDLE_IDS[t], "lit": bool(self.clit[bt + j])}
+            else:
+                toks[TOKEN_IDS[j]] = "marigold"
+        secret = self.secret[i]
+        if seat == i:
+            hand = [CARD_IDS[c] for c in self.hands[i]]
+            hidden = 0
+        else:
+            hand = [CARD_IDS[c] for c in self.hands[i] if c not in secret]
+            hidden = len(secret)
+        ng = len(self.goals)
+        return {
+            "turns": self.turns[i],
+            "marigolds": self.mg[i],
+            "candles": [CANDLE_IDS[k] for k in self.stored[i]],
+            "hand": hand,
+            "hand_hidden": hidden,
+            "discards": [CARD_IDS[c] for c in self.discards[i]],
+            "ofrenda": ofrenda,
+            "tokens": toks,
+            "goal_tokens": [
+                {"goal": GOAL_IDS[self.goals[g]], "value": self.claims[i * ng + g]}
+                for g in range(ng)
+                if self.claims[i * ng + g]
+            ],
+            "lit_portraits": lit_count(self.board, self.lit, base),
+            "score": self.seat_breakdown(i),
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = {
+            "phase": self.phase,
+            "market": [
+                {"portrait": CARD_IDS[c] if c >= 0 else None, "marigolds": n}
+                for c, n in zip(self.market, self.market_mg, strict=True)
+            ],
+            "market_candles": [CANDLE_IDS[k] if k >= 0 else None for k in self.mcandles],
+            "deck": len(self.deck),
+            "bag": len(self.bag),
+            "taken_space": self.taken + 1 if self.taken >= 0 else None,
+            "pending": [TOKEN_IDS[j] for j in self.pending],
+            "seats": [self._seat_view(i, seat) for i in range(self.players)],
+        }
+        if self.options["reveal_top"] and self.deck:
+            top = self.deck[-1]
+            v["deck_top"] = {
+                "colour": FEATURES[CARD_COLOUR[top]].name,
+                "offering": FEATURES[CARD_OFFERING[top]].name,
+            }
+        if self.goals:
+            v["goals"] = [
+                {"goal": GOAL_IDS[g], "stack": list(reversed(st))}
+                for g, st in zip(self.goals, self.stacks, strict=True)
+            ]
+        if self.players == 1:
+            v["removed"] = len(self.removed)
+            v["abuela_discards"] = [CARD_IDS[c] for c in self.abuela]
+            v["abuela_candles"] = [CANDLE_IDS[k] for k in self.abuela_candles]
+            v["tier"] = self.tier()
+        return v
+
+    # --------------------------------------------------- hidden information
+    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
+        """Redraw the deck order, the solo box cards and the unseen (dealt) cards of the
+        other hands; the candle bag's order too (its draws are random picks anyway)."""
+        others = [i for i in range(self.players) if i != seat]
+        pool = list(self.deck) + list(self.removed)
+        for i in others:
+            pool += self.secret[i]
+        pool.sort()  # a function of the view and rng only, not of the true order
+        top = -1
+        if self.options["reveal_top"] and self.deck:
+            key = (CARD_COLOUR[self.deck[-1]], CARD_OFFERING[self.deck[-1]])
+            same = [c for c in pool if (CARD_COLOUR[c], CARD_OFFERING[c]) == key]
+            top = same[rng.randrange(len(same))]
+            pool.remove(top)
+        rng.shuffle(pool)
+        for i in others:
+            n = len(self.secret[i])
+            new = sorted(pool[len(pool) - n :]) if n else []
+            del pool[len(pool) - n :]
+            known = [c for c in self.hands[i] if c not in self.secret[i]]
+            self.secret[i] = new
+            self.hands[i] = sorted(known + new)
+        nr = len(self.removed)
+        self.removed = pool[:nr]
+        self.deck = pool[nr:]
+        if top >= 0:
+            self.deck.append(top)
+        self.bag.sort()
+        rng.shuffle(self.bag)
+
+    def census(self) -> dict[str, int]:
+        cards = (
+            len(self.deck)
+            + len(self.removed)
+            + sum(1 for c in self.market if c >= 0)
+            + sum(len(h) for h in self.hands)
+            + sum(len(d) for d in self.discards)
+            + sum(1 for c in self.board if c >= 0)
+            + len(self.abuela)
+        )
+        bt = self.tokens
+        on_boards = sum(1 for p in range(self.players) for j in CANDLE_SLOTS if bt[p * NTOK + j] >= 0)
+        candles = (
+            len(self.bag)
+            + sum(1 for k in self.mcandles if k >= 0)
+            + sum(len(s) for s in self.stored)
+            + on_boards
+            + len(self.abuela_candles)
+        )
+        goal_tokens = sum(len(s) for s in self.stacks) + sum(1 for v in self.claims if v)
+        return {"portraits": cards, "candles": candles, "goal_tokens": goal_tokens}
+
+    def _validate(self) -> None:
+        P = self.players
+
+        def need(ok: bool, msg: str) -> None:
+            if not ok:
+                raise CorruptState(f"ofrenda: {msg}")
+
+        def ints(x: Any, name: str) -> None:
+            need(isinstance(x, list) and all(type(v) is int for v in x), f"{name} must be a list of integers")
+
+        for name in (
+            "deck",
+            "removed",
+            "market",
+            "market_mg",
+            "mcandles",
+            "bag",
+            "board",
+            "lit",
+            "tokens",
+            "clit",
+            "mg",
+            "turns",
+            "pending",
+            "goals",
+            "claims",
+            "abuela",
+            "abuela_candles",
+        ):
+            ints(getattr(self, name), name)
+        for name in ("hands", "secret", "discards", "stored", "stacks"):
+            v = getattr(self, name)
+            need(isinstance(v, list), f"{name} must be a list")
+            for x in v:
+                ints(x, name)
+        need(self.phase in PHASES, f"unknown phase {self.phase!r}")
+        need(type(self.current) is int and 0 <= self.current < P, "current must be a seat")
+        need(
+            type(self.taken) is int and -1 <= self.taken < MARKET, "taken must be a Family board space or -1"
+        )
+        for name, n in (("hands", P), ("secret", P), ("discards", P), ("stored", P), ("mg", P), ("turns", P)):
+            need(len(getattr(self, name)) == n, f"{name} must have one entry per player")
+        for name, n in (("board", P * NSLOTS), ("lit", P * NSLOTS), ("tokens", P * NTOK), ("clit", P * NTOK)):
+            need(len(getattr(self, name)) == n, f"{name} must have {n} entries")
+        need(
+            len(self.market) == MARKET and len(self.market_mg) == MARKET and len(self.mcandles) == MARKET,
+            f"the Family board has {MARKET} portrait and {MARKET} candle spaces",
+        )
+        cards = (
+            self.deck
+            + self.removed
+            + [c for c in self.market if c >= 0]
+            + [c for h in self.hands for c in h]
+            + [c for d in self.discards for c in d]
+            + [c for c in self.board if c >= 0]
+            + self.abuela
+        )
+        need(sorted(cards) == cards_in_game(P), "every portrait in play must appear exactly once")
+        cand = (
+            self.bag
+            + [k for k in self.mcandles if k >= 0]
+            + [k for s in self.stored for k in s]
+            + [
+                self.tokens[p * NTOK + j]
+                for p in range(P)
+                for j in CANDLE_SLOTS
+                if self.tokens[p * NTOK + j] >= 0
+            ]
+            + self.abuela_candles
+        )
+        need(sorted(cand) == candles_in_game(P), "every candle in play must appear exactly once")
+        for p in range(P):
+            need(set(self.secret[p]) <= set(self.hands[p]), "unseen cards must be in the hand")
+            need(len(self.stored[p]) <= CANDLE_LIMIT, f"at most {CANDLE_LIMIT} candles in storage")
+            need(0 <= self.turns[p] <= TURNS and self.mg[p] >= 0, "turn counts and marigolds out of range")
+            placed = sum(1 for s in range(NSLOTS) if self.board[p * NSLOTS + s] >= 0)
+            need(
+                placed + len(self.discards[p])
+                == self.turns[p] + (self.phase == "token" and p == self.current),
+                "portraits placed and discarded must match the turns played",
+            )
+            for j in range(NTOK):
+                t = self.tokens[p * NTOK + j]
+                need(TOKEN_IS_CANDLE[j] or t in (-1, 1), "a marigold slot holds -1 or 1")
+        need(
+            all(0 <= j < NTOK for j in self.pending) and (self.phase == "token") == bool(self.pending),
+            "pending token slots only while placing tokens",
+        )
+        need(
+            all(0 <= g < NGOALS for g in self.goals)
+            and len(self.stacks) == len(self.goals)
+            and len(self.claims) == P * len(self.goals),
+            "malformed common goals",
+        )
+        need(bool(self.goals) == bool(self.options["common_goals"]), "common goals must match the option")
+
+
+class OfrendaGame(Game):
+    id = "ofrenda"
+    title = "Ofrenda"
+    min_players = 1
+    max_players = 4
+    state_class = OfrendaState
+    order = 1
+    hidden_information = True
+    summary = (
+        "Draft portraits of your late relatives from the Family board, paying marigolds to skip, "
+        "and arrange them on your staggered ofrenda so their wishes about their neighbours come "
+        "true and they light up; decorate it with candles and marigolds. Twelve turns each; lit "
+        "portraits, marigolds and lit candles score. Solo against Abuela, and a common-goals variant."
+    )
+    options = (
+        Option(
+            "common_goals",
+            False,
+            "Common goals variant (p.11): three goal cards, one per back; the first to meet each takes its top token. Not in solo.",
+        ),
+        Option(
+            "reveal_top",
+            False,
+            "Show everyone the colour and offering of the deck's top card (it lies lit side up; spec c.13).",
+        ),
+    )
+
+    def _check_option_combination(self, players: int, options: dict[str, Any]) -> None:
+        if players == 1 and options["common_goals"]:
+            raise InvalidOptions("the common goals variant is for the multiplayer game only, not solo (p.11)")
+
+    def reconstructed(self) -> list[str]:
+        return list(DATA.reconstructed)

@@ -1,0 +1,92 @@
+"""The common goals variant (rulebook p.11, spec b.6, c.15, c.16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from muertos.games.ofrenda.components import DATA, GOAL_BACK, GOAL_IDS, SLOT_IDS
+from muertos.games.ofrenda.scoring import goal_met
+
+from .helpers import C, discard_filler, new, roundtrip, set_board, set_hand, sync_turns
+
+
+@pytest.mark.parametrize(
+    ("players", "stacks"),
+    [
+        (2, [[4, 5], [4, 5], [4]]),
+        (3, [[3, 4, 5], [3, 4, 5], [3, 4]]),
+        (4, [[2, 3, 4, 5], [2, 3, 4, 5], [1, 2, 3, 4]]),
+    ],
+)
+def test_setup_one_goal_per_back_and_tokens_by_player_count(players: int, stacks: list[list[int]]) -> None:
+    s = new(players, seed=6, common_goals=True)
+    assert [GOAL_BACK[g] for g in s.goals] == [0, 1, 2]
+    assert s.stacks == stacks  # the highest on top (the end of each list)
+    assert s.census()["goal_tokens"] == sum(map(len, stacks))
+    v = s.view(None)
+    assert [g["stack"][0] for g in v["goals"]] == [st[-1] for st in stacks]
+
+
+def test_goal_cards_vary_with_the_seed() -> None:
+    seen = {tuple(new(2, seed=i, common_goals=True).goals) for i in range(20)}
+    assert len(seen) > 5
+
+
+def test_pattern_placements_match_the_spec() -> None:
+    fits = {g.id: [[SLOT_IDS[i] for i in p] for p in g.placements] for g in DATA.goals if g.placements}
+    assert fits["G12"] == [["S1", "S4", "S5", "S9"], ["S2", "S5", "S6", "S10"], ["S3", "S6", "S7", "S11"]]
+    assert fits["G13"] == [["S4", "S5", "S6", "S7"], ["S8", "S9", "S10", "S11"], ["S9", "S10", "S11", "S12"]]
+    assert len(fits["G14"]) == 8
+    assert ["S1", "S3", "S5", "S6", "S10"] in fits["G15"] and len(fits["G15"]) == 4
+
+
+def test_surrounded_slots_goal_counts_empty_token_slots() -> None:
+    s = new(2)
+    g11 = GOAL_IDS.index("G11")
+    set_board(s, 0, {"S1": "P01", "S4": "P02", "S5": "P03"})  # surrounds J1 only
+    assert not goal_met(g11, s.board, 0)
+    set_board(s, 0, {"S2": "P04"})  # and J2 (S1 S2 S5): two slots surrounded, no token needed
+    assert goal_met(g11, s.board, 0)
+
+
+def test_claims_at_the_end_of_a_turn_once_per_goal_first_come_first_served() -> None:
+    s = new(2, seed=5, common_goals=True)
+    s.goals = [
+        GOAL_IDS.index("G01"),
+        GOAL_IDS.index("G06"),
+        GOAL_IDS.index("G13"),
+    ]  # 3+ blue, 3+ calavera, LINE4
+    # Player 1: S4 P01 (B c), S5 P02 (B w), S6 P23 (V c); P06 (B f) in hand
+    set_board(s, 0, {"S4": "P01", "S5": "P02", "S6": "P23"})
+    set_hand(s, 0, ["P06", "P20", "P21"])
+    # Player 2: S1 P05 (B s), S2 P07 (B p); P04 (B s) in hand
+    set_board(s, 1, {"S1": "P05", "S2": "P07"})
+    set_hand(s, 1, ["P04", "P27", "P28"])
+    discard_filler(s, 1, 1)
+    sync_turns(s)
+    s.mg = [5, 5]
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    s.apply("place P06 S7")
+    # End of Player 1's turn: 3 blue (G01) and the row S4-S7 (G13): both claimed at once;
+    # calavera: P01 and P23 only, so not G06.
+    assert s.claims[0:3] == [5, 0, 4]
+    assert s.stacks == [[4], [4, 5], []]
+    assert "claims the 5-point token of goal G01" in " ".join(s.log())
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    s.apply("place P04 S3")
+    # Player 2 reaches 3 blue later: the next token, 4. G13's only 2-player token is gone.
+    assert s.claims[3:6] == [4, 0, 0]
+    assert s.stacks == [[], [4, 5], []]
+    # Player 1 meets G01 again: nothing more (once per goal).
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    s.apply("place P20 S9")
+    assert s.claims[0:3] == [5, 0, 4]
+    assert s.scores()[0] >= 9
+    roundtrip(s)._validate()
+    assert C("P06") in s.board

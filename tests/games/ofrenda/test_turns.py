@@ -1,0 +1,258 @@
+"""Setup by player count, each decision and rule branch, end of game, bad input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from muertos.engine import IllegalAction, InvalidOptions
+from muertos.games.ofrenda import GAME
+from muertos.games.ofrenda.components import CANDLE_IDS, CARD_IDS, NSLOTS
+from muertos.games.ofrenda.rules import OfrendaState
+
+from .helpers import C, J, K, S, give_candles, lit_candles, new, set_board, set_hand, set_market, sync_turns
+
+
+@pytest.mark.parametrize(("players", "in_game", "deck"), [(2, 35, 25), (3, 50, 37), (4, 65, 49)])
+def test_setup_by_player_count(players: int, in_game: int, deck: int) -> None:
+    s = new(players, seed=3)
+    # Cards marked for more players are out: 35 unmarked, +15 "3+", +15 "4" (spec b.4)
+    assert s.census() == {"portraits": in_game, "candles": 35, "goal_tokens": 0}
+    assert max(s.deck + s.market + [c for h in s.hands for c in h]) < in_game
+    # 4 on the Family board, 3 in each hand, the rest in the deck
+    assert len(s.deck) == deck
+    assert all(len(h) == 3 for h in s.hands) and s.secret == s.hands
+    assert s.mg == [3] * players
+    assert all(k >= 0 for k in s.mcandles) and len(s.bag) == 31
+    assert s.to_move == 0 and s.phase == "take"
+
+
+def test_player_counts_outside_1_to_4_are_refused() -> None:
+    with pytest.raises(InvalidOptions):
+        GAME.new(5, 1)
+    with pytest.raises(InvalidOptions):
+        GAME.new(0, 1)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_a_whole_game_is_twelve_turns_each_and_leaves_one_card(players: int) -> None:
+    s = new(players, seed=players)
+    rnd = random.Random(5)
+    while not s.over:
+        s.apply(rnd.choice(s.legal_actions()))
+    assert s.turns == [12] * players
+    for p in range(players):
+        placed = sum(1 for c in s.board[p * NSLOTS : (p + 1) * NSLOTS] if c >= 0)
+        assert placed + len(s.discards[p]) == 12
+        assert len(s.hands[p]) == 3
+    assert len(s.deck) == 1  # the deck arithmetic leaves exactly one spare card (spec b.4)
+    assert s.legal_actions() == [] and s.to_move is None
+    assert s.log()[-1].startswith("Final score")
+
+
+def test_take_costs_and_collects_marigolds() -> None:
+    s = new(2, seed=4)
+    set_market(s, ["P01", "P02", "P03", "P04"], [2, 0, 1, 3], ["K01", "K02", "K03", "K04"])
+    s.mg[0] = 1
+    assert s.legal_actions() == ["take 1", "take 2"]
+    s.apply("take 2")  # one marigold onto P01; collects 0
+    assert s.mg[0] == 0
+    assert s.market_mg[0] == 3
+
+
+def test_take_4_collects_the_marigolds_on_it() -> None:
+    s = new(2, seed=4)
+    set_market(s, ["P01", "P02", "P03", "P04"], [0, 0, 0, 5], ["K01", "K02", "K03", "K04"])
+    s.mg[0] = 3
+    s.apply("take 4")  # pays 3 (one on each of spaces 1-3), collects 5
+    assert s.mg[0] == 5
+    assert s.market_mg == [1, 1, 1, 0]
+
+
+def test_free_candle_only_when_no_marigolds() -> None:
+    s = new(2, seed=4)
+    set_market(s, ["P01", "P02", "P03", "P04"], [0, 0, 0, 0], ["K01", "K02", "K03", "K04"])
+    s.mg[0] = 0
+    s.apply("take 1")
+    assert s.legal_actions() == ["candle 1", "no candle"]
+    s.apply("candle 1")
+    assert s.stored[0] == [K("K01")] and s.mg[0] == 0
+    assert [CANDLE_IDS[k] for k in s.mcandles[:3]] == ["K02", "K03", "K04"]
+
+
+def test_candle_step_is_skipped_with_three_candles_in_storage() -> None:
+    s = new(2, seed=4)
+    give_candles(s, 0, ["K05", "K06", "K07"])
+    s._validate()
+    s.apply("take 1")
+    assert s.phase == "play"  # no candle decision at all
+    assert not any(a.startswith("candle") for a in s.legal_actions())
+
+
+def test_place_gain_cost_and_discard() -> None:
+    s = new(2, seed=4)
+    set_hand(s, 0, ["P01", "P02", "P03"])
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    s.apply("place P01 S8")  # gain slot
+    assert s.mg[0] == 4
+    s.apply(s.legal_actions()[-1])  # Player 2 (discards its last card... or anything)
+    while s.current != 0:
+        s.apply(s.legal_actions()[-1])
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    mg = s.mg[0]
+    s.apply("place P02 S5")  # pay-1 slot
+    assert s.mg[0] == mg - 1
+    while s.current != 0:
+        s.apply(s.legal_actions()[-1])
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    mg = s.mg[0]
+    s.apply("discard P03")
+    assert s.mg[0] == mg + 3
+    assert s.discards[0] == [C("P03")]
+    assert s.current == 1
+
+
+def test_portrait_failing_its_check_when_surrounded_stays_unlit() -> None:
+    s = new(2, seed=4)
+    # S8 P19 P f NONE(s,f): neighbours S4, S9. S4 holds P04 (B salt).
+    set_board(s, 0, {"S4": "P04"})
+    set_hand(s, 0, ["P19", "P20", "P21"])
+    set_board(s, 0, {"S9": "P23"})
+    sync_turns(s)
+    s.turns[1] = 2
+    s.discards[1] = [s.deck.pop(0), s.deck.pop(0)]
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    s.apply("place P19 S8")  # surrounded at once: S4 has salt -> the check fails
+    assert s.lit[S("S8")] == 0
+    assert "P19 in S8 lights up" not in " ".join(s.log())
+
+
+def test_end_only_candle_waits_for_the_end() -> None:
+    s = new(2, seed=4)
+    set_board(s, 0, {"S1": "P01", "S4": "P02"})
+    set_hand(s, 0, ["P05", "P20", "P21"])
+    give_candles(s, 0, ["K25"])  # MARIGOLDS_IN_STORAGE >= 3, end only
+    s.mg[0] = 6
+    sync_turns(s)
+    s.discards[1] = [s.deck.pop(0), s.deck.pop(0)]
+    sync_turns(s)
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    s.apply("place P05 S5")  # surrounds J1 (S1 S4 S5): candle slot
+    assert s.legal_actions() == ["candle K25 J1", "skip J1"]
+    s.apply("candle K25 J1")
+    assert lit_candles(s, 0) == []  # ⌚: not during the game, though storage holds 5
+    assert s.current == 1
+
+
+def test_candle_lights_as_soon_as_its_objective_holds() -> None:
+    s = new(2, seed=4)
+    # K06 FOUR_OF calavera; calaveras on board: P01 P08 P15 and the placed P22 -> 4
+    set_board(s, 0, {"S1": "P01", "S4": "P08", "S9": "P15"})
+    set_hand(s, 0, ["P22", "P20", "P21"])
+    give_candles(s, 0, ["K06"])
+    s.mg[0] = 3
+    s.discards[1] = [s.deck.pop(0), s.deck.pop(0), s.deck.pop(0)]
+    sync_turns(s)
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    s.apply("place P22 S5")  # surrounds J1 (S1 S4 S5) and J7 (S4 S5 S9)
+    assert s.legal_actions() == ["candle K06 J1", "skip J1"]
+    s.apply("skip J1")
+    assert s.legal_actions() == ["candle K06 J7", "skip J7"]
+    s.apply("candle K06 J7")
+    assert lit_candles(s, 0) == ["J7"]
+    s._validate()
+
+
+def test_empty_candle_bag_leaves_the_space_empty() -> None:
+    s = new(4, seed=2)
+    s.bag.clear()
+    s.apply("take 1")
+    s.apply("candle 2")
+    assert s.mcandles[3] == -1
+    assert s.view(0)["market_candles"][3] is None
+    # Next player: the empty space cannot be chosen
+    s.apply(s.legal_actions()[-1])
+    s.apply("take 4")
+    assert "candle 4" not in s.legal_actions()
+
+
+def _unchanged_after(s: OfrendaState, action: str, words: str) -> None:
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as e:
+        s.apply(action)
+    assert words in e.value.rule, e.value.rule
+    assert s.to_json() == before
+
+
+def test_bad_input_names_the_rule_and_changes_nothing() -> None:
+    s = new(2, seed=4)
+    set_market(s, ["P01", "P02", "P03", "P04"], [0, 0, 0, 0], ["K01", "K02", "K03", "K04"])
+    set_hand(s, 0, ["P10", "P11", "P12"])
+    set_board(s, 0, {"S1": "P13"})
+    s.discards[1] = [s.deck.pop(0)]
+    sync_turns(s)
+    s.mg[0] = 1
+    _unchanged_after(s, "take 4", "take 4 needs 3 marigolds to pay for the skipped portraits; you have 1")
+    _unchanged_after(s, "take 7", "Family board space, 1–4")
+    _unchanged_after(s, "place P10 S2", "after taking one")
+    _unchanged_after(s, "candle 1", "take a portrait first")
+    _unchanged_after(s, "no candle", "right after taking a portrait")
+    _unchanged_after(s, "marigold J2", "surrounded by the portrait placed this turn")
+    s.apply("take 2")  # pays the last marigold
+    assert s.mg[0] == 0
+    _unchanged_after(
+        s, "candle 1", "not above the portrait you took (space 2), so it costs 1 marigold; you have 0"
+    )
+    _unchanged_after(s, "take 1", "one portrait per turn")
+    s.apply("no candle")
+    _unchanged_after(s, "place P10 S5", "returns 1 marigold to the supply, and you have none")
+    _unchanged_after(s, "place P10 S1", "slot S1 already holds P13")
+    _unchanged_after(s, "place P20 S2", "P20 is not in your hand")
+    _unchanged_after(s, "place P10 S13", "not a card slot")
+    _unchanged_after(s, "place P99 S2", "not a portrait")
+    _unchanged_after(s, "place P10", "place needs a portrait and a card slot")
+    _unchanged_after(s, "discard P20", "P20 is not in your hand")
+    _unchanged_after(s, "dance", "not a legal action")
+    s.apply("place P10 S2")  # surrounds nothing
+    assert s.current == 1
+
+
+def test_bad_token_input() -> None:
+    s = new(2, seed=4)
+    set_board(s, 0, {"S1": "P01", "S4": "P02", "S2": "P03"})
+    set_hand(s, 0, ["P05", "P20", "P21"])
+    give_candles(s, 0, ["K01"])
+    s.mg[0] = 4
+    s.discards[1] = [s.deck.pop(0), s.deck.pop(0), s.deck.pop(0)]
+    sync_turns(s)
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    s.apply("place P05 S5")  # surrounds J1 (candle) and J2 (marigold)
+    assert s.pending == [J("J1"), J("J2")]
+    _unchanged_after(s, "marigold J1", "J1 is a candle slot")
+    _unchanged_after(s, "marigold J2", "decide on J1 first")
+    _unchanged_after(s, "candle K01 J3", "J3 was not surrounded this turn")
+    _unchanged_after(s, "candle K02 J1", "K02 is not a candle in your storage")
+    _unchanged_after(s, "take 1", "one portrait per turn")
+    s.apply("skip J1")
+    _unchanged_after(s, "candle K01 J2", "J2 is a marigold slot")
+    s.apply("MARIGOLD   j2")  # any case and spacing
+    assert s.tokens[J("J2")] == 1 and s.current == 1
+
+
+def test_notation_round_trip_of_ids() -> None:
+    assert CARD_IDS[C("P17")] == "P17" and S("S12") == 11 and J("J12") == 11
