@@ -1,0 +1,37 @@
+"""Scoring (RB 'Evaluation' and 'Play victory').
+
+Place points by arrival (1st 7, 2nd 5, 3rd 3, 4th 2, 5th 1, 6th 0) plus the festivity
+cards' victory points. Skeletons that never arrived score no place points and tie
+among themselves for the arrival tie-break (spec A-D20).
+"""
+
+from __future__ import annotations
+
+from .components import FEST_VP, PLACE_POINTS
+
+
+def place_points(rank: int) -> int:
+    """Points for arriving ``rank``-th (1-based); 0 when not arrived."""
+    if rank <= 0 or rank > len(PLACE_POINTS):
+        return 0
+    return PLACE_POINTS[rank - 1]
+
+
+def festivity_points(cards: list[int]) -> int:
+    return sum(FEST_VP[k] for k in cards)
+
+
+def final_scores(home: list[int], fest: list[list[int]]) -> list[float]:
+    return [float(place_points(h) + festivity_points(f)) for h, f in zip(home, fest, strict=True)]
+
+
+def final_winners(home: list[int], fest: list[list[int]]) -> list[int]:
+    """Highest score; among equal scores, whoever reached the goal first (RB)."""
+    sc = final_scores(home, fest)
+    best = max(sc)
+    tied = [i for i, v in enumerate(sc) if v == best]
+    arrived = [i for i in tied if home[i] > 0]
+    if not arrived:
+        return tied
+    first = min(home[i] for i in arrived)
+    return [i for i in arrived if home[i] == first]

@@ -1,0 +1,300 @@
+"""Each action card, in hand-built positions (board v0 of the spec)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import assert_illegal, names, play, table
+
+
+def test_beat_takes_an_arm_in_range_0_1() -> None:
+    # P1 on 10 beats; P2 on 11 is 1 field away, P3 on 13 is 3 away (out of range 0-1).
+    s = table(pos=[10, 11, 13], lay=["beat", None, None], hands=[["kick"], ["cake"], ["cake"]])
+    assert s.to_move == 0
+    assert s.legal_actions() == ["move", "beat p2"]
+    play(s, "beat p2")  # P2 holds no 3-bone card: no dodge window
+    assert s.arms == [2, 1, 2]
+    # Action played: two cards drawn at the end of the turn (1 left + 2).
+    assert len(s.hands[0]) == 3
+
+
+def test_kick_needs_a_foot_and_a_target_leg() -> None:
+    s = table(pos=[10, 10, 11], legs=[2, 0, 2], lay=["kick", None, None], hands=[["cake"], [], []])
+    # P2 (same field) has no leg left: only P3 can be kicked.
+    assert s.legal_actions() == ["move", "kick p3"]
+    play(s, "kick p3")
+    assert s.legs == [2, 0, 1]
+    s = table(pos=[10, 10, 11], legs=[0, 2, 2], lay=["kick", None, None], hands=[["cake"], [], []])
+    assert s.legal_actions() == ["move", "reveal"]  # no foot: the action cannot be done
+    assert_illegal(s, "kick p3", "needs a foot")
+
+
+def test_dodge_repulses_a_straight_attack() -> None:
+    s = table(pos=[10, 11, 20], lay=["kick", None, None], hands=[["cake"], ["dodge", "beat"], []])
+    play(s, "kick p2")
+    assert s.to_move == 1  # the victim decides out of turn
+    assert s.status() == "Player 2 may Dodge the attack of Player 1"
+    assert s.legal_actions() == ["dodge", "no reaction"]
+    play(s, "dodge")
+    assert s.legs[1] == 2
+    assert names(s, 1) == ["beat"]
+    assert s.view(None)["discard_pile"] == ["kick", "dodge"]  # the laid Kicking, then the Dodge
+
+
+def test_no_reaction_lets_the_attack_through() -> None:
+    s = table(pos=[10, 11, 20], lay=["beat", None, None], hands=[["cake"], ["snatch"], []])
+    play(s, "beat p2")
+    assert s.to_move == 1
+    # A 3-bone Snatching card looks like a Dodge from behind: the window opens, only "no reaction".
+    assert s.legal_actions() == ["no reaction"]
+    play(s, "no reaction")
+    assert s.arms[1] == 1
+
+
+def test_last_dodge_card_draws_one() -> None:
+    s = table(pos=[10, 11, 20], lay=["kick", None, None], hands=[["cake"], ["dodge"], []], draw_top=["patch"])
+    play(s, "kick p2", "dodge")
+    assert names(s, 1) == ["patch"]  # lost the last card by a reaction: draws one
+
+
+def test_throw_ranges_by_object() -> None:
+    # P1 on 10; P2 on 13 (3 away), P3 on 15 (5 away).
+    base = {"pos": [10, 13, 15], "hands": [["kick"], ["kick"], ["kick"]]}
+    assert table(lay=["cake", None, None], **base).legal_actions() == ["move", "throw p2"]
+    assert table(lay=["pot", None, None], **base).legal_actions() == ["move", "throw p2"]
+    assert table(lay=["skull", None, None], **base).legal_actions() == ["move", "throw p2", "throw p3"]
+    # Range 1-n never reaches the own field.
+    s = table(pos=[10, 10, 30], lay=["cake", None, None], hands=[["kick"], ["kick"], []])
+    assert s.legal_actions() == ["move", "reveal"]
+
+
+def test_throw_random_attack_foot_card_costs_a_leg() -> None:
+    # Victim holds one card only (back 1 everywhere): it is drawn; Header shows a foot.
+    s = table(
+        pos=[10, 12, 30], lay=["cake", None, None], hands=[["kick"], ["header"], []], draw_top=["patch"]
+    )
+    play(s, "throw p2")
+    assert s.legs == [2, 1, 2]
+    assert names(s, 1) == ["patch"]  # lost his last card by an attack: draws one
+    assert "header" in s.view(None)["discard_pile"]
+
+
+def test_throw_no_symbol_is_lucky_and_cannot_be_dodged() -> None:
+    s = table(pos=[10, 12, 30], lay=["cake", None, None], hands=[["kick"], ["dodge", "patch"], []])
+    play(s, "throw p2")  # both 3-bone cards: no choice; no Dodge window for a random attack
+    assert all(t[0] != "dodge" for t in s.stack)
+    assert s.stack[-1] == ["swap", 0]  # the round went on to the swap phase
+    assert s.arms[1] + s.legs[1] == 4
+    assert len(s.hands[1]) == 1
+
+
+def test_throw_attacker_picks_a_back_then_hand_and_foot_choice() -> None:
+    s = table(pos=[10, 12, 30], lay=["cake", None, None], hands=[["kick"], ["hustle", "snatch"], []])
+    play(s, "throw p2")
+    assert s.to_move == 0 and s.legal_actions() == ["pick 2", "pick 3"]
+    play(s, "pick 2")  # the only 2-bone card: Hustle, hand+foot
+    assert s.legal_actions() == ["hit arm", "hit leg"]
+    play(s, "hit leg")
+    assert (s.arms[1], s.legs[1]) == (2, 1)
+    assert names(s, 1) == ["snatch"]
+
+
+def test_throw_at_empty_hand_reveals_top_card() -> None:
+    s = table(pos=[10, 12, 30], lay=["skull", None, None], hands=[["kick"], [], []], draw_top=["beat"])
+    play(s, "throw p2")
+    assert s.arms[1] == 1
+    assert names(s, 1) == []  # the revealed card came from the pile: nothing to redraw
+
+
+def test_snatch_steals_what_you_can_use() -> None:
+    s = table(
+        pos=[10, 10, 11],
+        arms=[1, 2, 2],
+        lay=["snatch", None, None],
+        hands=[["kick"], [], []],
+        fest=[["music"], ["music", "dance"], []],
+    )
+    # P1 lacks an arm and Dance; legs are full; Music already owned.
+    assert s.legal_actions() == ["move", "snatch p2 arm", "snatch p2 dance", "snatch p3 arm"]
+    play(s, "snatch p2 dance")
+    assert s.fest[0] == [0, 1] and s.fest[1] == [0]
+    s2 = table(pos=[10, 10, 11], arms=[1, 2, 2], lay=["snatch", None, None], hands=[["kick"], [], []])
+    play(s2, "snatch p3 arm")
+    assert s2.arms == [2, 2, 1]
+
+
+def test_header_knocks_over_a_later_player() -> None:
+    # Order P1, P2, P3. P1 (on 10) jumps at P3 (on 12) whose turn is later.
+    s = table(
+        pos=[10, 4, 12],
+        lay=["header", "kick", "cake"],
+        hands=[["kick"], ["kick"], []],
+        order=[0, 1, 2],
+    )
+    assert s.legal_actions() == ["move", "header p3"]  # P2 on 4 is 6 fields away
+    play(s, "header p3")
+    assert s.pos[0] == 12
+    assert s.lay[2] == -1  # P3's card is discarded without effect
+    assert len(s.hands[2]) == 1  # the laid card was his last card: he draws one
+    assert s.to_move == 1  # P2 resolves next
+    play(s, "move", "end")
+    # P3's turn is skipped (no draw): the round ends in the swap phase.
+    assert s.stack[-1][0] in ("swap", "commit")
+    assert len(s.hands[2]) == 1
+
+
+def test_header_cannot_pass_the_gravedigger() -> None:
+    # Gravedigger on 17 (5 steps). P1 on 16, P2 on 5: 2 fields via 17, 11 fields around.
+    s = table(pos=[16, 5, 30], lay=["header", None, None], hands=[["kick"], [], []], gd=5)
+    assert "header p2" not in s.legal_actions()
+    s = table(pos=[16, 5, 30], lay=["header", None, None], hands=[["kick"], [], []], gd=0)
+    assert "header p2" in s.legal_actions()
+
+
+def test_header_into_the_goal() -> None:
+    s = table(pos=[27, 32, 5], home=[0, 1, 0], lay=["header", None, None], hands=[["kick"], [], []], gd=7)
+    play(s, "header p2")
+    assert s.home == [2, 1, 0]
+
+
+def test_follow_goes_to_next_higher_occupied_field() -> None:
+    s = table(pos=[10, 14, 12], lay=["follow", None, None], hands=[["kick"], [], []])
+    play(s, "follow")
+    assert s.pos[0] == 12
+    # The next higher field holds the dog: Follow cannot be carried out.
+    s = table(pos=[10, 14, 12], lay=["follow", None, None], hands=[["kick"], [], []], dog=12)
+    assert s.legal_actions() == ["move", "reveal"]
+
+
+def test_follow_lets_a_limbless_skeleton_into_the_goal() -> None:
+    s = table(
+        pos=[28, 32, 5], arms=[0, 2, 2], legs=[0, 2, 2], home=[0, 1, 0], lay=["follow", None, None], gd=6
+    )
+    assert s.legal_actions() == ["follow"]  # last card: no movement; Follow needs no body part
+    play(s, "follow")
+    assert s.home[0] == 2
+
+
+def test_patch_regains_a_body_part() -> None:
+    s = table(
+        pos=[10, 14, 12], arms=[1, 2, 2], legs=[0, 2, 2], lay=["patch", None, None], hands=[["kick"], [], []]
+    )
+    assert s.legal_actions() == ["move", "patch arm", "patch leg"]
+    play(s, "patch leg")
+    assert (s.arms[0], s.legs[0]) == (1, 1)
+    s = table(pos=[10, 14, 12], lay=["patch", None, None], hands=[["kick"], [], []])
+    assert s.legal_actions() == ["move", "reveal"]  # nothing to patch
+
+
+def test_leapfrog_over_a_chain_and_the_dog() -> None:
+    # P1 on 10; P2 on 12 and P3 on 13 form a chain; land on 14.
+    s = table(pos=[10, 12, 13], lay=["leapfrog", None, None], hands=[["kick"], [], []])
+    assert s.legal_actions() == ["move", "leapfrog 14"]
+    # Dog on 14: jumped over too, land on 15.
+    s = table(pos=[10, 12, 13], lay=["leapfrog", None, None], hands=[["kick"], [], []], dog=14)
+    assert s.legal_actions() == ["move", "leapfrog 15"]
+    play(s, "leapfrog 15")
+    assert s.pos[0] == 15
+    # The first skeleton must be within 3: P2 on 14 is 4 away.
+    s = table(pos=[10, 14, 30], lay=["leapfrog", None, None], hands=[["kick"], [], []])
+    assert s.legal_actions() == ["move", "reveal"]
+
+
+def test_leapfrog_cannot_pass_the_gravedigger() -> None:
+    # Gravedigger for good on 16 (gd index 8 = final field 16); P2 on 15 next to him.
+    s = table(pos=[13, 15, 30], lay=["leapfrog", None, None], hands=[["kick"], [], []], gd=8)
+    assert s.legal_actions() == ["move", "reveal"]
+
+
+def test_cartwheel_attacks_everyone_passed() -> None:
+    # P1 on 10 cartwheels 11, 12, 13: P2 on 11 (holds Kicking, foot) and P3 on 12 (holds Beating, hand).
+    s = table(
+        pos=[10, 11, 12],
+        lay=["cartwheel", None, None],
+        hands=[["kick"], ["kick"], ["beat"]],
+        draw_top=["patch"] * 2,
+    )
+    assert "cartwheel 11 12 13" in s.legal_actions()
+    assert "cartwheel 9 29" in s.legal_actions()  # stops on the hiding place
+    play(s, "cartwheel 11 12 13")
+    assert s.pos[0] == 13
+    assert (s.legs[1], s.arms[2]) == (1, 1)
+
+
+def test_cartwheel_hits_the_landing_field() -> None:
+    s = table(
+        pos=[10, 11, 30], lay=["cartwheel", None, None], hands=[["kick"], ["kick"], []], draw_top=["patch"]
+    )
+    play(s, "cartwheel 11")
+    assert s.legs[1] == 1
+
+
+def test_hustle_push_step_and_swap() -> None:
+    s = table(pos=[10, 11, 30], lay=["hustle", None, None], hands=[["kick"], [], []])
+    # Push P2 from 11 to 10 or 12; P1 steps to 9 (away from the push); or swap places.
+    assert s.legal_actions() == ["move", "hustle p2 10 9", "hustle p2 12 9", "hustle p2 swap"]
+    play(s, "hustle p2 12 9")
+    assert s.pos[:2] == [9, 12]
+    s = table(pos=[10, 11, 30], lay=["hustle", None, None], hands=[["kick"], [], []])
+    play(s, "hustle p2 swap")
+    assert s.pos[:2] == [11, 10]
+
+
+def test_hustle_not_on_skeletons_in_the_goal() -> None:
+    s = table(pos=[28, 32, 5], home=[0, 1, 0], lay=["hustle", None, None], hands=[["kick"], [], []], gd=6)
+    assert s.legal_actions() == ["move", "reveal"]
+
+
+def test_hustle_into_a_festivity_field_takes_a_card() -> None:
+    s = table(pos=[18, 18, 30], lay=["hustle", None, None], hands=[["kick"], [], []])
+    play(s, "hustle p2 19 16")
+    assert s.pos[:2] == [16, 19]
+    assert s.fest[1] == [0]  # Music
+    assert s.gd == 1  # one gravedigger step (3 players)
+
+
+def test_reaction_card_as_last_card_is_revealed_without_effect() -> None:
+    # A-D16: a laid Dodge with an empty hand must be "played" as an action: no effect, draw 2.
+    s = table(pos=[10, 11, 30], lay=["dodge", None, None], hands=[[], [], []])
+    assert s.legal_actions() == ["reveal"]
+    play(s, "reveal")
+    assert len(s.hands[0]) == 2
+    # With other cards in hand, a reaction card can only be a movement.
+    s = table(pos=[10, 11, 30], lay=["hold", None, None], hands=[["kick"], [], []])
+    assert s.legal_actions() == ["move"]
+
+
+def test_last_card_must_be_an_action() -> None:
+    s = table(pos=[10, 11, 30], lay=["kick", None, None], hands=[[], [], []])
+    assert s.legal_actions() == ["kick p2"]
+    assert_illegal(s, "move", "must be played as an action")
+
+
+def test_executable_action_must_be_executed() -> None:
+    s = table(pos=[10, 11, 30], lay=["kick", None, None], hands=[[], [], []])
+    assert_illegal(s, "reveal", "must be")
+
+
+def test_switch_snatch_dodgeable(monkeypatch: pytest.MonkeyPatch) -> None:
+    from muertos.games.dia_de_los_muertos import rules
+
+    monkeypatch.setattr(rules, "STRAIGHT", rules.STRAIGHT | {"snatch"})
+    s = table(pos=[10, 10, 30], arms=[1, 2, 2], lay=["snatch", None, None], hands=[["kick"], ["dodge"], []])
+    play(s, "snatch p2 arm")
+    assert s.to_move == 1 and s.legal_actions() == ["dodge", "no reaction"]
+    play(s, "dodge")
+    assert s.arms[:2] == [1, 2]
+
+
+def test_switch_cartwheel_spares_the_landing_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    from muertos.games.dia_de_los_muertos import rules
+
+    monkeypatch.setattr(rules, "CARTWHEEL_HITS_LANDING", False)
+    s = table(
+        pos=[10, 11, 12],
+        lay=["cartwheel", None, None],
+        hands=[["kick"], ["kick"], ["beat"]],
+        draw_top=["patch"],
+    )
+    play(s, "cartwheel 11 12")
+    assert (s.legs[1], s.arms[2]) == (1, 2)  # P2 passed and hit, P3 on the landing field spared

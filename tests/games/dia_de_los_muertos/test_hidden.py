@@ -1,0 +1,73 @@
+"""Hidden information: hands, laid cards, the draw pile order, random draws."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from muertos.games.dia_de_los_muertos import GAME
+from muertos.games.dia_de_los_muertos.components import MOVE
+
+from .helpers import play, table
+
+
+def test_views_show_backs_not_fronts() -> None:
+    s = GAME.new(4, 9)
+    for seat in (None, 0, 1, 2, 3):
+        v = s.view(seat)
+        for i, sk in enumerate(v["skeletons"]):
+            assert sk["hand_backs"] == sorted(MOVE[c] for c in s.hands[i])  # type: ignore[attr-defined]
+            assert ("hand" in sk) == (i == seat)
+        assert isinstance(v["draw_pile"], int)
+    text = json.dumps(s.view(2))
+    assert '"draw": [' not in text
+
+
+def test_determinize_keeps_backs_and_own_hand() -> None:
+    s = GAME.new(4, 3)
+    rnd = random.Random(1)
+    for _ in range(40):
+        s.apply(rnd.choice(s.legal_actions()))
+    for seat in range(4):
+        d = s.determinize(seat, random.Random(seat))
+        assert d.view(seat) == s.view(seat)
+        assert d.hands[seat] == s.hands[seat]  # type: ignore[attr-defined]
+        for i in range(4):
+            assert sorted(MOVE[c] for c in d.hands[i]) == sorted(MOVE[c] for c in s.hands[i])  # type: ignore[attr-defined]
+    changed = [s.determinize(0, random.Random(x)).to_json()["data"] != s.to_json()["data"] for x in range(5)]
+    assert any(changed)
+
+
+def test_laid_card_hidden_until_revealed() -> None:
+    s = table(pos=[10, 11, 30], lay=["kick", "beat", None], hands=[["cake"], ["patch"], []])
+    assert s.view(0)["skeletons"][1]["laid"] == {"back": 2}
+    assert s.view(1)["skeletons"][1]["laid"] == "beat"
+    assert s.view(None)["skeletons"][0]["laid"] == {"back": 2}
+
+
+def test_private_draws_are_redacted_in_logs() -> None:
+    s = table(
+        pos=[10, 11, 30],
+        lay=["cake", None, None],
+        hands=[["kick"], ["kick"], []],
+        draw_top=["patch", "beat", "dodge"],
+    )
+    play(s, "throw p2")
+    # P2 lost his last card (Kicking: a leg) and draws Patch; P1 draws Beating and Dodge.
+    mine = [x for x in s.log(1) if x.startswith("Player 2 draws")]
+    theirs = [x for x in s.log(0) if x.startswith("Player 2 draws")]
+    assert mine == ["Player 2 draws Bone patches [K, 3 bones]."]
+    assert theirs == ["Player 2 draws 1 card (backs 3)."]
+    assert [x for x in s.log(None) if x.startswith("Player 1 draws 2")] == [
+        "Player 1 draws 2 cards (backs 2, 3)."
+    ]
+
+
+def test_random_attack_result_is_public_but_not_before() -> None:
+    s = table(pos=[10, 12, 30], lay=["cake", None, None], hands=[["kick"], ["hustle", "snatch"], []])
+    play(s, "throw p2")
+    # Before the pick, nobody but P2 knows which 2-bone card P1 would draw.
+    v0 = s.view(0)
+    assert "hand" not in v0["skeletons"][1] and v0["skeletons"][1]["hand_backs"] == [2, 3]
+    play(s, "pick 2")
+    assert any("draws Hustle [S, 2 bones] from the hand of Player 2" in x for x in s.log(0))
