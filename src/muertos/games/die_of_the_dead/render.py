@@ -1,0 +1,179 @@
+"""A terminal picture of the table: steps, caskets, City of the Dead, every player's ofrenda,
+preparation board, tokens and supply. Every die is written as its letter and face, so the
+colour is never the only cue. Nothing in this game is hidden, so every seat sees the same
+table (the seat's own area is marked "you")."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .components import COMPONENTS as C
+from .notation import ITEM_NAMES, die_str, kind_str
+from .rules import NKINDS, NSTEPS, SECTIONS, SQUARE_LETTERS, DieOfTheDeadState
+from .scoring import INCENSE
+
+STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta")
+BONUS_SHORT = {
+    "blank": "·",
+    "calavera": "Calav",
+    "set_face": "Face",
+    "candle": "Candl",
+    "marigold": "Marig",
+    "bread": "Bread",
+    "incense": "Incen",
+}
+
+
+def _die(d: int) -> Text:
+    return Text(die_str(d), style=STYLES[d >> 4])
+
+
+def _dice(dice: list[int]) -> Text:
+    t = Text()
+    for i, d in enumerate(sorted(dice)):
+        if i:
+            t.append(" ")
+        t.append_text(_die(d))
+    return t if dice else Text("-", style="dim")
+
+
+def _kinds(counts: list[int]) -> Text:
+    t = Text()
+    for k in range(NKINDS):
+        if counts[k]:
+            if t.plain:
+                t.append(" ")
+            t.append(f"{kind_str(k)}×{counts[k]}", style=STYLES[k >> 1])
+    return t if t.plain else Text("-", style="dim")
+
+
+def _tokens(counts: list[int]) -> str:
+    parts = [f"{ITEM_NAMES[i]}×{n}" for i, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else "none"
+
+
+def _steps(st: DieOfTheDeadState) -> Panel:
+    t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    t.add_column("Step", justify="right")
+    for q in range(len(C.squares[0])):
+        t.add_column(SQUARE_LETTERS[q].upper(), justify="center")
+    for step in range(NSTEPS, 0, -1):
+        row: list[Text | str] = [str(step)]
+        for q, sq in enumerate(C.squares[step - 1]):
+            cell = Text(BONUS_SHORT[sq], style="dim" if sq == "blank" else "")
+            for s in range(st.players):
+                if st.steps[s] % NSTEPS == step and st.square[s] == q:
+                    cell.append(" ")
+                    cell.append(f"[{C.colour_letters[s]}{1 + st.steps[s] // NSTEPS}]", style=STYLES[s])
+            row.append(cell)
+        t.add_row(*row)
+    foot = Text("foot: ")
+    for s in range(st.players):
+        if st.steps[s] % NSTEPS == 0:
+            foot.append(f"[{C.colour_letters[s]}{1 + st.steps[s] // NSTEPS}] ", style=STYLES[s])
+    totals = Text("steps ascended: ")
+    for s in range(st.players):
+        totals.append(f"P{s + 1} {st.steps[s]}  ", style=STYLES[s])
+    legend = Text(
+        "Candl Marig Bread Incen: that token · Calav: a power die to its calavera · "
+        "Face: a prepared die to any face · ·: blank",
+        style="dim",
+    )
+    return Panel(
+        Group(t, foot, totals, legend), title=escape("Marigold steps ([colour face] = a scoring die)")
+    )
+
+
+def _caskets(st: DieOfTheDeadState) -> Table:
+    row = Table.grid(padding=(0, 1))
+    panels = []
+    for p in range(C.caskets):
+        item = ITEM_NAMES[st.items[p]]
+        opened = p == st.open
+        body = Text()
+        body.append("lid: ")
+        body.append_text(_dice(st.lid[p]))
+        body.append("\n")
+        body.append("rolled: " if opened else "inside: ")
+        body.append_text(_dice(st.inside[p]))
+        body.append(f"\ntokens: {st.boards[st.items[p]]}")
+        title = f"Casket {p + 1} · {item}" + (" · OPEN" if opened else "")
+        panels.append(Panel(body, title=title, border_style="bold white" if opened else "dim", width=30))
+    row.add_row(*panels)
+    return row
+
+
+def _ofrenda(st: DieOfTheDeadState, s: int) -> Table:
+    board = C.boards[0 if st.options["same_urns"] else s]
+    urn = {SECTIONS[INCENSE][u.position]: f"{C.colour_letters[u.colour]}{u.value}" for u in board.urns}
+    grid: list[list[Text]] = [[Text("") for _ in range(4)] for _ in range(4)]
+    for c, (r, col) in enumerate(C.grid):
+        d = st.ofrenda[s][c]
+        cell = _die(d) if d >= 0 else Text(f"{c + 1:>2}", style="dim")
+        if c in urn:
+            cell.append(f" (urn {urn[c]})", style="italic")
+        grid[r][col] = cell
+    t = Table.grid(padding=(0, 1))
+    for _ in range(4):
+        t.add_column(min_width=6)
+    for r in range(4):
+        t.add_row(*grid[r])
+    return t
+
+
+def _player(st: DieOfTheDeadState, s: int, seat: int | None) -> Panel:
+    parts: list[RenderableType] = [_ofrenda(st, s)]
+    status = []
+    for i in range(4):
+        mark = "✔ scored" if st.scored[s][i] else ("● complete" if st._complete(s, i) else "…")
+        cells = "-".join(str(c + 1) for c in SECTIONS[i])
+        status.append(f"{ITEM_NAMES[i]} [{cells}] {mark}")
+    parts.append(Text("\n".join(status)))
+    info = Text()
+    info.append("preparation: ")
+    info.append_text(_dice(st.prep[s]))
+    info.append(f"  ({len(st.prep[s])}/{C.prep_spaces})\n")
+    info.append(f"tokens: {_tokens(st.hands[s])}\n")
+    info.append("supply: ")
+    info.append_text(_kinds(st.supply[s]))
+    info.append(f"\nsteps: {st.steps[s]} (scoring die shows {1 + st.steps[s] // NSTEPS})")
+    parts.append(info)
+    who = f"Player {s + 1} · {C.colour_names[s]} ({C.colour_letters[s]})"
+    if s == seat:
+        who += " · you"
+    if s == st.starter and st.phase != "over":
+        who += " · Round Starter"
+    if st.phase != "over" and s == st.actor:
+        who += " · to move"
+    return Panel(Group(*parts), title=who, border_style=STYLES[s])
+
+
+def render(state: DieOfTheDeadState, seat: int | None = None) -> RenderableType:
+    st = state
+    head = Text(f"{st.game.title} — round {st.round}\n", style="bold")
+    head.append(st.status())
+    if st.held >= 0:
+        head.append("  · drafted die in hand: ")
+        head.append_text(_die(st.held))
+    city = Text("City of the Dead: ")
+    city.append_text(_kinds(st.city))
+    parts: list[RenderableType] = [head, _steps(st), _caskets(st), city]
+    players = Table.grid(padding=(0, 1))
+    row: list[RenderableType] = []
+    for s in range(st.players):
+        row.append(_player(st, s, seat))
+        if len(row) == 2:
+            players.add_row(*row)
+            row = []
+    if row:
+        players.add_row(*row)
+    parts.append(players)
+    if st.over:
+        res = Text("Final: ", style="bold")
+        res.append(st._result_line())
+        parts.append(res)
+    return Group(*parts)

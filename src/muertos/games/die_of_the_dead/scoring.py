@@ -1,0 +1,106 @@
+"""Section scoring, as printed beside each section of the ofrenda board.
+
+A section is four dice read in the section's cell order. Each scoring part adds steps;
+parts are cumulative and the total is capped at 4 (RULES). A die showing its calavera
+is wild: it takes whichever value 1-6 gives the section its best score, chosen
+independently in each section it belongs to (spec b.3, C11); its colour stays its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+from .components import COMPONENTS, Urn
+
+CANDLE, MARIGOLD, BREAD, INCENSE = range(4)
+WILD = 0
+"""Value given to a wild die in the lists these functions take."""
+
+
+def bread(cols: Sequence[int], vals: Sequence[int]) -> int:
+    """Same colour and total > 10: 2; total > 16: 1; total = 16: 2."""
+    s = 0
+    t = sum(vals)
+    if t > 10 and cols[0] == cols[1] == cols[2] == cols[3]:
+        s += 2
+    if t > 16:
+        s += 1
+    elif t == 16:
+        s += 2
+    return s
+
+
+def candle(cols: Sequence[int], vals: Sequence[int]) -> int:
+    """All colours different and a pair of equal values: 2; three equal: 1; four equal: 1."""
+    m = max(vals.count(v) for v in vals)
+    s = 0
+    if m >= 2 and len(set(cols)) == 4:
+        s += 2
+    if m >= 3:
+        s += 1
+    if m == 4:
+        s += 1
+    return s
+
+
+def _run(vals: Sequence[int], start: int, length: int) -> bool:
+    """Adjacent dice whose values climb or fall by exactly 1 each step (spec C4)."""
+    part = vals[start : start + length]
+    if COMPONENTS.marigold_runs == "set":
+        return len(set(part)) == length and max(part) - min(part) == length - 1
+    diffs = {part[j + 1] - part[j] for j in range(length - 1)}
+    return diffs in ({1}, {-1})
+
+
+def marigold(cols: Sequence[int], vals: Sequence[int]) -> int:
+    """Alternating pair of colours and two adjacent consecutive values: 2; a run of three: 1;
+    a run of four: 1. 1 and 6 are not consecutive (|1-6| is 5, so no special case)."""
+    s = 0
+    if (
+        cols[0] == cols[2]
+        and cols[1] == cols[3]
+        and cols[0] != cols[1]
+        and any(abs(vals[i + 1] - vals[i]) == 1 for i in range(3))
+    ):
+        s += 2
+    if _run(vals, 0, 3) or _run(vals, 1, 3):
+        s += 1
+    if _run(vals, 0, 4):
+        s += 1
+    return s
+
+
+def incense(cols: Sequence[int], vals: Sequence[int], urns: Sequence[Urn]) -> int:
+    """All colours and all values different: 2; each urn holding its printed die: 1."""
+    s = 0
+    if len(set(cols)) == 4 and len(set(vals)) == 4:
+        s += 2
+    for u in urns:
+        if cols[u.position] == u.colour and vals[u.position] == u.value:
+            s += 1
+    return s
+
+
+def section_score(item: int, cols: Sequence[int], vals: Sequence[int], urns: Sequence[Urn] = ()) -> int:
+    """Steps a complete section ascends: the best over the values of its wild dice, capped."""
+    cap = COMPONENTS.max_per_section
+    wild = [i for i, v in enumerate(vals) if v == WILD]
+    best = 0
+    for choice in product(range(1, 7), repeat=len(wild)):
+        vs = list(vals)
+        for i, v in zip(wild, choice, strict=True):
+            vs[i] = v
+        if item == BREAD:
+            s = bread(cols, vs)
+        elif item == CANDLE:
+            s = candle(cols, vs)
+        elif item == MARIGOLD:
+            s = marigold(cols, vs)
+        else:
+            s = incense(cols, vs, urns)
+        if s > best:
+            best = s
+            if best >= cap:
+                return cap
+    return best

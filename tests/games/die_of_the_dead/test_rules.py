@@ -1,0 +1,768 @@
+"""Hand-built rounds for every action, token, bonus, payment source and end condition.
+
+Positions in ``table()``: casket 1 Candle, 2 Marigold, 3 Bread, 4 Incense. Ofrenda cells:
+Marigold 1-4, Incense 4-7 (urns on 5 and 6), Candle 7-10, Bread 10-12 and 1.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+import pytest
+
+from muertos.engine import IllegalAction, InvalidOptions
+from muertos.games.die_of_the_dead import GAME, DieOfTheDeadState
+from muertos.games.die_of_the_dead.notation import kind_of
+from muertos.games.die_of_the_dead.scoring import BREAD, CANDLE, INCENSE, MARIGOLD
+
+from .helpers import D, dice, fill, opened, reset, table
+
+R_P, B_P, G_P = kind_of(D("r*")), kind_of(D("b*")), kind_of(D("g*"))
+R_N, B_N, G_N, Y_N = kind_of(D("r")), kind_of(D("b")), kind_of(D("g")), kind_of(D("y"))
+
+
+def end_turns(s: DieOfTheDeadState) -> None:
+    """Close the round as if every remaining player had acted: the scoring phase begins."""
+    s.acted = s.players - 1
+    s.fresh = -1
+    s._end_turn()
+    s._legal = None
+
+
+def refused(s: DieOfTheDeadState, action: str, pattern: str) -> None:
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match=pattern):
+        s.apply(action)
+    assert s.to_json() == before
+
+
+# --------------------------------------------------------------------------- setup
+@pytest.mark.parametrize(("players", "supply"), [(2, 25), (3, 15), (4, 10), (5, 7)])
+def test_setup_by_player_count(players: int, supply: int) -> None:
+    s = GAME.new(players, 3)
+    assert isinstance(s, DieOfTheDeadState)
+    # every power die (15) on the City of the Dead, 5 tokens on each board
+    assert s.city == [0, 3] * 5 and s.boards == [5, 5, 5, 5] and s.steps == [0] * players
+    if players < 5:
+        first = s.actor
+        assert s.phase == "put" and first == s.starter
+        own = f"put {'rbgyp'[first]} in 1"
+        unused = [f"put {c} in 1" for c in "rbgyp"[players:]]
+        assert s.legal_actions() == sorted([own, *unused], key=lambda a: "rbgyp".index(a[4]))
+        while s.phase == "put":
+            s.apply(s.legal_actions()[-1])
+    # table b.6: supply after setup and N dice in each casket
+    assert [sum(x) for x in s.supply] == [supply] * players
+    assert [len(x) for x in s.inside] == [players] * 4
+    assert s.phase == "open" and s.actor == s.starter
+    assert s.census() == {
+        **{f"dice {c}": 12 for c in "rbgyp"},
+        **{f"dice {c}*": 3 for c in "rbgyp"},
+        "tokens": 20,
+    }
+
+
+def test_five_players_put_their_own_colour_in_every_casket() -> None:
+    s = GAME.new(5, 8)
+    assert isinstance(s, DieOfTheDeadState)
+    assert s.phase == "open"  # no setup decision: each has one colour only
+    assert [sorted(x) for x in s.inside] == [dice("r b g y p")] * 4
+
+
+def test_start_player_is_the_highest_two_dice_total_ties_reroll() -> None:
+    for seed in range(30):
+        s = GAME.new(4, seed)
+        rolls = [e.text for e in s.events if e.kind == "roll"]
+        last = {int(p): int(t) for p, t in re.findall(r"Player (\d) (\d+)", rolls[-1])}
+        best = max(last.values())
+        assert isinstance(s, DieOfTheDeadState)
+        assert [p for p, t in last.items() if t == best] == [s.starter + 1]
+        for earlier, later in pairwise(rolls):
+            tot = {int(p): int(t) for p, t in re.findall(r"Player (\d) (\d+)", earlier)}
+            tied = {p for p, t in tot.items() if t == max(tot.values())}
+            assert set(map(int, re.findall(r"Player (\d)", later))) == tied
+
+
+def test_solo_setup() -> None:
+    s = GAME.new(1, 2)
+    assert isinstance(s, DieOfTheDeadState)
+    assert s.phase == "fill" and len(s.legal_actions()) == 10  # 3 of 5 colours
+    assert s.legal_actions()[0] == "fill 1 rbg"
+    for a in ("fill 1 rbg", "fill 2 gyp", "fill 3 rby", "fill 4 bgp"):
+        s.apply(a)
+    assert [sorted(x) for x in s.inside] == [dice("r b g"), dice("g y p"), dice("r b y"), dice("b g p")]
+    assert s.city == [3, 0] * 5  # 3 normal dice of each colour, no power dice
+    assert s.supply == [[0] * 10] and s.boards == [1, 1, 1, 1]
+    assert s.phase == "open" and s.starter == 0
+    assert s.census()["tokens"] == 4 and s.census()["dice r*"] == 3
+
+
+def test_options_refused_for_solo() -> None:
+    with pytest.raises(InvalidOptions, match="exclusive_squares needs 2 or more players"):
+        GAME.new(1, 0, {"exclusive_squares": True})
+    with pytest.raises(InvalidOptions):
+        GAME.new(6, 0)
+
+
+# ------------------------------------------------------------------------- opening
+def test_opening_adds_the_lid_dice_and_rolls_everything() -> None:
+    s = table(3)
+    s.inside[1] = dice("y p")
+    s.lid[1] = dice("r* b g*")
+    s.apply("open 2")
+    assert s.open == 1 and s.lid[1] == [] and len(s.inside[1]) == 5
+    for d in s.inside[1]:
+        f = d & 7
+        assert (f in (1, 2, 5, 6, 7)) if d & 8 else (1 <= f <= 6)
+    assert s.phase == "act" and s.actor == 0
+
+
+def test_starter_may_not_open_an_empty_casket() -> None:
+    s = table(2)
+    s.inside[0], s.lid[0] = [], []
+    reset(s)
+    assert "open 1" not in s.legal_actions()
+    refused(s, "open 1", "casket 1 is empty")
+
+
+def test_round_starter_must_draft() -> None:
+    s = opened(table(2), 3, "r2 b5 g5")
+    s.prep[0] = dice("y3")
+    s.hands[0] = [0, 0, 0, 0]
+    # the drafted die goes to the preparation board or a Bread space (10, 11, 12, 1)
+    dests = ["prep", "10", "11", "12", "1"]
+    assert s.legal_actions() == [f"draft {d} to {x}" for d in ("r2", "b5", "g5") for x in dests]
+    refused(s, "take", "Round Starter cannot take a token")
+    refused(s, "move y3 to 11", "Round Starter must draft")
+    refused(s, "ascend", "Round Starter cannot ascend")
+
+
+# ---------------------------------------------------------------- draft and pay
+def test_draft_place_and_pay_with_a_city_power_die() -> None:
+    s = opened(table(2), 3, "r2 b5 g5")
+    s.apply("draft b5 to 11")
+    assert s.ofrenda[0][10] == D("b5") and s.phase == "pay"
+    legal = s.legal_actions()
+    assert "pay r* on 1" in legal and "pay r* on 3" not in legal  # not onto the open casket
+    assert all(a.split()[1].endswith("*") for a in legal)  # the City's power dice
+    refused(s, "pay r on 1", "Round Starter pays with a power die from the City")
+    refused(s, "pay g* on 3", "not the open casket 3")
+    s.apply("pay g* on 4")
+    assert s.city[G_P] == 2 and s.lid[3] == [D("g*")]
+    assert s.phase == "act" and s.actor == 1 and s.inside[2] == dice("r2 g5")
+
+
+def test_other_players_pay_from_their_supply() -> None:
+    s = opened(table(2), 3, "r2 g5", actor=1)
+    blue = s.supply[1][B_N]
+    s.apply("draft g5 to prep")
+    assert s.prep[1] == [D("g5")]
+    assert all("*" not in a for a in s.legal_actions())  # the supply's normal dice
+    s.apply("pay b on 2")
+    assert s.supply[1][B_N] == blue - 1 and s.lid[1] == [D("b")]
+
+
+def test_empty_supply_pays_from_the_preparation_board_not_with_the_drafted_die() -> None:
+    s = opened(table(2), 3, "r2 g5", actor=1)
+    s.supply[1] = [0] * 10
+    s.prep[1] = dice("y3")
+    s.apply("draft g5 to prep")
+    assert s.legal_actions() == ["pay prep y3 on 1", "pay prep y3 on 2", "pay prep y3 on 4"]
+    refused(s, "pay prep g5 on 1", "preparation board")
+    s.apply("pay prep y3 on 1")
+    assert s.prep[1] == [D("g5")] and s.lid[0] == [D("y")]
+
+
+def test_no_die_to_pay_with_means_no_draft_for_other_players() -> None:
+    s = opened(table(2), 3, "r2 g5", actor=1)
+    s.supply[1] = [0] * 10
+    s.prep[1] = []
+    s.boards[BREAD] = 0
+    reset(s)
+    assert s.legal_actions() == ["pass"]
+    refused(s, "draft g5 to prep", "cannot pay for a draft")
+    s.apply("pass")
+    assert s.phase != "act" or s.actor != 1
+
+
+def test_starter_pays_from_supply_then_preparation_board_then_nothing() -> None:
+    s = opened(table(2), 3, "r2 g5 b1")
+    s.city = [0] * 10
+    s.apply("draft g5 to 12")
+    assert "pay r on 1" in s.legal_actions() and not any("*" in a for a in s.legal_actions())
+    s = opened(table(2), 3, "r2 g5 b1")
+    s.city, s.supply[0], s.prep[0] = [0] * 10, [0] * 10, dice("p6")
+    s.apply("draft g5 to prep")
+    assert s.legal_actions() == ["pay prep p6 on 1", "pay prep p6 on 2", "pay prep p6 on 4"]
+    # spec C10: nothing at all to pay with -> the starter still drafts and pays nothing
+    s = opened(table(2), 3, "r2 g5 b1")
+    s.city, s.supply[0], s.prep[0] = [0] * 10, [0] * 10, []
+    total = sum(map(len, s.inside)) + sum(map(len, s.lid))
+    s.apply("draft g5 to prep")
+    assert s.phase == "act" and s.actor == 1
+    assert sum(map(len, s.inside)) + sum(map(len, s.lid)) == total - 1
+    assert "pays nothing" in s.log()[-1]
+
+
+def test_five_players_may_pay_with_a_die_of_an_incomplete_section() -> None:
+    s = opened(table(5), 3, "r2 g5 b1 y1 p1", actor=1)
+    fill(s, 1, {2: "b3", 8: "b4", 9: "b6", 10: "b1"})  # Candle 7-10 lacks cell 7
+    fill(s, 1, {5: "r1", 6: "r2", 4: "r3", 7: "r4"})  # Incense 4-7 complete (and cell 7)
+    s.scored[1][INCENSE] = 1
+    s._legal = None
+    s.apply("draft g5 to 11")  # Bread 10-12,1: cells 10,11 filled; still incomplete
+    legal = s.legal_actions()
+    # cell 2 (Marigold incomplete) may pay; 7-10 not: Candle is complete (7 filled by Incense)
+    assert "pay cell 2 on 1" in legal
+    assert not any(re.match(r"pay cell (4|5|6|7|8|9|10) ", a) for a in legal)
+    assert "pay cell 11 on 1" not in legal  # the die just drafted never pays for itself
+    assert "pay b on 1" in legal  # the supply is still allowed (spec C9: any time)
+    s.apply("pay cell 2 on 4")
+    assert s.ofrenda[1][1] == -1 and s.lid[3] == [D("b")]
+
+
+def test_four_players_never_pay_with_an_ofrenda_die() -> None:
+    s = opened(table(4), 3, "r2 g5", actor=1)
+    fill(s, 1, {2: "b3"})
+    s.apply("draft g5 to 11")
+    assert not any("cell" in a for a in s.legal_actions())
+    refused(s, "pay cell 2 on 1", "only in a 5-player game")
+
+
+# ----------------------------------------------------------- move, take, ascend
+def test_move_a_die_from_the_preparation_board() -> None:
+    s = opened(table(2), 3, "r2", actor=1)
+    s.prep[1] = dice("y3 y3")
+    fill(s, 1, {12: "g1"})
+    legal = s.legal_actions()
+    assert [a for a in legal if a.startswith("move")] == ["move y3 to 10", "move y3 to 11", "move y3 to 1"]
+    refused(s, "move y3 to 5", "empty Bread space")
+    refused(s, "move y3 to 12", "already filled")
+    refused(s, "move g6 to 10", "preparation board holds no g6")
+    s.idle = 2
+    s.apply("move y3 to 1")  # ends the round: a die reached an ofrenda, the idle count resets
+    assert s.prep[1] == [D("y3")] and s.ofrenda[1][0] == D("y3") and s.idle == 0
+
+
+def test_take_a_token_and_the_hand_limit() -> None:
+    s = opened(table(2), 3, "r2", actor=1)
+    s.apply("take")
+    assert s.hands[1] == [0, 0, 1, 0] and s.boards[BREAD] == 4
+    s = opened(table(2), 3, "r2", actor=1)
+    s.hands[1] = [2, 1, 0, 1]
+    reset(s)
+    legal = s.legal_actions()
+    assert "take" not in legal
+    assert [a for a in legal if a.startswith("take")] == [
+        "take discard c",
+        "take discard m",
+        "take discard i",
+    ]
+    refused(s, "take", "you hold 4 tokens")
+    s.apply("take discard c")
+    assert s.hands[1] == [1, 1, 1, 1] and s.boards == [6, 5, 4, 5]
+
+
+def test_ascend_only_when_the_casket_has_no_dice_and_no_tokens() -> None:
+    s = opened(table(2), 1, "r2", actor=1)
+    s.boards[CANDLE] = 0
+    reset(s)
+    assert "ascend" not in s.legal_actions()
+    refused(s, "ascend", "no dice and its token board no tokens")
+    s = opened(table(2), 1, "", actor=1)
+    s.boards[CANDLE] = 1
+    reset(s)
+    assert "ascend" not in s.legal_actions() and "take" in s.legal_actions()
+    s.boards[CANDLE] = 0
+    reset(s)
+    assert "ascend" in s.legal_actions()
+    s.apply("ascend")
+    # one step, no bonus decision: the round goes straight on to scoring / the next round
+    assert s.steps[1] == 1 and s.hands[1] == [0, 0, 0, 0] and s.phase == "open" and s.starter == 1
+
+
+def test_pass_only_when_nothing_else_is_possible() -> None:
+    s = opened(table(2), 3, "r2 g5")
+    s.prep[0] = dice("y1 y2 y3")
+    fill(s, 0, {10: "b1", 11: "b2", 12: "b3", 1: "b4"})  # Bread full, preparation board full
+    assert s.legal_actions() == ["pass"]
+    refused(s, "draft r2 to prep", "no room for a die")
+
+
+# ------------------------------------------------------------------------- tokens
+def test_candle_swaps_two_caskets_and_their_lids() -> None:
+    s = table(2)
+    s.hands[0][CANDLE] = 1
+    s.inside[0], s.lid[0], s.inside[2], s.lid[2] = dice("r"), dice("b*"), dice("g y"), []
+    reset(s)
+    assert "candle 1 3" in s.legal_actions()
+    s.apply("candle 1 3")
+    assert s.inside[0] == dice("g y") and s.inside[2] == dice("r") and s.lid[2] == dice("b*")
+    assert s.hands[0][CANDLE] == 0 and s.boards[CANDLE] == 6 and s.phase == "open"
+    assert "candle 1 2" not in s.legal_actions()
+    refused(s, "candle 1 2", "no Candle token")
+
+
+def test_candle_moving_the_open_casket_changes_its_item() -> None:
+    s = opened(table(2), 3, "r2 g5", actor=1)
+    s.hands[1][CANDLE] = 1
+    reset(s)
+    s.apply("candle 2 3")
+    assert s.open == 1 and s.inside[1] == dice("r2 g5")
+    assert "draft g5 to 2" in s.legal_actions()  # the open casket stands at Marigold now
+    assert "draft g5 to 11" not in s.legal_actions()
+
+
+def test_marigold_token_lets_the_starter_move_instead_and_gain_a_power_die() -> None:
+    s = opened(table(2), 2, "r2")
+    s.hands[0][MARIGOLD] = 1
+    s.prep[0] = dice("g4")
+    reset(s)
+    assert "marigold g4 to 3" in s.legal_actions()
+    s.apply("marigold g4 to 3")
+    assert s.ofrenda[0][2] == D("g4") and s.prep[0] == [] and s.boards[MARIGOLD] == 6
+    assert s.phase == "gain" and s.legal_actions() == [f"gain {c}*" for c in "rbgyp"]
+    s.apply("gain b*")
+    assert s.supply[0][B_P] == 1 and s.city[B_P] == 2 and s.actor == 1
+    # no power die left on the City: nothing gained
+    s = opened(table(2), 2, "r2")
+    s.hands[0][MARIGOLD], s.prep[0], s.city = 1, dice("g4"), [0] * 10
+    reset(s)
+    s.apply("marigold g4 to 1")
+    assert s.phase == "act" and s.actor == 1
+
+
+def test_marigold_token_lets_the_starter_open_an_empty_casket() -> None:
+    s = table(2)
+    s.inside[1], s.lid[1] = [], []
+    s.prep[0] = dice("g4")
+    reset(s)
+    assert "open 2" not in s.legal_actions()
+    s.hands[0][MARIGOLD] = 1
+    reset(s)
+    s.apply("open 2")
+    assert s.legal_actions() == [f"marigold g4 to {c}" for c in (1, 2, 3, 4)]
+
+
+def test_marigold_is_not_for_other_players() -> None:
+    s = opened(table(2), 2, "r2", actor=1)
+    s.hands[1][MARIGOLD] = 1
+    s.prep[1] = dice("g4")
+    reset(s)
+    assert not any(a.startswith("marigold") for a in s.legal_actions())
+    refused(s, "marigold g4 to 1", "played by the Round Starter")
+
+
+def test_bread_copies_another_value_ignoring_calaveras() -> None:
+    s = opened(table(2), 3, "g2 b5 rx y6*", actor=1)
+    s.hands[1] = [0, 0, 1, 1]
+    reset(s)
+    s.apply("draft g2")
+    legal = s.legal_actions()
+    assert [a for a in legal if a.startswith("bread")] == ["bread 5", "bread 6"]
+    assert [a for a in legal if a.startswith("incense")] == ["incense 1", "incense 3"]
+    s.apply("bread 6")
+    assert s.held == D("g6") and s.hands[1][BREAD] == 0 and s.boards[BREAD] == 6
+    # Incense may follow on the same die; 6 does not wrap to 1
+    assert [a for a in s.legal_actions() if a.startswith(("bread", "incense"))] == ["incense 5"]
+    refused(s, "incense 7", "1 and 6 do not wrap|no Bread|legal")
+    s.apply("incense 5")
+    assert s.held == D("g5") and s.hands[1] == [0, 0, 0, 0]
+    s.apply("place 12")
+    assert s.ofrenda[1][11] == D("g5")
+
+
+def test_bread_and_incense_do_not_change_power_dice() -> None:
+    s = opened(table(2), 3, "g2* b5", actor=1)
+    s.hands[1] = [0, 0, 1, 1]
+    reset(s)
+    # a power die is drafted and placed in one step: no token can change it
+    assert "draft g2*" not in s.legal_actions() and "draft g2* to prep" in s.legal_actions()
+    assert "draft b5" in s.legal_actions()  # Incense could change b5: two steps
+    refused(s, "draft g2*", "draft g2\\* to prep / draft g2\\* to N")
+    s.hands[1] = [0, 0, 1, 0]  # Bread only: b5 can become 2, g2* cannot change
+    reset(s)
+    assert "draft b5" in s.legal_actions() and "draft g2*" not in s.legal_actions()
+    s = opened(table(2), 3, "g2* b2 rx", actor=1)
+    s.hands[1] = [0, 0, 1, 0]  # Bread: b2 could copy only 2 (itself) or a calavera: no change
+    reset(s)
+    assert "draft b2" not in s.legal_actions() and "draft b2 to 11" in s.legal_actions()
+    refused(s, "draft b2", "draft b2 to prep / draft b2 to N")
+
+
+def test_incense_does_not_wrap_from_one_to_six() -> None:
+    s = opened(table(2), 3, "g1 b5", actor=1)
+    s.hands[1] = [0, 0, 0, 1]
+    reset(s)
+    s.apply("draft g1")
+    assert [a for a in s.legal_actions() if a.startswith("incense")] == ["incense 2"]
+
+
+# ------------------------------------------------------------- scoring phase
+def test_token_sets_ascend_and_return_to_their_boards() -> None:
+    s = table(2)
+    s.hands[0] = [1, 1, 1, 1]
+    end_turns(s)
+    assert s.phase == "discard" and s.actor == 0
+    assert s.legal_actions() == [
+        "discard cmb",
+        "discard cmi",
+        "discard cbi",
+        "discard mbi",
+        "discard cmbi",
+        "done",
+    ]
+    s.apply("discard cmbi")  # 4 different: 2 steps, landing on step 2
+    assert s.steps[0] == 2 and s.hands[0] == [0, 0, 0, 0] and s.boards == [6, 6, 6, 6]
+    assert s.phase == "land" and s.legal_actions() == ["square a", "square b", "square c", "square d"]
+    s.apply("square c")  # step 2 square C is blank
+    assert s.phase == "open" and s.starter == 1 and s.square[0] == 2
+
+
+def test_three_tokens_ascend_one_step_and_done_ends_the_discards() -> None:
+    s = table(2)
+    s.hands[0] = [0, 2, 1, 1]
+    end_turns(s)
+    s.apply("discard mbi")
+    s.apply("square b")  # step 1 square B: blank
+    assert s.steps[0] == 1 and s.hands[0] == [0, 1, 0, 0] and s.phase == "open"
+
+
+def test_token_bonus_and_a_full_hand() -> None:
+    s = table(2)
+    fill(s, 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1"})  # Bread 18 > 16: 1 step
+    s.hands[0] = [0, 2, 1, 1]
+    end_turns(s)
+    assert s.steps[0] == 1 and s.phase == "land"
+    s.apply("square a")  # step 1 A: a Candle token, but the hand is full
+    assert s.phase == "bonus" and s.legal_actions() == ["discard m", "discard b", "discard i", "skip"]
+    s.apply("discard m")
+    assert s.hands[0] == [1, 1, 1, 1] and s.boards[CANDLE] == 4 and s.boards[MARIGOLD] == 6
+    assert s.phase == "discard"  # four different tokens: a set may be discarded
+    s.apply("done")
+    assert s.phase == "open"
+
+
+def test_token_bonus_is_taken_when_there_is_room_and_none_when_the_board_is_empty() -> None:
+    s = table(2)
+    fill(s, 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1"})
+    end_turns(s)
+    s.apply("square c")  # step 1 C: a Marigold token
+    assert s.hands[0] == [0, 1, 0, 0] and s.boards[MARIGOLD] == 4
+    s = table(2)
+    fill(s, 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1"})
+    s.boards[MARIGOLD] = 0
+    end_turns(s)
+    s.apply("square c")
+    assert s.hands[0] == [0, 0, 0, 0] and s.phase == "open"
+
+
+def test_calavera_bonus_turns_a_power_die_wild() -> None:
+    s = table(2)
+    s.steps[0] = 2
+    s.hands[0] = [1, 1, 1, 0]
+    s.prep[0] = dice("r5* g2")
+    fill(s, 0, {8: "b2*", 2: "y1*", 3: "yx"})
+    s.scored[0][MARIGOLD] = 1  # cell 2's die is in a scored section only: no target
+    end_turns(s)
+    s.apply("discard cmb")  # 1 step: step 3
+    s.apply("square a")  # step 3 A: Calavera
+    assert s.phase == "bonus"
+    assert s.legal_actions() == ["calavera r5*", "calavera 8", "skip"]
+    s.apply("calavera 8")
+    assert s.ofrenda[0][7] == D("bx") and s.phase == "open"
+
+
+def test_set_a_face_bonus_changes_a_normal_prepared_die() -> None:
+    s = table(2)
+    s.steps[0] = 1
+    s.hands[0] = [1, 1, 1, 0]
+    s.prep[0] = dice("r5* g2")
+    end_turns(s)
+    s.apply("discard cmb")  # step 2
+    s.apply("square b")  # step 2 B: set a face
+    assert s.legal_actions() == [f"face g2 {f}" for f in (1, 3, 4, 5, 6)] + ["skip"]
+    s.apply("face g2 6")
+    assert sorted(s.prep[0]) == sorted(dice("r5* g6"))
+
+
+def test_bonus_without_a_target_is_lost_and_skip_declines() -> None:
+    s = table(2)
+    s.steps[0] = 1
+    s.hands[0] = [1, 1, 1, 0]
+    s.prep[0] = dice("r5*")  # no normal die for Set a face
+    end_turns(s)
+    s.apply("discard cmb")
+    s.apply("square b")
+    assert s.phase == "open" and any("no die for the Set a face bonus" in x for x in s.log()[-4:])
+    s = table(2)
+    s.steps[0] = 1
+    s.hands[0] = [1, 1, 1, 0]
+    s.prep[0] = dice("g2")
+    end_turns(s)
+    s.apply("discard cmb")
+    s.apply("square b")
+    s.apply("skip")
+    assert s.prep[0] == dice("g2")
+
+
+def test_scoring_die_wraps_past_the_top_step() -> None:
+    # 7 + 4 = 11 steps: landing step ((11 - 1) mod 9) + 1 = 2, the die shows 2 (C12)
+    s = table(2)
+    s.steps[0] = 7
+    fill(s, 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})  # Candle: 2 + 1 + 1 = 4
+    end_turns(s)
+    assert s.steps[0] == 11
+    s.apply("square d")  # step 2 D: Incense token
+    v = s.view(0)["seats"][0]
+    assert (v["die_face"], v["step"], v["square"]) == (2, 2, "d") and s.hands[0][INCENSE] == 1
+
+
+def test_landing_on_the_top_step_takes_its_bonus_then_returns_to_the_foot() -> None:
+    # 5 + 4 = 9: step 9, square A gives a Marigold token; the die then shows 2 at the foot
+    s = table(2)
+    s.steps[0] = 5
+    fill(s, 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})
+    end_turns(s)
+    s.apply("square a")
+    v = s.view(0)["seats"][0]
+    assert (v["steps"], v["die_face"], v["step"], v["square"]) == (9, 2, 0, None)
+    assert s.hands[0][MARIGOLD] == 1
+
+
+def test_two_sections_completed_by_one_die_score_in_the_owners_order() -> None:
+    s = opened(table(2), 2, "r2 b5")
+    fill(s, 0, {2: "g1", 3: "g1", 4: "g1", 10: "y1", 11: "y1", 12: "y1"})
+    s.apply("draft r2 to 1")  # completes Marigold (1-4) and Bread (10-12, 1)
+    s.apply("pay r* on 1")
+    s.apply("take")  # Player 2
+    assert s.phase == "score" and s.legal_actions() == ["score marigold", "score bread"]
+    s.apply("score bread")  # y1 y1 y1 r2: total 5, colours mixed -> 0 steps, no landing
+    # then Marigold, the last one, without a choice: r2 g1 g1 g1 -> nothing either
+    scored = [x for x in s.log() if "scores the" in x]
+    assert scored == [
+        "Player 1 scores the Bread section (y1 y1 y1 r2): 0 step(s).",
+        "Player 1 scores the Marigold section (r2 g1 g1 g1): 0 step(s).",
+    ]
+    assert s.scored[0] == [0, 1, 1, 0] and s.phase == "open" and s.starter == 1
+
+
+def test_caskets_move_along_only_after_a_round_in_which_something_scored() -> None:
+    s = table(2)
+    before_inside = [list(x) for x in s.inside]
+    end_turns(s)
+    assert s.inside == before_inside
+    s = table(2)
+    s.lid[3] = dice("r*")
+    before_inside, before_lid = [list(x) for x in s.inside], [list(x) for x in s.lid]
+    fill(s, 1, {7: "r1", 8: "b6", 9: "g2", 10: "y4"})  # Player 2's Candle: 0 steps, still scored
+    end_turns(s)
+    assert s.scored[1][CANDLE] == 1
+    assert s.inside == [before_inside[3], *before_inside[:3]]
+    assert s.lid == [before_lid[3], *before_lid[:3]]
+
+
+# ----------------------------------------------------------------------- the end
+def test_game_ends_after_the_round_a_player_completes_the_ofrenda() -> None:
+    s = opened(table(2), 3, "r2 b5")
+    fill(s, 0, {c: "p1" for c in range(1, 13) if c != 12})
+    s.apply("draft r2 to 12")
+    s.apply("pay r* on 1")
+    assert not s.over and s.actor == 1  # the round is played out
+    s.apply("draft b5 to prep")
+    s.apply("pay b on 1")
+    while s.phase in ("land", "bonus", "discard", "score"):
+        s.apply(s.legal_actions()[-1])
+    assert s.over and "completed the ofrenda" in s.status()
+    assert s.to_move is None and s.legal_actions() == []
+
+
+def test_winner_most_steps_then_most_tokens_then_shared() -> None:
+    s = table(3)
+    s.phase = "over"
+    s.steps = [10, 12, 12]
+    s.hands = [[1, 1, 1, 1], [1, 0, 0, 0], [0, 1, 1, 0]]
+    assert s.winners() == [2] and s.scores() == [10.0, 12.0, 12.0]
+    s.hands[1] = [2, 0, 0, 0]
+    assert s.winners() == [1, 2]
+
+
+def test_five_players_end_after_three_sections() -> None:
+    s = table(5)
+    # Marigold 1-4, Incense 4-7, Candle 7-10 complete: 10 cells
+    fill(s, 2, {c: "g1" for c in range(1, 11)})
+    s.scored[2] = [1, 1, 0, 1]
+    end_turns(s)
+    assert s.over and "Player 3 completed 3 sections" in s.end
+    s4 = table(4)
+    fill(s4, 2, {c: "g1" for c in range(1, 11)})
+    s4.scored[2] = [1, 1, 0, 1]
+    end_turns(s4)
+    assert not s4.over
+
+
+def test_safety_stop_after_rounds_without_a_die_reaching_an_ofrenda() -> None:
+    s = table(2)
+    s.idle = 5  # 3 rotations of the marker in 2 players = 6 rounds
+    end_turns(s)
+    assert s.over and "safety stop" in s.end
+    s = table(2)
+    s.idle = 5
+    s.placed = True
+    end_turns(s)
+    assert not s.over and s.idle == 0
+
+
+# -------------------------------------------------------------------------- solo
+def solo() -> DieOfTheDeadState:
+    return table(1)
+
+
+def test_solo_starter_may_take_a_token_at_no_cost() -> None:
+    s = opened(solo(), 3, "r2 b5")
+    legal = s.legal_actions()
+    assert "take" in legal and "draft r2 to prep" in legal and "ascend" not in legal
+    city = list(s.city)
+    s.apply("take")
+    assert s.hands[0] == [0, 0, 1, 0] and s.boards[BREAD] == 0 and s.city == city
+
+
+def test_solo_move_costs_a_city_die_unless_through_the_marigold_token() -> None:
+    s = opened(solo(), 3, "r2 b5")
+    s.prep[0] = dice("g4")
+    reset(s)
+    s.apply("move g4 to 11")
+    assert s.phase == "remove" and s.legal_actions() == [f"remove {c}" for c in "rbgyp"]
+    s.apply("remove y")
+    assert s.city[Y_N] == 2 and s.removed[Y_N] == 9 + 1
+    s = opened(solo(), 3, "r2 b5")
+    s.prep[0] = dice("g4")
+    s.hands[0][MARIGOLD] = 1
+    reset(s)
+    city = list(s.city)
+    s.apply("marigold g4 to 11")
+    assert s.city == city and s.spent == 1 and s.boards[MARIGOLD] == 1  # token out of the game
+    assert s.phase == "open"
+
+
+def test_solo_draft_pays_with_a_city_die() -> None:
+    s = opened(solo(), 3, "r2 b5")
+    s.apply("draft b5 to prep")
+    assert "pay g on 1" in s.legal_actions() and not any("*" in a for a in s.legal_actions())
+    s.apply("pay g on 1")
+    assert s.city[G_N] == 2 and s.lid[0] == dice("g")
+
+
+def test_solo_tokens_leave_the_game_when_used_or_discarded() -> None:
+    s = solo()
+    s.hands[0] = [1, 1, 1, 0]
+    s.boards = [0, 0, 0, 1]
+    end_turns(s)
+    s.apply("discard cmb")
+    s.apply("square b")
+    assert s.boards == [0, 0, 0, 1] and s.spent == 3 and s.census()["tokens"] == 4
+
+
+@pytest.mark.parametrize(
+    ("steps", "rating"),
+    [(18, "a perfect score"), (12, "a good score"), (11, "below a good score")],
+)
+def test_solo_ends_when_the_city_is_empty_with_its_rating(steps: int, rating: str) -> None:
+    s = opened(solo(), 3, "r2 b5")
+    s.city = [0] * 10
+    s.city[B_N] = 1
+    s.steps[0] = steps
+    reset(s)
+    s.apply("draft r2 to prep")
+    s.apply("pay b on 1")
+    assert s.over and s.end == "the City of the Dead is empty"
+    assert rating in s.status() and s.view(0)["rating"] == rating
+    assert rating in s.log()[-1] and f"{steps} steps" in s.log()[-1]
+    assert s.winners() == [0]
+
+
+# ----------------------------------------------------------------- exclusive squares
+def test_exclusive_squares_hide_squares_held_by_other_scoring_dice() -> None:
+    s = table(2, exclusive_squares=True)
+    s.steps[1], s.square[1] = 1, 0  # Player 2 rests on step 1, square A
+    s.hands[0] = [1, 1, 1, 0]
+    end_turns(s)
+    s.apply("discard cmb")
+    assert s.legal_actions() == ["square b", "square c", "square d"]
+    refused(s, "square a", "square is taken")
+    s2 = table(2)
+    s2.steps[1], s2.square[1] = 1, 0
+    s2.hands[0] = [1, 1, 1, 0]
+    end_turns(s2)
+    s2.apply("discard cmb")
+    assert "square a" in s2.legal_actions()  # default: squares are shared
+
+
+# ----------------------------------------------------------------------- bad input
+def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
+    s = table(2)
+    refused(s, "draft r5", "first opens a casket")
+    refused(s, "open 9", "1 to 4")
+    s = opened(table(2), 3, "r2 b5")
+    refused(s, "draft g6", "holds no g6")
+    refused(s, "draft r2 to 3", "empty Bread space")
+    refused(s, "pay r* on 1", "time for your action")
+    s.hands[0][INCENSE] = 1
+    reset(s)
+    refused(s, "draft r2 to 11", "draft r2 alone first")
+    s.apply("draft r2")
+    refused(s, "place 3", "empty Bread space")
+    s.prep[0] = dice("y1 y2 y3")
+    reset(s)
+    refused(s, "place prep", "preparation board is full")
+    s.prep[0] = []
+    reset(s)
+    refused(s, "bread 5", "no Bread token")
+    s.ofrenda[0][10] = D("g1")
+    reset(s)
+    refused(s, "place 11", "already filled")
+    refused(s, "pay r* on 1", "place it")
+    refused(s, "", "an action is needed")
+    refused(s, "💀", "place it")
+
+
+def test_calavera_bonus_may_change_a_section_completed_but_not_yet_scored() -> None:
+    """Spec C8. Bread 10-12,1 = r6 b6 g5 y1: 18 > 16 -> 1 step: 2 + 1 = 3, step 3 square A is
+    Calavera. Marigold 1-4 = y1 b5* y3 b4: alternating, 3-4 consecutive -> 2; with b5* wild
+    it is 1-2-3-4 -> 2 + 1 + 1 = 4, so 3 + 4 = 7 (instead of 3 + 2 = 5)."""
+    s = table(2)
+    s.steps[0] = 2
+    fill(s, 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1", 2: "b5*", 3: "y3", 4: "b4"})
+    end_turns(s)
+    assert s.legal_actions() == ["score marigold", "score bread"]
+    s.apply("score bread")
+    s.apply("square a")
+    assert s.legal_actions() == ["calavera 2", "skip"]
+    s.apply("calavera 2")
+    assert s.steps[0] == 7 and s.scored[0] == [0, 1, 1, 0]
+
+
+def test_scoring_begins_with_the_round_starter() -> None:
+    s = table(2)
+    s.starter = 1
+    fill(s, 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})
+    fill(s, 1, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})
+    end_turns(s)
+    assert s.phase == "land" and s.actor == 1 and s.steps == [0, 4]
+    s.apply("square a")
+    assert s.phase == "land" and s.actor == 0 and s.steps == [4, 4]
+
+
+def test_a_tampered_state_is_refused() -> None:
+    from muertos.engine import CorruptState
+
+    s = table(2)
+    d = s.to_json()
+    d["data"]["city"][1] = 4  # a fourth red power die
+    with pytest.raises(CorruptState, match="there must be 3 r\\* dice, found 4"):
+        GAME.from_json(d)
+    d = s.to_json()
+    d["data"]["phase"] = "dance"
+    with pytest.raises(CorruptState, match="unknown phase"):
+        GAME.from_json(d)
