@@ -117,8 +117,11 @@ def _play_out(s: State, rnd: random.Random, where: str, max_actions: int = 50_00
     _fail(where, f"no end after {max_actions} random actions")
 
 
-def _check_state(s: State, where: str, rnd: random.Random, deep: bool) -> bool:
-    """Checks of one position; returns whether a determinization changed hidden data."""
+def _check_state(s: State, where: str, rnd: random.Random, deep: bool, replayed: State | None = None) -> bool:
+    """Checks of one position; returns whether a determinization changed hidden data.
+
+    ``replayed`` is the same game rebuilt action by action from the seed alongside it (what
+    ``Game.replay`` does), which keeps the replay check linear in the game's length."""
     g = s.game
     legal = s.legal_actions()
     if s.over != (s.to_move is None):
@@ -148,7 +151,8 @@ def _check_state(s: State, where: str, rnd: random.Random, deep: bool) -> bool:
         _fail(where, "from_json(to_json()) is not the same state")
     if back.legal_actions() != legal:
         _fail(where, "the state read back from JSON lists other legal actions")
-    replayed = g.replay(s.players, s.seed, s.options, s.history)
+    if replayed is None:
+        replayed = g.replay(s.players, s.seed, s.options, s.history)
     if replayed.to_json() != snapshot:
         _fail(where, "replay(seed, actions) does not rebuild the state")
     _check_views(s, where)
@@ -187,6 +191,7 @@ def check_random_game(
     """Play one random game from ``seed`` checking every position; returns whether some
     determinization redrew hidden data."""
     s = g.new(players, seed, options)
+    shadow = g.new(players, seed, options) if deep else None
     rnd = random.Random(seed * 7919 + players)
     base_census = s.census()
     redrawn = False
@@ -194,10 +199,13 @@ def check_random_game(
         where = f"{g.id} players={players} options={dict(s.options)} seed={seed} after {i} actions"
         if s.census() != base_census:
             _fail(where, f"components not conserved: {base_census} -> {s.census()}")
-        redrawn |= _check_state(s, where, rnd, deep)
+        redrawn |= _check_state(s, where, rnd, deep, shadow)
         if s.over:
             break
-        s.apply(rnd.choice(s.legal_actions()))
+        a = rnd.choice(s.legal_actions())
+        s.apply(a)
+        if shadow is not None:
+            shadow.apply(a)
     else:
         _fail(f"{g.id} seed={seed}", f"no end after {max_actions} random actions")
     where = f"{g.id} players={players} seed={seed} at the end"
