@@ -3,20 +3,25 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+DB     ?= sqlite:///muertos.db
 
-.PHONY: run test lint typecheck unit bench install clean
+.PHONY: run play test lint typecheck unit bench bench-speed bench-strength install clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
 	@touch $(STAMP)
 
 install: $(STAMP)
 
-## The main job: a terminal game of Ofrenda against a bot.
+## The main job: the web table at http://127.0.0.1:8000 on an embedded SQLite database.
 run: $(STAMP)
-	$(BIN)/muertos play ofrenda --players 2 --seats human,random
+	$(BIN)/muertos serve --db $(DB)
+
+## A terminal game of Ofrenda against a bot.
+play: $(STAMP)
+	$(BIN)/muertos play ofrenda --players 2 --seats human,greedy
 
 ## Everything CI checks: lint, types, then every test.
 test: lint typecheck unit
@@ -31,8 +36,13 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2 src tests
 
-bench: $(STAMP)
+bench: bench-speed bench-strength
+
+bench-speed: $(STAMP)
 	$(BIN)/python benchmarks/speed.py
+
+bench-strength: $(STAMP)
+	$(BIN)/python benchmarks/strength.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -253,6 +253,21 @@ def _show(states: list[State], pos: int, viewer: int | None, rec: MatchRecord) -
         console.print(s.status())
 
 
+@app.command("serve")
+def serve_cmd(
+    db: Annotated[str, typer.Option(help="database URL: sqlite:///file.db or postgresql://…")] = "sqlite:///muertos.db",
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+) -> None:
+    """Serve the web table: lobby, tables, bots, live updates (needs the `web` extra)."""
+    try:
+        from muertos.server import serve
+    except ImportError as e:
+        raise _fail(f"the web table needs the web extra: pip install -e '.[web]' ({e})") from None
+    console.print(f"muertos web table on http://{host}:{port}/  (database {db})")
+    serve(db, host, port)
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,214 @@
+"""Live updates: WebSocket subscribers, bots that move on the server, and PostgreSQL
+LISTEN/NOTIFY so that several server processes share their tables.
+
+A change to a table only *wakes* the subscribers of that table; each then computes its
+own message from the database, for its own seat. So a message can never carry what
+another seat sees, and a lost or duplicated wake-up costs nothing: the next message is
+computed from the stored truth (the subscriber remembers how many events it has sent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from .storage import NOTIFY_CHANNEL, Store
+from .tables import ApiError, TableService
+
+log = logging.getLogger("muertos.server")
+
+
+@dataclass(eq=False)
+class Subscriber:
+    table_id: str
+    seat: int | None
+    token: str | None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    cursor: int = 0
+    """How many of the state's events this subscriber has been told about."""
+    last: str = ""
+
+
+class Hub:
+    """Subscribers by table, woken from any thread by :meth:`changed_threadsafe`."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.subs: dict[str, set[Subscriber]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.bots: dict[str, asyncio.Task[Any]] = {}
+        self.bots_again: set[str] = set()
+        self.bot_delay = 0.0
+        self.closing = False
+        # Bots think in their own two threads (the machine's cores), so that a few search
+        # bots can never take all of asyncio's worker threads from the requests.
+        self.bot_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="muertos-bot")
+
+    # --------------------------------------------------------------- wake-ups
+    def changed(self, table_id: str) -> None:
+        for s in self.subs.get(table_id, ()):
+            s.wake.set()
+
+    def changed_threadsafe(self, table_id: str) -> None:
+        if self.loop is not None and not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(self.changed, table_id)
+
+    # --------------------------------------------------------------- bots
+    def schedule_bots(self, table_id: str) -> None:
+        """Let the bots of a table play (in worker threads) until a human is to move."""
+        if self.closing:
+            return
+        if table_id in self.bots:
+            self.bots_again.add(table_id)
+            return
+        task = asyncio.get_running_loop().create_task(self._run_bots(table_id))
+        self.bots[table_id] = task
+
+    async def _run_bots(self, table_id: str) -> None:
+        try:
+            while not self.closing:
+                if self.bot_delay:
+                    due = await asyncio.to_thread(self.service.bot_due, table_id)
+                    if due:
+                        await asyncio.sleep(self.bot_delay)
+                loop = asyncio.get_running_loop()
+                moved = await loop.run_in_executor(self.bot_pool, self.service.bot_move, table_id)
+                if not moved:
+                    if table_id in self.bots_again:
+                        self.bots_again.discard(table_id)
+                        continue
+                    break
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bot's failure must not take the server down; the table waits
+            log.exception("bot move failed at table %s", table_id)
+        finally:
+            self.bots.pop(table_id, None)
+            self.bots_again.discard(table_id)
+
+    async def idle(self, timeout: float = 30.0) -> None:
+        """Wait until no bot is thinking (tests use it instead of sleeping)."""
+        end = asyncio.get_running_loop().time() + timeout
+        while self.bots and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.01)
+
+    # --------------------------------------------------------------- websocket
+    async def serve(self, ws: WebSocket, table_id: str, token: str | None) -> None:
+        await ws.accept()
+        try:
+            lo = await asyncio.to_thread(self.service.load, table_id, token)
+        except ApiError as e:
+            await ws.send_json({"type": "error", "status": e.status, "code": e.code, "detail": e.message})
+            await ws.close(code=4000 + e.status, reason=e.code)
+            return
+        sub = Subscriber(table_id=lo.table.id, seat=lo.seat, token=token)
+        first = self.service.payload(lo)
+        sub.cursor = first["events"]
+        sub.last = _signature(first)
+        await ws.send_json({"type": "table", **first})
+        self.subs.setdefault(sub.table_id, set()).add(sub)
+        receiver = asyncio.get_running_loop().create_task(_drain(ws))
+        try:
+            while not receiver.done():
+                waiter = asyncio.get_running_loop().create_task(sub.wake.wait())
+                await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+                if not waiter.done():
+                    waiter.cancel()
+                    break
+                sub.wake.clear()
+                msg = await asyncio.to_thread(self._update, sub)
+                if msg is not None:
+                    await ws.send_json(msg)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            receiver.cancel()
+            subs = self.subs.get(sub.table_id)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    self.subs.pop(sub.table_id, None)
+            if ws.application_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+
+    def _update(self, sub: Subscriber) -> dict[str, Any] | None:
+        """The message for one subscriber: its own view and the events it has not seen."""
+        try:
+            lo = self.service.load(sub.table_id, sub.token)
+        except ApiError as e:  # e.g. the seat was taken over by someone else
+            return {"type": "error", "status": e.status, "code": e.code, "detail": e.message}
+        p = self.service.payload(lo)
+        sig = _signature(p)
+        if sig == sub.last:
+            return None
+        sub.last = sig
+        st = lo.state
+        msg: dict[str, Any] = {"type": "update", **p}
+        if len(st.events) < sub.cursor:  # a move was taken back: start the log afresh
+            msg["reset"] = True
+            msg["new_events"] = []
+        else:
+            msg["reset"] = False
+            msg["new_events"] = [
+                {"kind": e.kind, "text": e.text} for e in st.events_for(sub.seat, sub.cursor)
+            ]
+        del msg["log"]
+        if msg["reset"]:
+            msg["log"] = p["log"]
+        sub.cursor = len(st.events)
+        return msg
+
+    # --------------------------------------------------------------- postgres
+    async def listen(self, store: Store) -> None:
+        """Forward NOTIFYs from every server process on the database to local subscribers."""
+        import psycopg
+
+        url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        delay = 0.2
+        while not self.closing:
+            try:
+                conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    delay = 0.2
+                    self.listening.set()
+                    async for n in conn.notifies():
+                        self.changed(n.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("lost the PostgreSQL listener; reconnecting", exc_info=True)
+                # A NOTIFY may have been missed while down: wake everyone once.
+                for table_id in list(self.subs):
+                    self.changed(table_id)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+
+    listening: asyncio.Event
+
+
+def _signature(p: dict[str, Any]) -> str:
+    return json.dumps([p["events"], p["view"], p["seats"], p["status"], p["rematch"]], sort_keys=True)
+
+
+async def _drain(ws: WebSocket) -> None:
+    """Read (and ignore) what the client sends, so that a disconnect is noticed at once."""
+    try:
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                return
+            if msg.get("text") == "ping":
+                await ws.send_json({"type": "pong"})
+    except (WebSocketDisconnect, RuntimeError):
+        return

@@ -1,0 +1,54 @@
+// The JSON API and the tokens this browser holds (localStorage, per table).
+
+export class ApiError extends Error {
+  constructor(status, code, detail) {
+    super(typeof detail === "string" ? detail : JSON.stringify(detail));
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await r.json();
+  } catch {
+    data = null;
+  }
+  if (!r.ok) throw new ApiError(r.status, data?.code ?? "error", data?.detail ?? r.statusText);
+  return data;
+}
+
+const KEY = (id) => `muertos:token:${id}`;
+const INVITES = (id) => `muertos:invites:${id}`;
+
+export function tokenFor(tableId) {
+  return localStorage.getItem(KEY(tableId));
+}
+export function saveToken(tableId, token) {
+  if (token) localStorage.setItem(KEY(tableId), token);
+}
+export function forgetToken(tableId) {
+  localStorage.removeItem(KEY(tableId));
+}
+export function saveInvites(tableId, invites) {
+  localStorage.setItem(INVITES(tableId), JSON.stringify(invites));
+}
+export function invitesFor(tableId) {
+  try {
+    return JSON.parse(localStorage.getItem(INVITES(tableId)) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+/** Seat names are 0-based in the API, "Player 1" for people. */
+export function seatLabel(table, seat) {
+  const s = table.seats?.[seat];
+  if (!s) return `Player ${seat + 1}`;
+  return s.kind === "bot" ? `${s.name} ⚙` : s.name;
+}

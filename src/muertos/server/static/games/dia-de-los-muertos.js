@@ -1,0 +1,104 @@
+// Dia de los Muertos (the skeleton race): the graveyard as a serpentine track S, 1–32 (the
+// red lane 25–28 ▤, hiding places 29–31 ⌂, festivities on 19 ♪ music, 21 ♫ dance,
+// 24 ✦ banquet, the goal 32 ⚑), the skeletons as numbered tokens, the dog D and the
+// gravedigger G; one panel per skeleton with its bones, festivity cards and hand. Click a
+// field to see (or play, when only one) the actions that name it.
+import { svg, title } from "../svg.js";
+
+const FW = 86;
+const FH = 64;
+const COLS = 8;
+const W = COLS * FW + 40;
+const FEST = { 19: "♪ music", 21: "♫ dance", 24: "✦ banquet" };
+
+function fieldXY(n) {
+  if (n <= 0) return { x: 8, y: 8 };
+  const i = n - 1;
+  const row = Math.floor(i / COLS);
+  const col = row % 2 === 0 ? i % COLS : COLS - 1 - (i % COLS);
+  return { x: 20 + col * FW, y: 70 + row * (FH + 18) };
+}
+
+function token(x, y, label, cls, tip) {
+  return svg("g", { class: `ddm-token ${cls}` }, svg("circle", { cx: x, cy: y, r: 12 }), svg("text", { x, y: y + 4, "text-anchor": "middle" }, label), title(tip));
+}
+
+export function render(view, ctx) {
+  const legalWords = new Set();
+  for (const a of view.legal || []) for (const w of a.split(" ")) legalWords.add(w);
+  const root = svg("svg", { class: "board ddm", role: "img", "aria-label": "Dia de los Muertos graveyard" });
+  root.append(svg("text", { x: 12, y: 24, class: "section" }, `Graveyard · round ${view.round ?? "?"} · lane ${view.lane_open ? "open" : "closed ✗"} · draw pile ${view.draw_pile ?? "?"}`));
+  const stock = view.festivity_stock || {};
+  root.append(svg("text", { x: 12, y: 44, class: "label" }, `Festivity cards left: music ${stock.music ?? 0} · dance ${stock.dance ?? 0} · banquet ${stock.banquet ?? 0}`));
+  // the start area
+  const start = svg("g", { class: "ddm-field start" }, svg("rect", { x: W - 120, y: 8, width: 100, height: 44, rx: 8 }), svg("text", { x: W - 70, y: 26, "text-anchor": "middle" }, "S start"));
+  root.append(start);
+  for (let n = 1; n <= 32; n++) {
+    const { x, y } = fieldXY(n);
+    const cls = ["ddm-field"];
+    if (n >= 25 && n <= 28) cls.push("lane");
+    if (n >= 29 && n <= 31) cls.push("hide");
+    if (n === 32) cls.push("goal");
+    if (FEST[n]) cls.push("fest");
+    const g = svg("g", { class: cls.join(" ") });
+    g.append(svg("rect", { x, y, width: FW - 8, height: FH, rx: 8 }));
+    const mark = n === 32 ? "⚑ goal" : n >= 29 && n <= 31 ? "⌂ hide" : n >= 25 && n <= 28 ? "▤ lane" : FEST[n] ?? "";
+    g.append(svg("text", { x: x + 6, y: y + 14, class: "fno" }, `${n}`));
+    if (mark) g.append(svg("text", { x: x + FW - 14, y: y + 14, "text-anchor": "end", class: "fmark" }, mark));
+    const hp = view.hiding_places?.[String(n)];
+    if (hp && (hp.bones?.length || hp.festivity?.length)) g.append(svg("text", { x: x + 6, y: y + FH - 6, class: "fmark" }, [...(hp.bones || []), ...(hp.festivity || [])].join(" ")));
+    if (legalWords.has(String(n))) {
+      g.classList.add("playable");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", `actions on field ${n}`);
+      g.addEventListener("click", () => ctx.pick(String(n)));
+    }
+    g.append(title(`field ${n}${mark ? " " + mark : ""}`));
+    root.append(g);
+  }
+  // pieces: skeletons, dog, gravedigger
+  const byField = {};
+  (view.skeletons || []).forEach((sk, i) => (byField[sk.field] ??= []).push(i));
+  for (const [f, seats] of Object.entries(byField)) {
+    const n = Number(f);
+    const base = n <= 0 ? { x: W - 120, y: 8 } : fieldXY(n);
+    seats.forEach((i, k) => {
+      const x = base.x + 16 + (k % 3) * 26;
+      const y = base.y + 36 + (n <= 0 ? -6 : 0) - Math.floor(k / 3) * 14;
+      const el = token(x, y, `${i + 1}`, `seat${i % 6}`, `${ctx.names?.[i] ?? `Player ${i + 1}`}'s skeleton on ${n <= 0 ? "the start" : n}`);
+      if (legalWords.has(`p${i + 1}`)) {
+        el.classList.add("playable");
+        el.addEventListener("click", () => ctx.pick(`p${i + 1}`));
+      }
+      root.append(el);
+    });
+  }
+  if (view.dog) {
+    const { x, y } = fieldXY(view.dog);
+    root.append(token(x + FW - 24, y + 48, "D", "dog", `the dog on ${view.dog}`));
+  }
+  if (view.gravedigger) {
+    const { x, y } = fieldXY(view.gravedigger);
+    root.append(token(x + FW - 48, y + 48, "G", "digger", `the gravedigger on ${view.gravedigger}`));
+  }
+  // skeleton panels
+  let y = 70 + 4 * (FH + 18) + 8;
+  const colW = (W - 30) / 2;
+  (view.skeletons || []).forEach((sk, i) => {
+    const x = 10 + (i % 2) * (colW + 10);
+    const py = y + Math.floor(i / 2) * 118;
+    const marks = [view.to_move === i ? "▶ to move" : null, view.seat === i ? "★ you" : null].filter(Boolean).join(", ");
+    const g = svg("g", { class: `seat${i % 6}` + (view.to_move === i ? " to-move" : "") });
+    g.append(svg("rect", { x, y: py, width: colW, height: 108, rx: 10, class: "panel" + (view.to_move === i ? " to-move" : "") }));
+    g.append(svg("text", { x: x + 10, y: py + 18, class: "panel-label" }, `${i + 1} ${ctx.names?.[i] ?? `Player ${i + 1}`}${marks ? ` (${marks})` : ""}${sk.home ? ` · home #${sk.home}` : ""}`));
+    g.append(svg("text", { x: x + 10, y: py + 38, class: "label" }, `field ${sk.field <= 0 ? "S" : sk.field} · arms ${sk.arms}/2 · legs ${sk.legs}/2`));
+    g.append(svg("text", { x: x + 10, y: py + 56, class: "label" }, `festivity: ${(sk.festivity || []).join(", ") || "none"} · laid: ${sk.laid ?? "—"}`));
+    g.append(svg("text", { x: x + 10, y: py + 74, class: "label" }, `hand (bones on backs): ${(sk.hand_backs || []).map((b) => "|".repeat(b)).join(" ") || "empty"}`));
+    if (sk.hand) g.append(svg("text", { x: x + 10, y: py + 94, class: "label" }, `your cards: ${sk.hand.join(", ")}`));
+    root.append(g);
+  });
+  const rows = Math.ceil((view.skeletons || []).length / 2);
+  root.setAttribute("viewBox", `0 0 ${W} ${y + rows * 118 + 10}`);
+  return root;
+}

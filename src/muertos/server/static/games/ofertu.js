@@ -1,0 +1,119 @@
+// Ofertu: the auction row of five red cards, each player's face-down bids in front of
+// them (yours below, the opponent's above), hands, decks and victory displays. Cards carry
+// their suit letter and a suit symbol (R ♦ red, B ♠ black, W ◇ white), never colour alone.
+// Click a card in your hand, then an auction card, to bid it there; in a tie, click a
+// card to add it as your tie-breaker.
+import { svg, title } from "../svg.js";
+
+const CW = 54;
+const CH = 76;
+const STEP = 110;
+const W = 720;
+const SUIT = { R: "♦", B: "♠", W: "◇" };
+let selected = null;
+
+function card(x, y, c, opts = {}) {
+  const hidden = c === "?" || c === null || c === undefined;
+  const suit = hidden ? "" : c[0];
+  const g = svg("g", { transform: `translate(${x},${y})`, class: `oft-card ${hidden ? "back" : "s" + suit}` + (opts.selected ? " selected" : "") });
+  g.append(svg("rect", { width: CW, height: CH, rx: 6 }));
+  if (hidden) {
+    g.append(svg("text", { x: CW / 2, y: CH / 2 + 6, "text-anchor": "middle" }, "?"));
+    g.append(title("a face-down card"));
+  } else {
+    g.append(svg("text", { x: 6, y: 16, class: "corner" }, c));
+    g.append(svg("text", { x: CW / 2, y: CH / 2 + 14, "text-anchor": "middle", class: "pip" }, SUIT[suit] ?? suit));
+    g.append(title(`${c}: ${{ R: "red", B: "black", W: "white" }[suit] ?? suit} ${c.slice(1)}`));
+  }
+  return g;
+}
+
+function clickable(el, fn, label) {
+  el.classList.add("playable");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  if (label) el.setAttribute("aria-label", label);
+  el.addEventListener("click", fn);
+  el.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && fn());
+  return el;
+}
+
+function playerBlock(view, p, y, ctx, legal, below) {
+  const g = svg("g", { class: `oft-player seat${p % 6}` + (view.to_move === p ? " to-move" : "") });
+  const colour = view.black === p ? "Black ♠" : "White ◇";
+  const marks = [view.to_move === p ? "▶ to move" : null, view.seat === p ? "★ you" : null].filter(Boolean).join(", ");
+  g.append(svg("rect", { x: 0, y, width: W, height: 150, rx: 10, class: "panel" }));
+  g.append(svg("text", { x: 12, y: y + 20, class: "panel-label" }, `${ctx.names?.[p] ?? `Player ${p + 1}`} · ${colour}${marks ? ` (${marks})` : ""}`));
+  g.append(svg("text", { x: W - 12, y: y + 20, "text-anchor": "end", class: "label" }, `✿ ${view.pips?.[p] ?? 0} pips · deck ${view.decks?.[p] ?? 0} · won this round ${view.wins?.[p] ?? 0}`));
+  const hand = view.hands?.[p];
+  const cards = Array.isArray(hand) ? hand : Array.from({ length: hand || 0 }, () => "?");
+  const mine = view.seat === p;
+  cards.forEach((c, i) => {
+    const el = card(14 + i * (CW + 8), y + 32, c, { selected: mine && selected === c });
+    if (mine && c !== "?") {
+      const tb = `tiebreak ${c}`.toLowerCase();
+      if (legal.has(tb)) clickable(el, () => ctx.play(`tiebreak ${c}`), `add ${c} as a tie-breaker`);
+      else if ([...legal].some((a) => a.startsWith(`bid ${c.toLowerCase()} on`)))
+        clickable(el, () => ((selected = selected === c ? null : c), ctx.redraw()), `choose ${c} to bid`);
+    }
+    g.append(el);
+  });
+  if (!cards.length) g.append(svg("text", { x: 14, y: y + 70, class: "muted" }, "no cards in hand"));
+  // victory display
+  const disp = view.display?.[p] || [];
+  g.append(svg("text", { x: 420, y: y + 46, class: "label" }, "Display:"));
+  disp.forEach((c, i) => {
+    const el = card(480 + i * 22, y + 32, c);
+    el.setAttribute("transform", `translate(${480 + i * 22},${y + 32}) scale(0.7)`);
+    g.append(el);
+  });
+  if (!disp.length) g.append(svg("text", { x: 480, y: y + 46, class: "muted" }, "(none)"));
+  const held = view.red_held?.[p] || [];
+  g.append(svg("text", { x: 420, y: y + 140, class: "label small" }, `Red cards held: ${held.length ? held.join(" ") : "none"}`));
+  void below;
+  return g;
+}
+
+function bidsRow(view, p, y, ctx) {
+  const g = svg("g", { class: "oft-bids" });
+  (view.bids?.[p] || []).forEach((stack, pos) => {
+    stack.forEach((c, k) => {
+      const el = card(150 + pos * STEP + k * 10, y + k * 6, c);
+      el.setAttribute("transform", `translate(${150 + pos * STEP + k * 10},${y + k * 6}) scale(0.75)`);
+      g.append(el);
+    });
+  });
+  void ctx;
+  return g;
+}
+
+export function render(view, ctx) {
+  const legal = new Set((view.legal || []).map((a) => a.toLowerCase()));
+  if (selected && ![...legal].some((a) => a.includes(selected.toLowerCase()))) selected = null;
+  const me = view.seat ?? 0;
+  const opp = 1 - me;
+  const root = svg("svg", { class: "board ofertu", role: "img", "aria-label": "Ofertu table" });
+  root.append(playerBlock(view, opp, 0, ctx, legal, false));
+  root.append(bidsRow(view, opp, 160, ctx));
+  // the auction row
+  const rowY = 250;
+  root.append(svg("rect", { x: 0, y: rowY - 30, width: W, height: CH + 56, rx: 10, class: "board-bg" }));
+  root.append(svg("text", { x: 12, y: rowY - 10, class: "section" }, `Auction row · round ${view.round ?? "?"}`));
+  (view.row || []).forEach((c, i) => {
+    const x = 150 + i * STEP;
+    const el = c ? card(x, rowY, c) : svg("g", { transform: `translate(${x},${rowY})`, class: "oft-empty" }, svg("rect", { width: CW, height: CH, rx: 6 }));
+    const act = selected ? `bid ${selected} on ${i + 1}` : null;
+    if (act && legal.has(act.toLowerCase())) clickable(el, () => ((selected = null), ctx.play(act)), `bid ${selected} on card ${i + 1}`);
+    root.append(el);
+    root.append(svg("text", { x: x + CW / 2, y: rowY + CH + 16, "text-anchor": "middle", class: "label" }, `${i + 1}` + (view.reveal === i + 1 ? " ◀ tie" : "")));
+  });
+  root.append(svg("text", { x: 12, y: rowY + 30, class: "label" }, `Red deck: ${view.red_deck ?? 0}`));
+  root.append(svg("text", { x: 12, y: rowY + 50, class: "label" }, `Red discard: ${(view.red_discard || []).length}`));
+  root.append(svg("text", { x: 12, y: rowY + 70, class: "label small" }, `Bids: ${view.placed?.[me] ?? 0}/${view.quota ?? 0} placed`));
+  root.append(bidsRow(view, me, rowY + CH + 26, ctx));
+  root.append(playerBlock(view, me, rowY + CH + 110, ctx, legal, true));
+  const out = view.out || [];
+  root.append(svg("text", { x: 12, y: rowY + CH + 285, class: "label small" }, `Out of play: ${out.length ? out.join(" ") : "none"}`));
+  root.setAttribute("viewBox", `0 0 ${W} ${rowY + CH + 300}`);
+  return root;
+}

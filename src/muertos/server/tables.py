@@ -1,0 +1,497 @@
+"""The table service: everything the web table does, independent of HTTP.
+
+It talks to games only through the contract (``game.new``/``replay``, ``state.apply``,
+``view``, ``events_for``, ``log``, ``determinize`` …) and to the database only through
+:class:`~muertos.server.storage.Store`. Every method is synchronous (the app runs them in
+worker threads) and raises :class:`ApiError` with the HTTP status a client should see.
+
+A state is rebuilt from the stored actions with ``Game.replay``; an in-memory cache keeps
+the last state of each table, checked against the stored action list on every use, so
+a stale or foreign cache entry (another server process moved, a move was taken back)
+can never be served: a prefix is extended, anything else is replayed from scratch.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import muertos
+from muertos.engine import Game, IllegalAction, InvalidOptions, State, UnknownAgent, UnknownGame, seat_seed
+from muertos.engine import game as find_game
+from muertos.engine import games as all_games
+
+from .storage import ActionRow, Conflict, NewSeat, SeatRow, Store, TableRow, hash_token
+
+MAX_BOT_SECONDS = 5.0
+"""A bot may think at most this long a move: the server's two cores are shared by all tables."""
+MAX_BOT_ITERATIONS = 20_000
+MAX_SEED = (1 << 63) - 1
+UNDO_PROBES = 4
+"""Determinizations tried when checking that a move revealed nothing (see :meth:`TableService.undo`)."""
+
+BOT_CHOICES = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
+
+
+class ApiError(Exception):
+    """A refusal with its HTTP status, a stable code and a message for people."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+class Catalog:
+    """The games the server offers: ``muertos.games()`` unless a mapping is given (tests).
+
+    It calls the registry in ``muertos.engine``: the attribute ``muertos.games`` is
+    shadowed by the subpackage ``muertos.games`` once any game has been imported.
+    """
+
+    def __init__(self, games: Mapping[str, Game] | None = None) -> None:
+        self._games = dict(games) if games is not None else None
+
+    def ids(self) -> list[str]:
+        return list(self._games) if self._games is not None else all_games()
+
+    def get(self, game_id: str) -> Game:
+        if self._games is not None:
+            if game_id in self._games:
+                return self._games[game_id]
+            raise UnknownGame(f"no game {game_id!r}; the games are: {', '.join(self._games)}")
+        return find_game(game_id)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str  # "human" | "bot"
+    agent: str | None = None
+    name: str | None = None
+
+
+@dataclass
+class Loaded:
+    """A table as a request sees it: the row, its actions, the state, the caller's seat."""
+
+    table: TableRow
+    actions: list[ActionRow]
+    state: State
+    seat: int | None
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def check_bot(name: str) -> str:
+    """The canonical name of a bot the server is willing to run, or :class:`ApiError` 422."""
+    if not isinstance(name, str) or not name.strip():
+        raise ApiError(422, "bad_seat", "a bot seat needs an agent name (random, greedy, ismcts:0.5s …)")
+    key = name.strip().lower()
+    if key.split(":", 1)[0] == "human":
+        raise ApiError(422, "bad_seat", "'human' is not a bot: use kind 'human' for a person")
+    try:
+        agent = muertos.agent(key, seed=0)
+    except UnknownAgent as e:
+        raise ApiError(422, "bad_seat", str(e)) from None
+    seconds = getattr(agent, "seconds", None)
+    iterations = getattr(agent, "iterations", None)
+    if isinstance(seconds, (int, float)) and seconds > MAX_BOT_SECONDS:
+        raise ApiError(422, "bad_seat", f"a bot may think at most {MAX_BOT_SECONDS:g}s a move here")
+    if isinstance(iterations, int) and iterations > MAX_BOT_ITERATIONS:
+        raise ApiError(
+            422, "bad_seat", f"a bot may search at most {MAX_BOT_ITERATIONS} iterations a move here"
+        )
+    return key
+
+
+def table_status(t: TableRow) -> str:
+    if t.finished_at is not None:
+        return "finished"
+    if any(s.kind == "human" and not s.claimed for s in t.seats):
+        return "open"
+    return "in_progress"
+
+
+class TableService:
+    def __init__(self, store: Store, catalog: Catalog, cache_size: int = 256) -> None:
+        self.store = store
+        self.catalog = catalog
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, State] = OrderedDict()
+        self._lock = threading.Lock()
+        self.on_change: Callable[[str], None] | None = None
+        """Called (in the worker thread) after this process changed a table."""
+
+    # ---------------------------------------------------------------- helpers
+    def game(self, game_id: str) -> Game:
+        try:
+            return self.catalog.get(game_id)
+        except UnknownGame as e:
+            raise ApiError(422, "unknown_game", str(e)) from None
+
+    def _changed(self, table_id: str) -> None:
+        if self.on_change is not None:
+            self.on_change(table_id)
+
+    def state_of(self, table: TableRow, actions: list[ActionRow]) -> State:
+        """The state after ``actions``, from the cache when it is a prefix of them."""
+        hist = [a.action for a in actions]
+        with self._lock:
+            cached = self._cache.get(table.id)
+        if (
+            cached is not None
+            and len(cached.history) <= len(hist)
+            and cached.history == hist[: len(cached.history)]
+        ):
+            if len(cached.history) == len(hist):
+                state = cached
+            else:
+                state = cached.clone()
+                for a in hist[len(cached.history) :]:
+                    state.apply(a)
+        else:
+            try:
+                state = self.catalog.get(table.game).replay(table.players, table.seed, table.options, hist)
+            except (IllegalAction, InvalidOptions, UnknownGame) as e:
+                raise ApiError(409, "table_broken", f"table {table.id} cannot be replayed: {e}") from None
+        self._remember(table.id, state)
+        return state
+
+    def _remember(self, table_id: str, state: State) -> None:
+        """Cache a state; cached states are never mutated (callers clone before applying)."""
+        with self._lock:
+            self._cache[table_id] = state
+            self._cache.move_to_end(table_id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    def table(self, table_id: str) -> TableRow:
+        t = self.store.get_table(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
+        if t is None:
+            raise ApiError(404, "unknown_table", f"no table {table_id!r}")
+        return t
+
+    def seat_of(self, table: TableRow, token: str | None) -> int | None:
+        """The seat a token opens (None without a token); a wrong token is refused, not ignored."""
+        if token is None or token == "":
+            return None
+        h = hash_token(token)
+        for s in table.seats:
+            if s.kind == "human" and s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                return s.seat
+        raise ApiError(403, "bad_token", f"this token opens no seat of table {table.id}")
+
+    def load(self, table_id: str, token: str | None) -> Loaded:
+        table = self.table(table_id)
+        seat = self.seat_of(table, token)
+        if seat is not None and not table.seats[seat].claimed:
+            # Opening an invite link takes the seat: it no longer shows as open in the lobby.
+            if self.store.claim(table.id, seat, None, must_be_unclaimed=True):
+                self._changed(table.id)
+            table = self.table(table_id)
+        actions = self.store.actions(table.id)
+        return Loaded(table, actions, self.state_of(table, actions), seat)
+
+    # ---------------------------------------------------------------- create
+    def create(
+        self,
+        game_id: str,
+        players: int | None,
+        options: dict[str, Any] | None,
+        seats: list[SeatSpec] | None,
+        seed: int | None,
+        rematch_of: TableRow | None = None,
+    ) -> tuple[TableRow, dict[int, str]]:
+        """A new table and the token of each human seat (returned once, stored hashed)."""
+        g = self.game(game_id)
+        if seats is not None and players is not None and len(seats) != players:
+            raise ApiError(422, "bad_seats", f"{players} players need {players} seats, got {len(seats)}")
+        n = players if players is not None else (len(seats) if seats else g.min_players)
+        try:
+            opts = g.check_options(n, options or {})
+        except InvalidOptions as e:
+            raise ApiError(422, "bad_options", str(e)) from None
+        if seats is None:
+            seats = [SeatSpec("human")] * n
+        if seed is None:
+            seed = secrets.randbelow(1 << 48)
+        if not 0 <= seed <= MAX_SEED:
+            raise ApiError(422, "bad_seed", f"seed must be between 0 and {MAX_SEED}")
+        tokens: dict[int, str] = {}
+        rows: list[NewSeat] = []
+        for i, spec in enumerate(seats):
+            name = (spec.name or "").strip()[:40]
+            if spec.kind == "human":
+                tok = new_token()
+                tokens[i] = tok
+                rows.append(NewSeat("human", None, name or f"Player {i + 1}", hash_token(tok)))
+            elif spec.kind == "bot":
+                agent = check_bot(spec.agent or "")
+                rows.append(NewSeat("bot", agent, name or f"Bot {i + 1} ({agent})", None))
+            else:
+                raise ApiError(
+                    422, "bad_seats", f"seat {i + 1}: kind must be 'human' or 'bot', not {spec.kind!r}"
+                )
+        # Set up once now, so a game that cannot start is refused before anything is stored.
+        try:
+            g.new(n, seed, opts)
+        except InvalidOptions as e:
+            raise ApiError(422, "bad_options", str(e)) from None
+        table_id = secrets.token_hex(6)
+        self.store.create_table(table_id, g.id, n, opts, seed, rows)
+        if 0 in tokens:  # the creator holds seat 1's token
+            self.store.claim(table_id, 0, None, must_be_unclaimed=False)
+        return self.table(table_id), tokens
+
+    def rematch(self, table_id: str, token: str | None) -> tuple[TableRow, bool]:
+        """Same game, options and seats (the same tokens keep working), a new seed.
+
+        One rematch per table: the UNIQUE rematch_of column makes a second request
+        (from another player, or a double click) find the first one instead.
+        """
+        t = self.table(table_id)
+        seat = self.seat_of(t, token)
+        if seat is None:
+            raise ApiError(403, "seat_required", "only a player at the table may ask for a rematch")
+        if t.finished_at is None:
+            raise ApiError(409, "not_over", "a rematch can start once this game is over")
+        if t.rematch is not None:
+            return self.table(t.rematch), False
+        new_id = secrets.token_hex(6)
+        rows = [NewSeat(s.kind, s.agent, s.name, s.token_hash) for s in t.seats]
+        try:
+            self.store.create_table(
+                new_id, t.game, t.players, t.options, secrets.randbelow(1 << 48), rows, rematch_of=t.id
+            )
+        except Conflict:
+            again = self.table(table_id)
+            if again.rematch is None:
+                raise ApiError(409, "conflict", "the rematch could not be created; try again") from None
+            return self.table(again.rematch), False
+        for s in t.seats:
+            if s.kind == "human" and s.claimed:
+                self.store.claim(new_id, s.seat, None, must_be_unclaimed=False)
+        self._changed(t.id)
+        return self.table(new_id), True
+
+    def claim(self, table_id: str, seat: int) -> str:
+        """Take an open human seat from the lobby: a fresh token, first come first served."""
+        t = self.table(table_id)
+        if not 0 <= seat < t.players:
+            raise ApiError(404, "unknown_seat", f"table {table_id} has seats 1–{t.players}")
+        s: SeatRow = t.seats[seat]
+        if s.kind != "human":
+            raise ApiError(409, "seat_taken", f"seat {seat + 1} is played by a bot")
+        if t.finished_at is not None:
+            raise ApiError(409, "game_over", "the game is over")
+        token = new_token()
+        if not self.store.claim(t.id, seat, hash_token(token), must_be_unclaimed=True):
+            raise ApiError(409, "seat_taken", f"seat {seat + 1} is already taken")
+        self._changed(t.id)
+        return token
+
+    # ---------------------------------------------------------------- play
+    def act(
+        self, table_id: str, token: str | None, action: str, index: int | None, seat: int | None
+    ) -> tuple[Loaded, int]:
+        """Play ``action`` for the token's seat; returns the new table and the events' start."""
+        if token is None or token == "":
+            self.table(table_id)  # an unknown table is a 404 whoever asks
+            raise ApiError(403, "seat_required", "a seat token is required to play (header X-Seat-Token)")
+        lo = self.load(table_id, token)
+        me = lo.seat
+        assert me is not None
+        if seat is not None and seat != me:
+            raise ApiError(403, "wrong_seat", f"this token is seat {me}'s, not seat {seat}'s")
+        n = len(lo.actions)
+        if index is not None and index != n:
+            raise ApiError(409, "stale", f"the table is at move {n}, not {index}: reload and try again")
+        st = lo.state
+        if st.over:
+            raise ApiError(409, "game_over", "the game is over")
+        if st.to_move != me:
+            who = lo.table.seats[st.to_move].name if st.to_move is not None else "nobody"
+            raise ApiError(409, "not_your_turn", f"it is not your turn: {who} (seat {st.to_move}) is to move")
+        new = st.clone()
+        try:
+            new.apply(action)
+        except IllegalAction as e:
+            raise ApiError(400, "illegal_action", str(e)) from None
+        self.store.append(lo.table.id, n, me, new.history[-1], finished=new.over)
+        self._remember(lo.table.id, new)
+        self._changed(lo.table.id)
+        t = self.table(table_id)
+        return Loaded(t, self.store.actions(t.id), new, me), len(st.events)
+
+    def bot_move(self, table_id: str) -> bool:
+        """If a bot is to move at this table, let it move once; False when no bot is due.
+
+        The agent's seed depends on the table's seed, its seat and the move number, so a
+        server restarted mid-game lets the bot decide as it would have.
+        """
+        t = self.store.get_table(table_id)
+        if t is None or t.finished_at is not None:
+            return False
+        actions = self.store.actions(t.id)
+        st = self.state_of(t, actions)
+        seat = st.to_move
+        if seat is None or t.seats[seat].kind != "bot":
+            return False
+        agent_name = t.seats[seat].agent or "random"
+        agent = muertos.agent(agent_name, seed=seat_seed(t.seed, seat) ^ len(actions))
+        action = agent.act(st.clone(), seat)
+        new = st.clone()
+        new.apply(action)
+        try:
+            self.store.append(t.id, len(actions), seat, new.history[-1], finished=new.over)
+        except Conflict:
+            return False  # another server process moved this bot first
+        self._remember(t.id, new)
+        self._changed(t.id)
+        return True
+
+    def bot_due(self, table_id: str) -> bool:
+        t = self.store.get_table(table_id)
+        if t is None or t.finished_at is not None:
+            return False
+        st = self.state_of(t, self.store.actions(t.id))
+        return st.to_move is not None and t.seats[st.to_move].kind == "bot"
+
+    # ---------------------------------------------------------------- undo
+    def undo_refusal(self, lo: Loaded) -> str | None:
+        """Why the caller may not take back the table's last move, or None if it may.
+
+        The rule (sound, if cautious): the last action of the table must be the caller's,
+        and it must have revealed nothing to anybody:
+        1. no chance: the state's random generator did not move (no die, no shuffle);
+        2. no secret told: every event it caused is public or private to the mover only;
+        3. the mover learned nothing hidden: replayed on several determinizations of the
+           position before it (hidden information redrawn for the mover), it gives the
+           mover exactly the same view and events as it really did — so a hidden card
+           drawn, turned face up or scored would differ and forbids the undo.
+        """
+        if lo.seat is None:
+            return "only a player at the table may take back a move"
+        if not lo.actions:
+            return "no move has been made yet"
+        last = lo.actions[-1]
+        if last.seat != lo.seat:
+            return "the table's last move is not yours"
+        if lo.table.seats[lo.seat].kind != "human":
+            return "bots do not take back moves"
+        g = self.game(lo.table.game)
+        before = g.replay(
+            lo.table.players, lo.table.seed, lo.table.options, [a.action for a in lo.actions[:-1]]
+        )
+        after = lo.state
+        if before.to_json()["rng"] != after.to_json()["rng"]:
+            return "that move involved chance (a roll, a shuffle or a draw)"
+        start = len(before.events)
+        for e in after.events[start:]:
+            if e.seats is not None and tuple(e.seats) != (lo.seat,):
+                return "that move told another player something secret"
+        want_view = after.view(lo.seat)
+        want_events = [(e.kind, e.text) for e in after.events_for(lo.seat, start)]
+        for k in range(UNDO_PROBES):
+            d = before.determinize(lo.seat, random.Random(k))
+            try:
+                d.apply(last.action)
+            except IllegalAction:
+                return "that move depended on hidden information"
+            if (
+                d.view(lo.seat) != want_view
+                or [(e.kind, e.text) for e in d.events_for(lo.seat, start)] != want_events
+            ):
+                return "that move revealed something that was hidden"
+        return None
+
+    def undo(self, table_id: str, token: str | None) -> Loaded:
+        if token is None or token == "":
+            self.table(table_id)
+            raise ApiError(403, "seat_required", "a seat token is required to take back a move")
+        lo = self.load(table_id, token)
+        why = self.undo_refusal(lo)
+        if why is not None:
+            raise ApiError(409, "undo_refused", f"cannot take back: {why}")
+        last = lo.actions[-1]
+        try:
+            self.store.delete_last(lo.table.id, last.id, last.index)
+        except Conflict as e:
+            raise ApiError(409, "conflict", str(e)) from None
+        self._changed(lo.table.id)
+        return self.load(table_id, token)
+
+    # ---------------------------------------------------------------- replay
+    def replay_step(self, table_id: str, token: str | None, step: int) -> dict[str, Any]:
+        """The table as the caller saw it after ``step`` moves, and what that move caused."""
+        lo = self.load(table_id, token)
+        n = len(lo.actions)
+        if not 0 <= step <= n:
+            raise ApiError(404, "unknown_step", f"this table has steps 0–{n}")
+        g = self.game(lo.table.game)
+        hist = [a.action for a in lo.actions]
+        prev = g.replay(lo.table.players, lo.table.seed, lo.table.options, hist[: max(step - 1, 0)])
+        start = len(prev.events) if step > 0 else 0
+        st = prev
+        if step > 0:
+            st = prev.clone()
+            st.apply(hist[step - 1])
+        return {
+            "step": step,
+            "steps": n,
+            "seat": lo.seat,
+            "view": st.view(lo.seat),
+            "events": [{"kind": e.kind, "text": e.text} for e in st.events_for(lo.seat, start)],
+            "mover": lo.actions[step - 1].seat if step > 0 else None,
+        }
+
+    # ---------------------------------------------------------------- payloads
+    def summary(self, t: TableRow) -> dict[str, Any]:
+        """What anyone may know of a table (never its seed, tokens or raw actions)."""
+        title = t.game
+        with contextlib.suppress(UnknownGame):
+            title = self.catalog.get(t.game).title
+        return {
+            "id": t.id,
+            "game": t.game,
+            "title": title,
+            "players": t.players,
+            "options": t.options,
+            "status": table_status(t),
+            "created_at": t.created_at.isoformat(),
+            "finished_at": t.finished_at.isoformat() if t.finished_at else None,
+            "moves": t.actions,
+            "rematch": t.rematch,
+            "rematch_of": t.rematch_of,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name, "claimed": s.claimed}
+                for s in t.seats
+            ],
+        }
+
+    def payload(self, lo: Loaded) -> dict[str, Any]:
+        """The table as one seat (or a spectator) sees it: summary, view, log."""
+        st = lo.state
+        out = self.summary(lo.table)
+        last = lo.actions[-1] if lo.actions else None
+        out.update(
+            {
+                "you": lo.seat,
+                "view": st.view(lo.seat),
+                "log": st.log(lo.seat),
+                "events": len(st.events),
+                "can_undo": bool(
+                    lo.seat is not None and last is not None and last.seat == lo.seat and not st.over
+                ),
+            }
+        )
+        return out

@@ -1,0 +1,134 @@
+"""Fixtures of the web-table tests: apps on SQLite files or a throwaway PostgreSQL database.
+
+PostgreSQL is expected at 127.0.0.1:5432 (trust auth, user postgres, database ``test``);
+one database ``muertos_test_<random>`` is created per test session and dropped after.
+Without a reachable server the PostgreSQL tests skip, except under CI, where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from muertos.engine import Game  # noqa: E402
+from muertos.server import create_app  # noqa: E402
+from tests.engine.toy import TOY  # noqa: E402
+
+PG_ADMIN = os.environ.get("MUERTOS_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+TOY_GAMES: dict[str, Game] = {"toy": TOY}
+
+
+def human(name: str | None = None) -> dict[str, Any]:
+    return {"kind": "human", "name": name} if name else {"kind": "human"}
+
+
+def bot(agent: str = "random") -> dict[str, Any]:
+    return {"kind": "bot", "agent": agent}
+
+
+class Table:
+    """A created table with its tokens, and shortcuts for the calls tests make."""
+
+    def __init__(self, client: TestClient, created: dict[str, Any]) -> None:
+        self.client = client
+        self.created = created
+        self.id: str = created["id"]
+        self.tokens: dict[int, str] = {i["seat"]: i["token"] for i in created["invites"]}
+
+    def get(self, seat: int | None = None) -> dict[str, Any]:
+        headers = {"X-Seat-Token": self.tokens[seat]} if seat is not None else {}
+        r = self.client.get(f"/api/tables/{self.id}", headers=headers)
+        assert r.status_code == 200, r.text
+        out: dict[str, Any] = r.json()
+        return out
+
+    def act(self, seat: int, action: str, index: int | None = None, **kw: Any) -> Any:
+        body: dict[str, Any] = {"action": action, **kw}
+        if index is not None:
+            body["index"] = index
+        return self.client.post(
+            f"/api/tables/{self.id}/actions", json=body, headers={"X-Seat-Token": self.tokens[seat]}
+        )
+
+    def settle(self) -> None:
+        """Wait until the server's bots have stopped thinking."""
+        self.client.portal.call(self.client.app.state.hub.idle)  # type: ignore[attr-defined,union-attr]
+
+
+def make_table(client: TestClient, game: str, seats: list[dict[str, Any]], **kw: Any) -> Table:
+    r = client.post("/api/tables", json={"game": game, "seats": seats, **kw})
+    assert r.status_code == 201, r.text
+    return Table(client, r.json())
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'muertos.db'}"
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    """A toy-game table server on a fresh SQLite file."""
+    with TestClient(create_app(sqlite_url, games=TOY_GAMES)) as c:
+        yield c
+
+
+@pytest.fixture
+def real_client(sqlite_url: str) -> Iterator[TestClient]:
+    """The server with every game of ``muertos.games()``."""
+    with TestClient(create_app(sqlite_url)) as c:
+        yield c
+
+
+def _pg_reachable() -> str | None:
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_ADMIN, connect_timeout=3) as conn:
+            conn.execute("SELECT 1")
+        return None
+    except Exception as e:
+        return f"{type(e).__name__}: {e}"
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """URL of a throwaway PostgreSQL database for this test session."""
+    why = _pg_reachable()
+    if why is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL is required under CI and not reachable at {PG_ADMIN}: {why}")
+        pytest.skip(f"no PostgreSQL at {PG_ADMIN}: {why}")
+    import psycopg
+
+    name = f"muertos_test_{secrets.token_hex(4)}"
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    base = PG_ADMIN.rsplit("/", 1)[0]
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, sqlite_url: str) -> str:
+    """Each storage test runs on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        return sqlite_url
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
+AppFactory = Callable[..., TestClient]

@@ -1,0 +1,309 @@
+"""The JSON API on SQLite, with the toy game: create, list, view, play, bots, undo,
+rematch, seats, log, result and replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import muertos
+from muertos.engine import game as find_game
+from muertos.engine import games as all_games
+from tests.engine.toy import TOY
+
+from .conftest import Table, bot, human, make_table
+
+
+def local(seed: int, actions: list[str], players: int = 2) -> muertos.State:
+    return TOY.replay(players, seed, {"draw": True}, actions)
+
+
+def play_to_end(t: Table, pick: int = 0) -> list[str]:
+    """Play the human seats' first legal action until the game is over; the actions played."""
+    done: list[str] = []
+    for _ in range(100):
+        spect = t.get()
+        if spect["view"]["over"]:
+            return done
+        seat = spect["view"]["to_move"]
+        view = t.get(seat)["view"]
+        a = view["legal"][min(pick, len(view["legal"]) - 1)]
+        r = t.act(seat, a)
+        assert r.status_code == 200, r.text
+        done.append(a)
+        t.settle()
+    raise AssertionError("the game did not end")
+
+
+def test_games_lists_options_with_defaults_and_help(client: TestClient) -> None:
+    games = client.get("/api/games").json()
+    assert [g["id"] for g in games] == ["toy"]
+    assert games[0]["min_players"] == 2 and games[0]["max_players"] == 3
+    assert games[0]["options"] == [
+        {"name": "draw", "type": "bool", "default": True, "help": "allow drawing", "choices": None}
+    ]
+
+
+def test_every_real_game_is_listed(real_client: TestClient) -> None:
+    games = real_client.get("/api/games").json()
+    assert [g["id"] for g in games] == all_games()
+    for g in games:
+        real = find_game(g["id"])
+        assert g["title"] == real.title and g["summary"] == real.summary
+        assert [o["name"] for o in g["options"]] == [o.name for o in real.options]
+        assert [o["default"] for o in g["options"]] == [o.default for o in real.options]
+
+
+def test_create_gives_one_invite_per_human_seat_and_seat_1_to_the_creator(client: TestClient) -> None:
+    t = make_table(client, "toy", [human("Ana"), bot("greedy"), human()], seed=11)
+    c = t.created
+    assert [i["seat"] for i in c["invites"]] == [0, 2]
+    assert c["creator_token"] == t.tokens[0]
+    assert c["invites"][1]["url"].endswith(f"/table/{t.id}?token={t.tokens[2]}")
+    assert len(set(t.tokens.values())) == 2
+    seats = c["table"]["seats"]
+    assert [(s["kind"], s["name"]) for s in seats] == [
+        ("human", "Ana"),
+        ("bot", "Bot 2 (greedy)"),
+        ("human", "Player 3"),
+    ]
+    assert seats[1]["agent"] == "greedy"
+    assert "seed" not in c["table"] and "seed" not in t.get(0)
+
+
+def test_views_for_seats_and_spectators(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=5)
+    s = local(5, [])
+    for seat in (0, 1):
+        got = t.get(seat)
+        assert got["you"] == seat
+        assert got["view"] == s.view(seat)
+        assert got["log"] == s.log(seat)
+    spect = t.get()
+    assert spect["you"] is None and spect["view"] == s.view(None)
+    # the token may also come as ?token=
+    r = client.get(f"/api/tables/{t.id}?token={t.tokens[1]}")
+    assert r.json()["view"] == s.view(1)
+
+
+def test_two_humans_play_to_the_end(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=9)
+    played = play_to_end(t)
+    final = local(9, played)
+    assert final.over
+    res = client.get(f"/api/tables/{t.id}/result").json()
+    assert res == {
+        "over": True,
+        "scores": final.scores(),
+        "winners": final.winners(),
+        "names": ["Player 1", "Player 2"],
+    }
+    assert t.get(1)["log"] == final.log(1)
+    assert client.get(f"/api/tables/{t.id}/log", headers={"X-Seat-Token": t.tokens[0]}).json() == {
+        "seat": 0,
+        "lines": final.log(0),
+    }
+    assert client.get(f"/api/tables/{t.id}/log").json()["lines"] == final.log(None)
+    summary = t.get()
+    assert summary["status"] == "finished" and summary["finished_at"] is not None
+    assert summary["moves"] == len(played)
+    finished = [x["id"] for x in client.get("/api/tables?status=finished").json()]
+    assert t.id in finished
+    assert t.id not in [x["id"] for x in client.get("/api/tables?status=in_progress").json()]
+
+
+def test_result_before_the_end_shows_no_scores(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=9)
+    assert client.get(f"/api/tables/{t.id}/result").json()["scores"] is None
+
+
+def test_post_action_returns_its_events_and_the_new_view(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=3)
+    a = t.get(0)["view"]["legal"][0]
+    r = t.act(0, a.upper(), index=0)  # any case: the server stores the canonical spelling
+    assert r.status_code == 200
+    body = r.json()
+    s = local(3, [a])
+    assert body["index"] == 0
+    assert body["events"] == [{"kind": e.kind, "text": e.text} for e in s.events_for(0, 1)]
+    assert body["table"]["view"] == s.view(0)
+
+
+def test_bot_answers_a_human_move(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), bot("random")], seed=4)
+    view = t.get(0)["view"]
+    r = t.act(0, view["legal"][0])
+    assert r.status_code == 200
+    t.settle()
+    after = t.get(0)
+    assert after["view"]["to_move"] == 0 and after["moves"] == 2
+    play_to_end(t)
+    assert t.get()["view"]["over"]
+
+
+def test_a_bot_in_seat_1_moves_first(client: TestClient) -> None:
+    t = make_table(client, "toy", [bot("greedy"), human()], seed=4)
+    t.settle()
+    got = t.get(1)
+    assert got["moves"] == 1 and got["view"]["to_move"] == 1
+
+
+def test_a_table_of_bots_plays_itself_to_the_end(client: TestClient) -> None:
+    t = make_table(client, "toy", [bot("random"), bot("ismcts:30")], seed=8)
+    t.settle()
+    spect = t.get()
+    assert spect["view"]["over"] and spect["status"] == "finished"
+    assert spect["created_at"] <= spect["finished_at"]
+
+
+def test_bot_names_and_limits(client: TestClient) -> None:
+    agents = client.get("/api/agents").json()
+    assert "ismcts:0.5s" in agents["bots"] and agents["max_seconds"] == 5.0
+    for bad in ["ismcts:100s", "ismcts:999999", "nobody", "human", ""]:
+        r = client.post("/api/tables", json={"game": "toy", "seats": [human(), bot(bad)]})
+        assert r.status_code == 422, bad
+        assert r.json()["code"] == "bad_seat"
+
+
+def test_undo_of_a_move_that_revealed_nothing(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=21)
+    before = t.get(0)
+    play = next(a for a in before["view"]["legal"] if a.startswith("play"))
+    assert t.act(0, play).status_code == 200
+    assert t.get(0)["can_undo"] is True
+    r = client.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[0]})
+    assert r.status_code == 200, r.text
+    assert r.json()["view"] == before["view"] and r.json()["moves"] == 0
+    assert t.get(1)["log"] == before["log"]
+
+
+def test_undo_refused_when_not_yours_or_something_was_revealed(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=21)
+    play = next(a for a in t.get(0)["view"]["legal"] if a.startswith("play"))
+    assert t.act(0, play).status_code == 200
+    # seat 2 may not take back seat 1's move; a spectator may take back nothing
+    r = client.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[1]})
+    assert r.status_code == 409 and "not yours" in r.json()["detail"]
+    assert client.post(f"/api/tables/{t.id}/undo").status_code == 403
+    # drawing shows seat 2 a hidden card: no take-back
+    assert "draw" in t.get(1)["view"]["legal"]
+    assert t.act(1, "draw").status_code == 200
+    r = client.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[1]})
+    assert r.status_code == 409 and r.json()["code"] == "undo_refused"
+    assert "revealed" in r.json()["detail"]
+    assert t.get()["moves"] == 2
+
+
+def test_undo_rule_refuses_chance_and_secrets_told_to_others() -> None:
+    """The undo rule on hand-made situations (no HTTP): chance, and events private to others."""
+    from muertos.engine import Event
+    from muertos.server.tables import Loaded, TableService
+
+    class FakeTable:
+        id = "x"
+        game = "toy"
+        players = 2
+        seed = 21
+        options = {"draw": True}  # noqa: RUF012
+        seats = [type("S", (), {"kind": "human"})()] * 2
+
+    svc = TableService.__new__(TableService)
+    svc.catalog = __import__("muertos.server.tables", fromlist=["Catalog"]).Catalog({"toy": TOY})
+    s0 = TOY.new(2, 21, {"draw": True})
+    play = next(a for a in s0.legal_actions() if a.startswith("play"))
+    s1 = s0.clone()
+    s1.apply(play)
+    row = type("A", (), {"seat": 0, "action": play, "id": 1, "index": 0})()
+    assert svc.undo_refusal(Loaded(FakeTable(), [row], s1, 0)) is None  # type: ignore[arg-type]
+    told = s1.clone()
+    told.events.append(Event("peek", "Player 2 sees a card", (1,), None))
+    assert "another player" in (svc.undo_refusal(Loaded(FakeTable(), [row], told, 0)) or "")  # type: ignore[arg-type]
+    rolled = s1.clone()
+    rolled.rng.randrange(6)
+    assert "chance" in (svc.undo_refusal(Loaded(FakeTable(), [row], rolled, 0)) or "")  # type: ignore[arg-type]
+
+
+def test_rematch_keeps_seats_and_tokens_with_a_new_seed(client: TestClient) -> None:
+    t = make_table(client, "toy", [human("Ana"), human("Bo")], seed=2)
+    r = client.post(f"/api/tables/{t.id}/rematch", headers={"X-Seat-Token": t.tokens[0]})
+    assert r.status_code == 409 and r.json()["code"] == "not_over"
+    play_to_end(t)
+    assert client.post(f"/api/tables/{t.id}/rematch").status_code == 403
+    r = client.post(f"/api/tables/{t.id}/rematch", headers={"X-Seat-Token": t.tokens[1]})
+    assert r.status_code == 201
+    new_id = r.json()["id"]
+    again = client.post(f"/api/tables/{t.id}/rematch", headers={"X-Seat-Token": t.tokens[0]})
+    assert again.status_code == 200 and again.json()["id"] == new_id
+    assert t.get()["rematch"] == new_id
+    got = client.get(f"/api/tables/{new_id}", headers={"X-Seat-Token": t.tokens[1]}).json()
+    assert got["you"] == 1 and got["rematch_of"] == t.id and got["moves"] == 0
+    assert [s["name"] for s in got["seats"]] == ["Ana", "Bo"]
+    assert got["status"] == "in_progress"
+
+
+def test_open_seats_are_claimed_first_come_first_served(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=2)
+    assert t.get()["status"] == "open"
+    assert t.id in [x["id"] for x in client.get("/api/tables?status=open").json()]
+    r = client.post(f"/api/tables/{t.id}/seats/1/claim")
+    assert r.status_code == 200
+    tok = r.json()["token"]
+    assert client.post(f"/api/tables/{t.id}/seats/1/claim").status_code == 409
+    assert client.post(f"/api/tables/{t.id}/seats/0/claim").status_code == 409  # the creator's
+    assert client.post(f"/api/tables/{t.id}/seats/5/claim").status_code == 404
+    # the old invite token of seat 2 no longer opens it; the new one does
+    assert client.get(f"/api/tables/{t.id}", headers={"X-Seat-Token": t.tokens[1]}).status_code == 403
+    assert client.get(f"/api/tables/{t.id}", headers={"X-Seat-Token": tok}).json()["you"] == 1
+    assert t.get()["status"] == "in_progress"
+
+
+def test_opening_an_invite_link_takes_the_seat(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human(), bot()], seed=2)
+    assert [s["claimed"] for s in t.get()["seats"]] == [True, False, False]
+    t.get(1)
+    assert [s["claimed"] for s in t.get()["seats"]] == [True, True, False]
+    assert client.post(f"/api/tables/{t.id}/seats/2/claim").status_code == 409
+
+
+def test_replay_steps_show_each_position_as_the_seat_saw_it(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=13)
+    played = play_to_end(t, pick=1)
+    for seat in (0, 1, None):
+        headers = {"X-Seat-Token": t.tokens[seat]} if seat is not None else {}
+        for step in range(len(played) + 1):
+            r = client.get(f"/api/tables/{t.id}/replay/{step}", headers=headers)
+            assert r.status_code == 200
+            body: dict[str, Any] = r.json()
+            s_prev = local(13, played[: max(step - 1, 0)])
+            s = local(13, played[:step])
+            assert body["view"] == s.view(seat) and body["steps"] == len(played)
+            if step:
+                want = [{"kind": e.kind, "text": e.text} for e in s.events_for(seat, len(s_prev.events))]
+                assert body["events"] == want
+    assert client.get(f"/api/tables/{t.id}/replay/{len(played) + 1}").status_code == 404
+
+
+def test_list_tables_newest_first_with_limit(client: TestClient) -> None:
+    ids = [make_table(client, "toy", [human(), bot()], seed=i).id for i in range(3)]
+    got = [x["id"] for x in client.get("/api/tables?limit=2").json()]
+    assert got == ids[::-1][:2]
+
+
+def test_openapi_schema_and_pages_are_served(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    assert "/api/tables/{table_id}/actions" in schema["paths"]
+    assert "409" in schema["paths"]["/api/tables/{table_id}/actions"]["post"]["responses"]
+    for page in [
+        "/",
+        "/table/abc",
+        "/static/lobby.js",
+        "/static/table.js",
+        "/static/style.css",
+        "/static/render/generic.js",
+    ]:
+        r = client.get(page)
+        assert r.status_code == 200, page
+    assert (
+        "<svg" in client.get("/static/emblems.js").text or client.get("/static/emblems.js").status_code == 200
+    )

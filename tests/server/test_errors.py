@@ -1,0 +1,152 @@
+"""Bad input: each refusal is a JSON error with the right status, and nothing changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from .conftest import Table, human, make_table
+
+
+@pytest.fixture
+def table(client: TestClient) -> Table:
+    t = make_table(client, "toy", [human(), human()], seed=17)
+    assert t.act(0, t.get(0)["view"]["legal"][0]).status_code == 200  # seat 2 is to move
+    t.get(1)  # seat 2 opens its invite link: the seat is taken
+    return t
+
+
+def snapshot(t: Table) -> list[Any]:
+    return [t.get(0), t.get(1), t.get(), t.client.get("/api/tables").json()]
+
+
+def post(t: Table, body: Any, token: str | None, table_id: str | None = None, raw: bool = False) -> Any:
+    headers = {"X-Seat-Token": token} if token is not None else {}
+    url = f"/api/tables/{table_id or t.id}/actions"
+    if raw:
+        return t.client.post(url, content=body, headers={**headers, "Content-Type": "application/json"})
+    return t.client.post(url, json=body, headers=headers)
+
+
+CASES: list[tuple[str, int, str]] = [
+    ("no token", 403, "seat_required"),
+    ("a wrong token", 403, "bad_token"),
+    ("another table's token", 403, "bad_token"),
+    ("the wrong seat", 403, "wrong_seat"),
+    ("not your turn", 409, "not_your_turn"),
+    ("a stale index", 409, "stale"),
+    ("an illegal action", 400, "illegal_action"),
+    ("an unknown table", 404, "unknown_table"),
+    ("no action", 422, "malformed"),
+    ("an empty action", 422, "malformed"),
+    ("a number for an action", 422, "malformed"),
+    ("an unknown field", 422, "malformed"),
+    ("a negative index", 422, "malformed"),
+    ("not JSON", 422, "malformed"),
+    ("a JSON list", 422, "malformed"),
+    ("a huge action", 422, "malformed"),
+]
+
+
+@pytest.mark.parametrize(("case", "status", "code"), CASES, ids=[c[0] for c in CASES])
+def test_bad_move_is_refused_and_changes_nothing(
+    client: TestClient, table: Table, case: str, status: int, code: str
+) -> None:
+    other = make_table(client, "toy", [human(), human()], seed=1)
+    before = snapshot(table)
+    legal = table.get(1)["view"]["legal"][0]
+    tok = table.tokens[1]
+    r = {
+        "no token": lambda: post(table, {"action": legal}, None),
+        "a wrong token": lambda: post(table, {"action": legal}, "nope" * 8),
+        "another table's token": lambda: post(table, {"action": legal}, other.tokens[1]),
+        "the wrong seat": lambda: post(table, {"action": legal, "seat": 0}, tok),
+        "not your turn": lambda: post(table, {"action": legal}, table.tokens[0]),
+        "a stale index": lambda: post(table, {"action": legal, "index": 0}, tok),
+        "an illegal action": lambda: post(table, {"action": "play 99"}, tok),
+        "an unknown table": lambda: post(table, {"action": legal}, tok, table_id="nosuchtable"),
+        "no action": lambda: post(table, {"index": 1}, tok),
+        "an empty action": lambda: post(table, {"action": ""}, tok),
+        "a number for an action": lambda: post(table, {"action": 3}, tok),
+        "an unknown field": lambda: post(table, {"action": legal, "cheat": True}, tok),
+        "a negative index": lambda: post(table, {"action": legal, "index": -1}, tok),
+        "not JSON": lambda: post(table, b"{action: play", tok, raw=True),
+        "a JSON list": lambda: post(table, ["draw"], tok),
+        "a huge action": lambda: post(table, {"action": "x" * 500}, tok),
+    }[case]()
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["code"] == code and body["detail"]
+    if status == 400:
+        assert "play 99" in body["detail"]  # names what was refused, and why
+    assert snapshot(table) == before
+
+
+def test_a_game_over_refuses_moves(client: TestClient) -> None:
+    from .test_api import play_to_end
+
+    t = make_table(client, "toy", [human(), human()], seed=3)
+    play_to_end(t)
+    r = t.act(0, "draw")
+    assert r.status_code == 409 and r.json()["code"] == "game_over"
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"game": "chess"}, "unknown_game"),
+        ({"game": "toy", "seats": [human()] * 5}, "bad_options"),
+        ({"game": "toy", "players": 3, "seats": [human()] * 2}, "bad_seats"),
+        ({"game": "toy", "options": {"draw": "sometimes"}}, "bad_options"),
+        ({"game": "toy", "options": {"nope": True}}, "bad_options"),
+        ({"game": "toy", "seats": [human(), {"kind": "alien"}]}, "malformed"),
+        ({"game": "toy", "seed": -1}, "malformed"),
+        ({"game": "toy", "seed": 2**64}, "malformed"),
+        ({"seats": [human()]}, "malformed"),
+    ],
+)
+def test_bad_tables_are_refused(client: TestClient, body: dict[str, Any], code: str) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 422, r.text
+    assert r.json()["code"] == code
+    assert client.get("/api/tables").json() == []
+
+
+def test_unknown_tables_everywhere_are_404(client: TestClient) -> None:
+    for method, path in [
+        ("get", "/api/tables/zzz"),
+        ("get", "/api/tables/zzz/log"),
+        ("get", "/api/tables/zzz/result"),
+        ("get", "/api/tables/zzz/replay/0"),
+        ("post", "/api/tables/zzz/undo"),
+        ("post", "/api/tables/zzz/rematch"),
+        ("post", "/api/tables/zzz/seats/0/claim"),
+    ]:
+        r = getattr(client, method)(path)
+        assert r.status_code == 404, path
+        assert r.json()["code"] == "unknown_table"
+    assert client.get("/api/tables?status=lost").status_code == 422
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    action=st.text(max_size=40),
+    index=st.one_of(st.none(), st.integers(-3, 6)),
+    seat=st.one_of(st.none(), st.integers(-1, 3)),
+)
+def test_any_move_body_gets_a_clean_answer(
+    client: TestClient, action: str, index: int | None, seat: int | None
+) -> None:
+    """Whatever a seat posts, the answer is 200 or a JSON refusal; never a server error."""
+    t = make_table(client, "toy", [human(), human()], seed=2)
+    body: dict[str, Any] = {"action": action, "index": index, "seat": seat}
+    r = client.post(f"/api/tables/{t.id}/actions", json=body, headers={"X-Seat-Token": t.tokens[0]})
+    assert r.status_code in (200, 400, 403, 409, 422), r.text
+    if r.status_code == 200:
+        assert r.json()["table"]["moves"] == 1
+    else:
+        assert r.json()["code"] and t.get()["moves"] == 0

@@ -1,0 +1,242 @@
+"""Live updates over WebSocket: every subscriber gets its own seat's view and redacted
+events; with PostgreSQL, a move through one server process reaches the WebSocket
+clients of another (LISTEN/NOTIFY)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from .conftest import bot, human, make_table
+from .test_api import local
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def until(ws: Any, moves: int) -> dict[str, Any]:
+    """The first message showing ``moves`` moves (opening an invite link also sends one)."""
+    for _ in range(10):
+        m: dict[str, Any] = ws.receive_json()
+        if m["moves"] == moves:
+            return m
+    raise AssertionError(f"no message with {moves} moves")
+
+
+def test_each_subscriber_gets_its_own_view_and_events(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=12)
+    with (
+        client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[0]}") as ws0,
+        client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws1,
+        client.websocket_connect(f"/ws/tables/{t.id}") as spect,
+    ):
+        s = local(12, [])
+        firsts = [ws0.receive_json(), ws1.receive_json(), spect.receive_json()]
+        for seat, m in zip([0, 1, None], firsts, strict=True):
+            assert m["type"] == "table" and m["you"] == seat
+            assert m["view"] == s.view(seat) and m["log"] == s.log(seat)
+        a = next(x for x in firsts[0]["view"]["legal"] if x.startswith("play"))
+        assert t.act(0, a).status_code == 200
+        s = local(12, [a])
+        for seat, ws in zip([0, 1, None], [ws0, ws1, spect], strict=True):
+            m = until(ws, 1)
+            assert m["type"] == "update" and m["reset"] is False
+            assert m["view"] == s.view(seat)
+            assert m["new_events"] == [{"kind": e.kind, "text": e.text} for e in s.events_for(seat, 1)]
+            assert "log" not in m
+        card = a.split()[1]
+        assert card in json.dumps(ws0_last := s.events_for(0, 1)[0].text)
+        assert ws0_last.endswith("face down.")
+        # the others were told only that a card went face down
+        assert s.events_for(1, 1)[0].text == "Player 1 plays a card face down."
+
+
+def test_an_undo_resets_the_subscribers_log(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=12)
+    with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
+        ws.receive_json()
+        a = next(x for x in t.get(0)["view"]["legal"] if x.startswith("play"))
+        t.act(0, a)
+        assert ws.receive_json()["moves"] == 1
+        r = client.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[0]})
+        assert r.status_code == 200
+        m = ws.receive_json()
+        assert m["reset"] is True and m["log"] == local(12, []).log(1) and m["moves"] == 0
+
+
+def test_bot_moves_are_pushed(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), bot("random")], seed=3)
+    with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[0]}") as ws:
+        first = ws.receive_json()
+        t.act(0, first["view"]["legal"][0])
+        assert until(ws, 1)["view"]["to_move"] == 1
+        assert until(ws, 2)["view"]["to_move"] == 0
+
+
+@pytest.mark.parametrize(("path", "code"), [("/ws/tables/nope", 4404), ("/ws/tables/{id}?token=bad", 4403)])
+def test_websocket_refusals(client: TestClient, path: str, code: int) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=1)
+    with client.websocket_connect(path.format(id=t.id)) as ws:
+        m = ws.receive_json()
+        assert m["type"] == "error" and m["status"] == code - 4000
+        with pytest.raises(WebSocketDisconnect) as e:
+            ws.receive_json()
+        assert e.value.code == code
+
+
+# ------------------------------------------------------------------ two processes
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """A uvicorn subprocess serving the toy game on ``db_url`` at a free port."""
+
+    def __init__(self, db_url: str) -> None:
+        self.port = free_port()
+        self.addr = f"127.0.0.1:{self.port}"
+        env = {**os.environ, "MUERTOS_DB": db_url, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "tests.server.asgi_toy:app", "--factory",
+             "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"],
+            cwd=ROOT, env=env,
+        )  # fmt: skip
+
+    def wait(self, timeout: float = 60) -> Server:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if httpx.get(f"http://{self.addr}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                self.stop()
+                pytest.fail("a test server did not start")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture
+def two_servers(pg_url: str) -> Iterator[list[str]]:
+    """Two uvicorn processes on one PostgreSQL database."""
+    servers = [Server(pg_url), Server(pg_url)]
+    try:
+        yield [s.wait().addr for s in servers]
+    finally:
+        for s in servers:
+            s.stop()
+
+
+def test_a_killed_server_loses_nothing(sqlite_url: str) -> None:
+    """SIGKILL mid-game, start again on the same file: the table continues exactly."""
+    srv = Server(sqlite_url).wait()
+    try:
+        base = f"http://{srv.addr}"
+        created = httpx.post(
+            f"{base}/api/tables", json={"game": "toy", "seats": [human(), human()], "seed": 6}
+        ).json()
+        tokens = [i["token"] for i in created["invites"]]
+        tid = created["id"]
+        played = []
+        for _ in range(3):
+            seat = httpx.get(f"{base}/api/tables/{tid}").json()["view"]["to_move"]
+            legal = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[seat]}).json()[
+                "view"
+            ]["legal"]
+            r = httpx.post(
+                f"{base}/api/tables/{tid}/actions",
+                json={"action": legal[0]},
+                headers={"X-Seat-Token": tokens[seat]},
+            )
+            assert r.status_code == 200
+            played.append(legal[0])
+        srv.proc.kill()  # no shutdown, no goodbye
+        srv.proc.wait()
+    finally:
+        srv.stop()
+    again = Server(sqlite_url).wait()
+    try:
+        base = f"http://{again.addr}"
+        s = local(6, played)
+        for seat in (0, 1):
+            got = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[seat]}).json()
+            assert got["view"] == s.view(seat) and got["log"] == s.log(seat)
+        seat = s.to_move
+        assert seat is not None
+        r = httpx.post(
+            f"{base}/api/tables/{tid}/actions", json={"action": s.legal_actions()[0], "index": 3},
+            headers={"X-Seat-Token": tokens[seat]},
+        )  # fmt: skip
+        assert r.status_code == 200 and r.json()["table"]["moves"] == 4
+    finally:
+        again.stop()
+
+
+async def arecv_until(ws: Any, moves: int) -> dict[str, Any]:
+    for _ in range(10):
+        m: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if m["moves"] == moves:
+            return m
+    raise AssertionError(f"no message with {moves} moves")
+
+
+def test_a_move_through_one_process_reaches_websockets_of_the_other(two_servers: list[str]) -> None:
+    import websockets
+
+    a, b = two_servers
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with httpx.AsyncClient(base_url=f"http://{a}") as http:
+            r = await http.post("/api/tables", json={"game": "toy", "seats": [human(), human()], "seed": 4})
+            created = r.json()
+            tid, tok0, tok1 = created["id"], created["invites"][0]["token"], created["invites"][1]["token"]
+            async with (
+                websockets.connect(f"ws://{b}/ws/tables/{tid}?token={tok1}") as ws1,
+                websockets.connect(f"ws://{b}/ws/tables/{tid}") as spect,
+            ):
+                got = [json.loads(await asyncio.wait_for(ws1.recv(), 10))]
+                await asyncio.wait_for(spect.recv(), 10)
+                view = (await http.get(f"/api/tables/{tid}", headers={"X-Seat-Token": tok0})).json()["view"]
+                r = await http.post(
+                    f"/api/tables/{tid}/actions",
+                    json={"action": view["legal"][0]},
+                    headers={"X-Seat-Token": tok0},
+                )
+                assert r.status_code == 200
+                got.append(await arecv_until(ws1, 1))
+                got.append(await arecv_until(spect, 1))
+                got.append(created)
+                got.append({"action": view["legal"][0]})
+                return got
+
+    first, upd, spect_upd, _created, act = asyncio.run(scenario())
+    assert first["type"] == "table" and first["moves"] == 0
+    s = local(4, [act["action"]])
+    assert upd["type"] == "update" and upd["moves"] == 1
+    assert upd["view"] == s.view(1)
+    assert upd["new_events"] == [{"kind": e.kind, "text": e.text} for e in s.events_for(1, 1)]
+    assert spect_upd["view"] == s.view(None)

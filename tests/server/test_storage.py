@@ -1,0 +1,118 @@
+"""Storage on SQLite and PostgreSQL: migrations, restart survival, and races decided by
+the UNIQUE(table_id, index) constraint."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from muertos.server import create_app
+from muertos.server.storage import Conflict, Store
+from muertos.server.tables import TableService
+
+from .conftest import TOY_GAMES, Table, bot, human, make_table
+from .test_api import local, play_to_end
+
+
+def test_migrations_create_the_schema_once(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    store.migrate()  # idempotent
+    assert store.revision() == "0001"
+    store.dispose()
+
+
+def test_a_restarted_server_continues_every_table_exactly(db_url: str) -> None:
+    with TestClient(create_app(db_url, games=TOY_GAMES)) as c1:
+        t = make_table(c1, "toy", [human(), human()], seed=31)
+        played = []
+        for _ in range(3):
+            seat = t.get()["view"]["to_move"]
+            a = t.get(seat)["view"]["legal"][-1]
+            assert t.act(seat, a).status_code == 200
+            played.append(a)
+        before = [t.get(0), t.get(1), t.get()]
+    # the first server is gone (engine disposed); a new one opens the same database
+    with TestClient(create_app(db_url, games=TOY_GAMES)) as c2:
+        t2 = Table(c2, t.created)
+        assert [t2.get(0), t2.get(1), t2.get()] == before
+        played += play_to_end(t2)
+        final = local(31, played)
+        assert t2.get(0)["view"] == final.view(0) and final.over
+        assert c2.get(f"/api/tables/{t.id}/result").json()["scores"] == final.scores()
+
+
+def test_a_restarted_server_lets_its_bots_move_again(db_url: str) -> None:
+    app1 = create_app(db_url, games=TOY_GAMES)
+    with TestClient(app1) as c1:
+        app1.state.hub.closing = True  # this server stops before its bot gets to move
+        t = make_table(c1, "toy", [bot("greedy"), human()], seed=5)
+        assert t.get(1)["moves"] == 0
+    with TestClient(create_app(db_url, games=TOY_GAMES)) as c2:
+        t2 = Table(c2, t.created)
+        t2.settle()
+        got = t2.get(1)
+        assert got["moves"] == 1 and got["view"]["to_move"] == 1
+
+
+def test_two_moves_racing_for_one_index_one_wins_one_gets_409(db_url: str) -> None:
+    app = create_app(db_url, games=TOY_GAMES)
+    service: TableService = app.state.service
+    store = service.store
+    real_append = store.append
+    barrier = threading.Barrier(2, timeout=10)
+
+    def append(*args: Any, **kw: Any) -> None:
+        barrier.wait()  # both requests have read the table and checked their move
+        real_append(*args, **kw)
+
+    with TestClient(app) as c:
+        t = make_table(c, "toy", [human(), human()], seed=7)
+        legal = t.get(0)["view"]["legal"]
+        store.append = append  # type: ignore[method-assign]
+        results: list[Any] = [None, None]
+
+        def go(i: int) -> None:
+            results[i] = t.act(0, legal[i], index=0)
+
+        threads = [threading.Thread(target=go, args=(i,)) for i in (0, 1)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(20)
+        store.append = real_append  # type: ignore[method-assign]
+        codes = sorted(r.status_code for r in results)
+        assert codes == [200, 409], [r.text for r in results]
+        loser = next(r for r in results if r.status_code == 409)
+        assert loser.json()["code"] == "conflict"
+        winner = next(r for r in results if r.status_code == 200)
+        rows = store.actions(t.id)
+        assert [(a.index, a.seat) for a in rows] == [(0, 0)]
+        assert rows[0].action in legal
+        assert t.get(0)["view"] == winner.json()["table"]["view"]
+        assert t.get(0)["moves"] == 1
+
+
+def test_the_unique_index_refuses_a_second_move_with_the_same_index(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    from muertos.server.storage import NewSeat
+
+    store.create_table("racetable1", "toy", 2, {"draw": True}, 1, [NewSeat("human", None, "A", None)] * 2)
+    store.append("racetable1", 0, 0, "draw", finished=False)
+    with pytest.raises(Conflict):
+        store.append("racetable1", 0, 1, "play 3", finished=False)
+    assert [(a.index, a.action) for a in store.actions("racetable1")] == [(0, "draw")]
+    store.dispose()
+
+
+def test_sequential_posts_of_the_same_index_second_is_stale(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=7)
+    a = t.get(0)["view"]["legal"][0]
+    assert t.act(0, a, index=0).status_code == 200
+    r = t.act(0, a, index=0)
+    assert r.status_code == 409
+    assert t.get()["moves"] == 1
