@@ -248,6 +248,13 @@ class Game(ABC):
         h = self._heuristics()
         return getattr(h, "rollout", None) if h is not None else None
 
+    def catalog(self) -> dict[str, Any]:
+        """The public, static data of the components (card faces, board layout), JSON-ready.
+
+        Views name components by id to stay small; a front end draws their faces from this.
+        Nothing in it may depend on a game in progress."""
+        return {}
+
     def reconstructed(self) -> list[str]:
         """Components or layouts that are our own choice, not the publisher's."""
         return []
