@@ -255,7 +255,9 @@ def _show(states: list[State], pos: int, viewer: int | None, rec: MatchRecord) -
 
 @app.command("serve")
 def serve_cmd(
-    db: Annotated[str, typer.Option(help="database URL: sqlite:///file.db or postgresql://…")] = "sqlite:///muertos.db",
+    db: Annotated[
+        str, typer.Option(help="database URL: sqlite:///file.db or postgresql://…")
+    ] = "sqlite:///muertos.db",
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
 ) -> None:
