@@ -10,7 +10,7 @@ DB     ?= sqlite:///muertos.db
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,sim,cluster]'
 	@touch $(STAMP)
 
 install: $(STAMP)
@@ -36,13 +36,16 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2 src tests
 
-bench: bench-speed bench-strength
+bench: bench-speed bench-strength bench-sim
 
 bench-speed: $(STAMP)
 	$(BIN)/python benchmarks/speed.py
 
 bench-strength: $(STAMP)
 	$(BIN)/python benchmarks/strength.py
+
+bench-sim: $(STAMP)
+	$(BIN)/python benchmarks/sim_scaling.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -12,7 +12,6 @@ shared win counts 1/k. Win rates carry a 95% Wilson interval.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
@@ -25,17 +24,7 @@ from rich.table import Table
 
 import muertos
 from muertos.agents import ISMCTSAgent
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (shared wins count fractionally)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from muertos.sim.stats import wilson
 
 
 @dataclass

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from muertos._cliutil import fail as _fail
+from muertos._cliutil import parse_options
 from muertos.agents import agent as make_agent
 from muertos.engine import (
     Agent,
@@ -23,18 +25,15 @@ from muertos.engine import (
     games,
     seat_seed,
 )
+from muertos.sim.cli import app as sim_app
 
 app = typer.Typer(
     help="muertos: a digital table for five Día de los Muertos tabletop games.",
     no_args_is_help=True,
     add_completion=False,
 )
+app.add_typer(sim_app)  # simulate, report, tournament (heavy libraries load inside the commands)
 console = Console()
-
-
-def _fail(msg: str) -> typer.Exit:
-    Console(stderr=True).print(f"[bold red]error:[/] {msg}")
-    return typer.Exit(2)
 
 
 def _game(game_id: str) -> Game:
@@ -42,27 +41,6 @@ def _game(game_id: str) -> Game:
         return game(game_id)
     except MuertosError as e:
         raise _fail(str(e)) from None
-
-
-def parse_options(items: list[str] | None) -> dict[str, Any]:
-    """``["common_goals=true", "solo=1"]`` (or a JSON object) to an options dict."""
-    out: dict[str, Any] = {}
-    for item in items or []:
-        item = item.strip()
-        if item.startswith("{"):
-            try:
-                loaded = json.loads(item)
-            except json.JSONDecodeError as e:
-                raise _fail(f"--option {item!r} is not a JSON object: {e}") from None
-            if not isinstance(loaded, dict):
-                raise _fail("--option JSON must be an object")
-            out.update(loaded)
-            continue
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise _fail(f"--option takes key=value (e.g. common_goals=true), got {item!r}")
-        out[key.strip()] = value.strip() if value.strip() else True
-    return out
 
 
 @app.command("games")

@@ -1,0 +1,133 @@
+"""Batch simulation: many games of one game between agents, saved as Parquet records.
+
+>>> from muertos.engine import games
+>>> import tempfile, pathlib
+>>> out = pathlib.Path(tempfile.mkdtemp()) / "run"
+>>> cfg = SimConfig.make(games()[0], None, "random", games=4, seed=1)
+>>> simulate(cfg, out, quiet=True).written
+4
+>>> simulate(cfg, out, quiet=True).written          # a re-run resumes: nothing left to play
+0
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from contextlib import nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+
+from . import store
+from .backends import check, run_chunks, session
+from .plan import SimConfig, SimError
+from .progress import progress_bar
+from .runner import SimChunk
+
+
+@dataclass
+class SimResult:
+    """How a call to :func:`simulate` went."""
+
+    out: Path
+    total: int
+    """Games the run asks for."""
+    before: int
+    """Games already in the directory when the call began."""
+    written: int
+    """Games played and saved by this call."""
+    seconds: float
+    stopped: bool
+    """True if ``max_games`` ended the call before the run was complete."""
+
+    @property
+    def complete(self) -> bool:
+        return self.before + self.written >= self.total
+
+    @property
+    def rate(self) -> float:
+        return self.written / self.seconds if self.seconds > 0 else 0.0
+
+
+def auto_chunk(n: int, jobs: int) -> int:
+    """Chunks small enough to keep every job busy to the end and the display moving (about
+    twenty a job), large enough that the per-chunk cost (a task, a Parquet file) stays small.
+
+    >>> auto_chunk(2000, 2), auto_chunk(100, 2), auto_chunk(10, 4)
+    (50, 3, 1)
+    """
+    return max(1, min(50, math.ceil(n / (20 * max(1, jobs)))))
+
+
+def simulate(
+    config: SimConfig,
+    out: Path,
+    *,
+    jobs: int = 1,
+    backend: str = "process",
+    address: str | None = None,
+    chunk_size: int | None = None,
+    max_games: int | None = None,
+    quiet: bool = False,
+    console: Console | None = None,
+    on_chunk: Callable[[int, int], None] | None = None,
+    allow_code_change: bool = False,
+) -> SimResult:
+    """Play the games of ``config`` that ``out`` does not hold yet and save them there.
+
+    The records do not depend on ``jobs``, ``backend`` or ``chunk_size``. ``max_games``
+    stops the call once at least that many new games are saved (whole chunks; a later call
+    resumes). ``on_chunk(start, end)`` is told of each part written. Resuming a run whose
+    game, engine or agent code changed since it began is refused unless ``allow_code_change``.
+
+    With ``jobs > 1`` the worker processes import the caller's main module, so a script
+    calling this needs the usual ``if __name__ == "__main__":`` guard.
+    """
+    out = Path(out)
+    if chunk_size is not None and chunk_size < 1:
+        raise SimError(f"--chunk-size must be at least 1, got {chunk_size}")
+    if max_games is not None and max_games < 1:
+        raise SimError(f"--max-games must be at least 1, got {max_games}")
+    check(jobs, backend, address)
+    store.claim(out, config, allow_code_change)
+    done = store.done_indices(out)
+    if any(i >= config.games for i in done):
+        raise SimError(f"{out} holds games beyond the {config.games} this run asks for")
+    before = len(done)
+    missing = store.missing_ranges(config.games, done)
+    todo = config.games - before
+    size = chunk_size or auto_chunk(todo, jobs)
+    chunks = [SimChunk(config, a, b) for a, b in store.split_ranges(missing, size)]
+    written = 0
+    t0 = time.perf_counter()
+    bar = progress_bar(console, quiet)
+    task = bar.add_task(f"{config.game} ×{config.players}", total=config.games, completed=before, base=before)
+    counted_in_process = jobs == 1 and backend == "process"
+
+    def on_game() -> None:
+        bar.advance(task)
+
+    def on_result(chunk: SimChunk, data: bytes) -> bool:
+        nonlocal written
+        store.write_part(out, chunk.start, chunk.end, data)
+        written += len(chunk)
+        if not counted_in_process:
+            bar.advance(task, len(chunk))
+        if on_chunk is not None:
+            on_chunk(chunk.start, chunk.end)
+        return max_games is None or written < max_games
+
+    with session(backend, jobs, address) if chunks else nullcontext(), bar:
+        finished = run_chunks(
+            store.encode_chunk,
+            chunks,
+            on_result,
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            on_game=on_game if counted_in_process else None,
+        )
+    return SimResult(out, config.games, before, written, time.perf_counter() - t0, not finished)

@@ -1,0 +1,104 @@
+"""The HTML report: self-contained, with the plots a designer expects, for any stats keys."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
+import pytest
+from typer.testing import CliRunner
+
+from muertos.engine import State
+from muertos.sim import SimConfig, load_frame, make_report, simulate
+from muertos.sim.cli import app
+from muertos.sim.report import TITLES
+
+from .conftest import GAME, GID, PLAYERS, N
+
+runner = CliRunner()
+
+
+def _figures(page: str) -> list[tuple[str, bytes]]:
+    """(title, PNG bytes) of every embedded image."""
+    out = []
+    for alt, data in re.findall(r'<img alt="([^"]*)" src="data:image/png;base64,([^"]+)">', page):
+        out.append((alt, base64.b64decode(data)))
+    return out
+
+
+def test_report_is_self_contained_with_the_expected_plots(reference: Path, tmp_path: Path) -> None:
+    path = tmp_path / "r.html"
+    r = runner.invoke(app, ["report", str(reference), "--html", str(path), "--sample", "6"])
+    assert r.exit_code == 0, r.output
+    page = path.read_text()
+    figs = _figures(page)
+    assert page.count("<img") == len(figs) >= 9
+    assert all(png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5000 for _, png in figs)
+    assert "http" not in page.replace("http-equiv", "")  # nothing fetched from elsewhere
+    titles = [t for t, _ in figs]
+    expected = [
+        TITLES[k] for k in ("score_seat", "win_seat", "score_agent", "win_agent", "length", "branching")
+    ]
+    expected += [TITLES[k] for k in ("lead_changes", "margin", "early")]
+    assert set(expected) <= set(titles)
+    has_rounds = "stat_rounds" in load_frame(reference).columns  # only if the game reports rounds
+    assert (TITLES["rounds"] in titles) == has_rounds
+    # The summary printed on the terminal.
+    out = " ".join(r.output.split())
+    assert f"{N} games recorded of {N}" in out
+    for s in range(1, PLAYERS + 1):
+        assert f"seat {s}:" in out
+    assert "random:" in out and "greedy:" in out
+    assert "Length:" in out and "Branching:" in out and "Lead changes:" in out
+    assert f"Report with {len(figs)} plots" in out
+    numbers = json.loads((reference / "summary.json").read_text())
+    assert numbers["games_recorded"] == N
+    df = load_frame(reference)
+    decided = sum(1 for w in df["winners"] if len(w)) / N  # shared wins count 1/k: rates add up
+    assert sum(s["win_rate"] for s in numbers["seats"]) == pytest.approx(decided)
+
+
+def test_report_tabulates_whatever_stats_keys_a_game_reports(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    cls = GAME.state_class
+    original = cls.stats
+
+    def stats(self: State) -> dict[str, float | int | str]:
+        d = dict(original(self))
+        n = len(self.history)
+        d.update(zz_widgets_1=n % 3, zz_widgets_2=n % 5, zz_ratio=n / 7, zz_label=f"end{n % 2}", zz_flag=True)
+        return d
+
+    monkeypatch.setattr(cls, "stats", stats)
+    cfg = SimConfig.make(GID, PLAYERS, "random", 8, seed=2)
+    simulate(cfg, tmp_path / "s", chunk_size=4, quiet=True)  # one job: in this process, patched
+    # Records the game no longer replays to (as if its rules changed): the report says so.
+    part = sorted((tmp_path / "s" / "records").glob("part-*.parquet"))[0]
+    t = pq.read_table(part)
+    scores = [[x + 1000 for x in s] for s in t.column("scores").to_pylist()]
+    t = t.set_column(t.schema.get_field_index("scores"), "scores", pa.array(scores, pa.list_(pa.float64())))
+    pq.write_table(t, part)
+    rep = make_report(tmp_path / "s", sample=8)
+    assert "Warning: 4 of 8 sampled games no longer replay" in rep.summary
+    page = rep.path.read_text()
+    assert "Component statistics: zz_widgets_N" in rep.figures
+    assert any(t.startswith("Component statistics") and "zz_" not in t for t in rep.figures)
+    for key in ("zz_ratio", "zz_widgets_1", "zz_flag"):
+        assert f"<td>{key}</td>" in page
+    assert "zz_label (text)" in page and "<td>end0</td>" in page
+    assert rep.numbers["stats"]["zz_flag"]["mean"] == 1.0
+
+
+@pytest.mark.skipif(GAME.min_players > 1, reason="the first game has no solo mode")
+def test_solo_report(tmp_path: Path) -> None:
+    cfg = SimConfig.make(GID, 1, "random", 4, seed=3)
+    simulate(cfg, tmp_path / "solo", quiet=True)
+    rep = make_report(tmp_path / "solo", sample=2)
+    assert TITLES["win_seat"] in rep.figures and TITLES["branching"] in rep.figures
+    assert TITLES["lead_changes"] not in rep.figures
+    assert "seat 1:" in rep.summary

@@ -1,0 +1,210 @@
+"""Simulation records: exact round trip, independence from jobs, resuming, bad input."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
+import pytest
+from typer.testing import CliRunner
+
+from muertos.engine import game, play
+from muertos.sim import SimConfig, load_frame, load_records, simulate
+from muertos.sim.cli import app
+from muertos.sim.store import parts
+
+from .conftest import AGENTS, GAME, GID, PLAYERS, N, assert_same_records
+
+runner = CliRunner()
+
+
+def test_records_round_trip_to_the_same_matches(reference: Path, config: SimConfig) -> None:
+    recs = load_records(reference)
+    df = load_frame(reference)
+    assert [int(i) for i in df["game_index"]] == list(range(N))
+    assert len(recs) == N
+    stat_cols = [c for c in df.columns if c.startswith("stat_")]
+    assert "stat_decisions" in stat_cols
+    for i, rec in enumerate(recs):
+        # The record is exactly the match the runner plays for that seed and those seats.
+        direct = play(GID, config.seats_of(i), seed=config.seed_of(i), options=config.options)
+        assert rec == direct
+        final = rec.replay()
+        assert final.over and final.scores() == rec.scores and final.winners() == rec.winners
+        row = df.iloc[i]
+        assert row["length"] == len(rec.actions) == row["stat_decisions"]
+        for k, v in final.stats().items():
+            got = row[f"stat_{k}"]
+            assert (got == v) if isinstance(v, str) else abs(float(got) - float(v)) < 1e-9, k
+        for s in range(PLAYERS):
+            assert row[f"agent_{s}"] == rec.seats[s]
+            assert row[f"score_{s}"] == rec.scores[s]
+    # Every part has the record columns, and DuckDB reads the parts directly.
+    for _, _, p in parts(reference):
+        names = pq.read_schema(p).names
+        assert {"game_index", "seed", "seats", "actions", "scores", "winners", "length"} <= set(names)
+    duckdb = pytest.importorskip("duckdb")
+    glob = str(reference / "records" / "*.parquet")
+    count, total = duckdb.sql(
+        f"SELECT count(*), sum(length) FROM read_parquet('{glob}', union_by_name=true)"
+    ).fetchall()[0]
+    assert (count, total) == (N, sum(len(r.actions) for r in recs))
+
+
+def test_agents_rotate_through_the_seats(reference: Path) -> None:
+    df = load_frame(reference)
+    counts = Counter((s, a) for s in range(PLAYERS) for a in df[f"agent_{s}"])
+    a, b = AGENTS.split(",")
+    # 12 games, 2 agents: each agent sits in each seat in half of them.
+    assert counts == {(s, x): N // 2 for s in range(PLAYERS) for x in (a, b)}
+    # The two games of a deal share a seed and swap the agents seat by seat.
+    swap = {a: b, b: a}
+    for d in range(N // 2):
+        pair = df[df["deal"] == d]
+        assert len(pair) == 2 and len(set(pair["seed"])) == 1
+        first, second = (list(x) for x in pair["seats"])
+        assert second == [swap[x] for x in first]
+
+
+def test_two_jobs_give_the_same_records(reference: Path, config: SimConfig, tmp_path: Path) -> None:
+    res = simulate(config, tmp_path / "two", jobs=2, chunk_size=3, quiet=True)
+    assert res.written == N
+    assert_same_records(tmp_path / "two", reference)
+
+
+def test_stop_early_and_resume_gives_the_uninterrupted_run(
+    reference: Path, config: SimConfig, tmp_path: Path
+) -> None:
+    out = tmp_path / "resumed"
+    written: list[tuple[int, int]] = []
+    first = simulate(
+        config, out, chunk_size=4, max_games=5, quiet=True, on_chunk=lambda a, b: written.append((a, b))
+    )
+    assert first.stopped and not first.complete
+    assert first.written == 8 and written == [(0, 4), (4, 8)]  # whole chunks: stops after the 2nd
+    again = simulate(config, out, chunk_size=5, quiet=True)
+    assert again.before == 8 and again.written == N - 8 and again.complete
+    df = load_frame(out)
+    assert not df["game_index"].duplicated().any()
+    assert_same_records(out, reference)
+    # A third run has nothing left to do.
+    assert simulate(config, out, quiet=True).written == 0
+
+
+def test_resume_after_the_process_is_killed(reference: Path, config: SimConfig, tmp_path: Path) -> None:
+    out = tmp_path / "killed"
+    cmd = [sys.executable, "-m", "muertos.sim.cli", "simulate", GID, "-p", str(PLAYERS), "--agents", AGENTS]
+    cmd += ["--games", str(N), "--seed", "5", "--chunk-size", "1", "--quiet", "--out", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not parts(out) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    saved = len(parts(out))
+    assert 1 <= saved < N, f"{saved} games saved before the kill"
+    res = simulate(config, out, quiet=True)
+    assert res.before == saved and res.written == N - saved
+    assert_same_records(out, reference)
+
+
+def _err(args: list[str]) -> str:
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2, (args, r.output)
+    return " ".join(r.output.split())
+
+
+def test_bad_arguments_are_clear_errors_with_exit_code_2(reference: Path, tmp_path: Path) -> None:
+    out = str(tmp_path / "x")
+    assert "no game 'chess'" in _err(["simulate", "chess", "--out", out])
+    assert "no agent 'wizard'" in _err(["simulate", GID, "--agents", "random,wizard", "--out", out])
+    assert "human agent cannot play" in _err(["simulate", GID, "--agents", "human", "--out", out])
+    too_many = str(GAME.max_players + 1)
+    assert f"not {too_many}" in _err(["simulate", GID, "-p", too_many, "--out", out])
+    assert "has no option 'nonsense'" in _err(["simulate", GID, "-o", "nonsense=1", "--out", out])
+    assert "--games" in _err(["simulate", GID, "--games", "0", "--out", out])
+    assert not (tmp_path / "x").exists()
+    # The reference directory with other parameters: refused, and nothing in it changes.
+    before = sorted(p.name for p in (reference / "records").iterdir())
+    msg = _err(
+        [
+            "simulate",
+            GID,
+            "-p",
+            str(PLAYERS),
+            "--agents",
+            AGENTS,
+            "--games",
+            str(N),
+            "--seed",
+            "6",
+            "--out",
+            str(reference),
+        ]
+    )
+    assert "holds a different simulation" in msg and "seed: 5 there, 6 here" in msg
+    msg = _err(
+        [
+            "simulate",
+            GID,
+            "-p",
+            str(PLAYERS),
+            "--agents",
+            "random",
+            "--games",
+            str(N),
+            "--seed",
+            "5",
+            "--out",
+            str(reference),
+        ]
+    )
+    assert "agents: random,greedy there, random here" in msg
+    assert sorted(p.name for p in (reference / "records").iterdir()) == before
+    (tmp_path / "junk").mkdir()
+    (tmp_path / "junk" / "notes.txt").write_text("mine")
+    assert "not empty" in _err(["simulate", GID, "--out", str(tmp_path / "junk")])
+    assert "holds no simulation" in _err(["report", str(tmp_path / "nowhere")])
+
+
+def test_the_same_command_resumes_from_the_cli(reference: Path, tmp_path: Path) -> None:
+    args = ["simulate", GID, "-p", str(PLAYERS), "--agents", AGENTS, "--games", str(N), "--seed", "5"]
+    args += ["--out", str(tmp_path / "cli"), "--chunk-size", "3", "--quiet"]
+    r = runner.invoke(app, [*args, "--max-games", "2"])
+    assert r.exit_code == 0, r.output
+    assert "3 of 12 are saved" in " ".join(r.output.split())
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "9 played now" in out and "3 were already there" in out
+    assert_same_records(tmp_path / "cli", reference)
+
+
+def test_options_are_recorded_normalized(tmp_path: Path) -> None:
+    g = game(GID)
+    cfg = SimConfig.make(GID, PLAYERS, "random", 2, seed=1)
+    simulate(cfg, tmp_path / "o", quiet=True)
+    recs = load_records(tmp_path / "o")
+    assert all(r.options == g.check_options(PLAYERS, {}) for r in recs)
+
+
+def test_resuming_after_the_game_code_changed_is_refused(config: SimConfig, tmp_path: Path) -> None:
+    import json
+
+    out = tmp_path / "changed"
+    simulate(config, out, chunk_size=4, max_games=1, quiet=True)
+    manifest = json.loads((out / "simulation.json").read_text())
+    manifest["code"] = "0" * 16  # as if the rules had been edited since
+    (out / "simulation.json").write_text(json.dumps(manifest))
+    args = ["simulate", GID, "-p", str(PLAYERS), "--agents", AGENTS, "--games", str(N), "--seed", "5"]
+    msg = _err([*args, "--out", str(out)])
+    assert "changed since" in msg and "--allow-code-change" in msg
+    r = runner.invoke(app, [*args, "--out", str(out), "--allow-code-change", "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert len(load_frame(out)) == N
