@@ -10,7 +10,7 @@ DB     ?= sqlite:///muertos.db
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,web,sim,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,sim,cluster,rl]'
 	@touch $(STAMP)
 
 install: $(STAMP)
@@ -27,8 +27,8 @@ play: $(STAMP)
 test: lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -1,0 +1,149 @@
+"""Gymnasium environments: one learning seat, the other seats played by muertos bots.
+
+For solo modes (``players=1``) there are no bots: the game's own automa (Ofrenda's
+Abuela, Die of the Dead's City) lives inside the rules. The observation is a dict,
+``observation`` (float32 vector in [0, 1]) and ``action_mask`` (int8); the action is an
+index of the game's fixed ``Discrete`` action space. The reward is 0 until the game ends,
+then the learner's final reward from the scores (``reward="score"`` by default for solo,
+``"outcome"`` otherwise). An illegal index ends the episode with ``illegal_reward`` and
+``info["illegal_action"] = True`` (``illegal="raise"`` raises instead).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from muertos.agents import agent as make_agent
+from muertos.engine import State
+
+from .codec import codec
+from .rewards import final_rewards
+
+
+class MuertosGymEnv(gym.Env[dict[str, np.ndarray], np.int64]):
+    """A seat of a muertos game as a single-agent Gymnasium environment."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int = 1,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        options: Mapping[str, Any] | None = None,
+        reward: str | None = None,
+        illegal: str = "end",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        self.codec = codec(game_id, players, options)
+        self.game = self.codec.game
+        self.players = players
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+        self.seat = seat
+        others = [i for i in range(players) if i != seat]
+        names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(names) != len(others):
+            raise ValueError(f"give one opponent per other seat ({len(others)}), got {len(names)}")
+        self.opponent_names = dict(zip(others, names, strict=True))
+        self.reward_mode = reward or ("score" if players == 1 else "outcome")
+        if illegal not in ("end", "raise"):
+            raise ValueError("illegal must be 'end' or 'raise'")
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        n, k = self.codec.observation_size, self.codec.num_actions
+        self.observation_space = spaces.Dict(  # type: ignore[assignment]
+            {
+                "observation": spaces.Box(0.0, 1.0, (n,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (k,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(k)
+        self.state_: State | None = None
+        self._seeds = random.Random()
+        self._opponents: dict[int, Any] = {}
+        self._done = False
+
+    @property
+    def muertos_state(self) -> State:
+        if self.state_ is None:
+            raise RuntimeError("call reset() first")
+        return self.state_
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        s = self.muertos_state
+        mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        if s.to_move == self.seat:
+            mask[self.codec.legal_indices(s)] = 1
+        return {
+            "observation": np.asarray(self.codec.observe(s, self.seat), dtype=np.float32),
+            "action_mask": mask,
+        }
+
+    def _info(self) -> dict[str, Any]:
+        s = self.muertos_state
+        info: dict[str, Any] = {"legal_actions": s.legal_actions() if s.to_move == self.seat else []}
+        if s.over:
+            info["scores"] = s.scores()
+            info["winners"] = s.winners()
+        return info
+
+    def _play_others(self) -> None:
+        s = self.muertos_state
+        while s.to_move is not None and s.to_move != self.seat:
+            seat = s.to_move
+            s.apply(self._opponents[seat].act(s, seat))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.state_ = self.game.new(
+            self.players, seed=self._seeds.getrandbits(48), options=self.codec.options
+        )
+        self._opponents = {
+            seat: make_agent(name, seed=self._seeds.getrandbits(32))
+            for seat, name in self.opponent_names.items()
+        }
+        self._done = False
+        self._play_others()
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool, dict[str, Any]]:
+        s = self.muertos_state
+        if s.over or self._done:
+            raise RuntimeError("the episode is over: call reset()")
+        i = int(action)
+        legal = self.codec.legal_indices(s)
+        if i not in legal:
+            if self.illegal == "raise":
+                name = self.codec.actions[i] if 0 <= i < self.codec.num_actions else "?"
+                raise ValueError(f"action {i} ({name!r}) is not legal now (see action_mask)")
+            info = self._info()
+            info["illegal_action"] = True
+            self._done = True  # the state is unchanged; the episode ends here
+            return self._obs(), self.illegal_reward, True, False, info
+        s.apply(self.codec.actions[i])
+        self._play_others()
+        reward = final_rewards(s, self.reward_mode)[self.seat] if s.over else 0.0
+        return self._obs(), reward, s.over, False, self._info()
+
+    def action_name(self, index: int) -> str:
+        return self.codec.actions[index]
+
+    def render(self) -> str | None:  # type: ignore[override]
+        if self.render_mode != "ansi":
+            return None
+        s = self.muertos_state
+        return f"{s.status()}\n" + "\n".join(s.log(self.seat)[-5:])
