@@ -3,6 +3,7 @@
     python benchmarks/strength.py                         # every game, default budget
     python benchmarks/strength.py ofrenda --pairs 20 --budget 0.5s --jobs 2
     python benchmarks/strength.py --only solo
+    python benchmarks/strength.py --players 2 --pairs 4     # 2-seat matches only
 
 Paired matches: each seed is played once per seat rotation, so both sides get the same
 deals in every seat. The challenger sits in one seat, the opponent in all the others; a
@@ -65,6 +66,8 @@ def _iterations_per_second(gid: str, players: int, seconds: float) -> tuple[floa
     for _ in range(6):  # a position a few moves in
         if not s.over:
             s.apply(rnd.choice(s.legal_actions()))
+    while not s.over and len(s.legal_actions()) < 2:  # ... where there is a choice to search
+        s.apply(s.legal_actions()[0])
     seat = s.to_move or 0
     bot = ISMCTSAgent(1, iterations=None, seconds=seconds)
     bot.act(s, seat)
@@ -88,6 +91,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--solo-games", type=int, default=20)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", choices=["pairs", "solo", "speed"], help="run one part only")
+    ap.add_argument(
+        "--players", type=int, help="paired matches at this seat count only (default: fewest and most)"
+    )
     args = ap.parse_args(argv)
     ids = args.games or muertos.games()
     ismcts = f"ismcts:{args.budget}"
@@ -97,6 +103,8 @@ def main(argv: list[str] | None = None) -> None:
     for gid in ids:
         g = muertos.game(gid)
         counts = sorted({max(2, g.min_players), g.max_players})
+        if args.players is not None:
+            counts = [args.players] if g.min_players <= args.players <= g.max_players else []
         for p in counts:
             work.append((gid, p, "greedy", "random"))
             work.append((gid, p, ismcts, "greedy"))
@@ -172,15 +180,15 @@ def main(argv: list[str] | None = None) -> None:
         t = Table(title=f"Solo scores with {ismcts}")
         for col in ("game", "games", "median", "mean", "min", "max", "scores"):
             t.add_column(col)
-        for gid, sc in solos.items():
+        for gid, got in solos.items():
             t.add_row(
                 gid,
-                str(len(sc)),
-                f"{statistics.median(sc):g}",
-                f"{statistics.fmean(sc):.1f}",
-                f"{min(sc):g}",
-                f"{max(sc):g}",
-                " ".join(f"{x:g}" for x in sorted(sc)),
+                str(len(got)),
+                f"{statistics.median(got):g}",
+                f"{statistics.fmean(got):.1f}",
+                f"{min(got):g}",
+                f"{max(got):g}",
+                " ".join(f"{x:g}" for x in sorted(got)),
             )
         console.print(t)
     if args.only in (None, "speed"):

@@ -56,9 +56,9 @@ def test_ismcts_outscores_random_on_the_toy() -> None:
     # the same deals with seats swapped; strength on the real games is in benchmarks/strength.py.
     mine = theirs = 0.0
     for seed in range(15):
-        sc = _play([ISMCTSAgent(seed, iterations=150), RandomAgent(seed)], seed)
+        sc = _play([ISMCTSAgent(seed, iterations=60), RandomAgent(seed)], seed)
         mine, theirs = mine + sc[0], theirs + sc[1]
-        sc = _play([RandomAgent(seed), ISMCTSAgent(seed, iterations=150)], seed)
+        sc = _play([RandomAgent(seed), ISMCTSAgent(seed, iterations=60)], seed)
         mine, theirs = mine + sc[1], theirs + sc[0]
     assert mine > theirs, (mine, theirs)
 
@@ -71,4 +71,4 @@ def test_ismcts_finds_the_winning_draw() -> None:
     s.hands = [[1, 2], [3, 4, 5, 6, 7, 8]]  # type: ignore[attr-defined]
     s.played = [[], [11, 12]]  # type: ignore[attr-defined]
     s._legal = None
-    assert ISMCTSAgent(2, iterations=300).act(s, 0) == "draw"
+    assert ISMCTSAgent(2, iterations=600).act(s, 0) == "draw"

@@ -2,7 +2,8 @@
 
 Names: ``random``; ``greedy`` (one step ahead by the game's heuristic); ``ismcts``
 (1000 iterations a move), ``ismcts:2000`` (iterations), ``ismcts:1.5s`` (seconds a move),
-optionally ``:heuristic`` for heuristic playouts (``ismcts:0.5s:heuristic``); ``human``
+optionally ``:heuristic`` or ``:random`` to force the playout policy (default: the
+game's own choice, ``ismcts:0.5s:heuristic``); ``human``
 (the terminal prompt).
 """
 
@@ -22,16 +23,16 @@ def _ismcts(arg: str, seed: int) -> Agent:
     budget = budget.strip()
     try:
         if not budget:
-            return ISMCTSAgent(seed, iterations=1000, rollout=rollout or "random")
+            return ISMCTSAgent(seed, iterations=1000, rollout=rollout or "auto")
         if budget.endswith("s"):
             secs = float(budget[:-1])
             if secs <= 0:
                 raise ValueError
-            return ISMCTSAgent(seed, iterations=None, seconds=secs, rollout=rollout or "random")
+            return ISMCTSAgent(seed, iterations=None, seconds=secs, rollout=rollout or "auto")
         its = int(budget)
         if its <= 0:
             raise ValueError
-        return ISMCTSAgent(seed, iterations=its, rollout=rollout or "random")
+        return ISMCTSAgent(seed, iterations=its, rollout=rollout or "auto")
     except ValueError:
         raise UnknownAgent(
             f"bad ISMCTS budget {arg!r}: use ismcts:2000 (iterations), ismcts:1.5s (seconds), "

@@ -6,6 +6,19 @@ actions. A child's statistics count how often it was *available* as well as chos
 UCB compares actions fairly although each determinization allows different ones. Every
 node keeps the reward of the seat that chose it, so opponents search for their own good.
 The hidden information of the real state is never read: only determinizations are.
+
+Below the tree a playout runs for at most a game-given number of actions (random, or the
+game's fast heuristic policy) and is then judged by the game's evaluation; a finished
+game is judged by its result. With several seats a reward lies in [0, 1]: mostly the win
+(a tie shares it), partly the score margin squashed by a logistic curve, and at a cut-off
+the squashed evaluated lead. Solo, the reward is the (estimated) score itself, normalised
+by the range seen in the search.
+
+A game tunes the search with optional constants in its ``heuristics`` module:
+``SCALE`` (a lead worth about a 73% chance of winning, in evaluation units),
+``EXPLORATION`` (the UCB constant with several seats; solo it is 0.7),
+``PLAYOUT`` (``"heuristic"`` or ``"random"``: the default playout) and ``PLAYOUT_DEPTH``
+(actions played below the tree before evaluating; ``None``: to the end).
 """
 
 from __future__ import annotations
@@ -14,22 +27,41 @@ import math
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
-from muertos.engine import State
+from muertos.engine import Game, State
+
+WIN_WEIGHT = 0.75
+"""Share of a multiplayer reward that is the win itself; the rest is the squashed margin."""
 
 
 class _Node:
-    __slots__ = ("avail", "children", "reward", "visits")
+    __slots__ = ("allowed", "avail", "children", "reward", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, _Node] = {}
+        self.allowed: set[str] | None = None  # the moves worth searching, once narrowed
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
 
 
-def outcome(state: State) -> list[float]:
-    """Reward of each seat at the end: mostly winning (a tie shares it), partly the rank."""
+def _squash(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+def _hint(game: Game, name: str, default: Any) -> Any:
+    """A search constant from the game's heuristics module, if it sets one."""
+    h = game._heuristics()
+    return getattr(h, name, default) if h is not None else default
+
+
+def outcome(state: State, scale: float = 5.0) -> list[float]:
+    """Reward of each seat at the end: mostly winning (a tie shares it), partly the margin
+    over the best other seat (and with 3+ seats the rank). Solo: the score."""
     sc = state.scores()
     n = len(sc)
     if n == 1:
@@ -38,17 +70,29 @@ def outcome(state: State) -> list[float]:
     out = []
     for i in range(n):
         win = 1.0 / len(winners) if i in winners else 0.0
-        beaten = sum(1.0 if sc[i] > sc[j] else 0.5 if sc[i] == sc[j] else 0.0 for j in range(n) if j != i)
-        out.append(0.75 * win + 0.25 * beaten / (n - 1))
+        margin = sc[i] - max(v for j, v in enumerate(sc) if j != i)
+        rest = _squash(margin / scale)
+        if n > 2:
+            beaten = sum(1.0 if sc[i] > sc[j] else 0.5 if sc[i] == sc[j] else 0.0 for j in range(n) if j != i)
+            rest = 0.5 * rest + 0.5 * beaten / (n - 1)
+        out.append(WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * rest)
     return out
 
 
 class ISMCTSAgent:
     """ISMCTS with a budget of ``iterations`` per move, or ``seconds`` per move.
 
-    ``rollout`` is ``"random"`` or ``"heuristic"`` (the game's fast playout policy where it
-    has one, else the best action by its evaluation on a sample of actions). With an
-    iteration budget the same seed gives the same moves; a time budget depends on the clock.
+    ``rollout`` is ``"auto"`` (the game's preferred playout), ``"random"`` or
+    ``"heuristic"`` (the game's fast playout policy where it has one, else the best action
+    by its evaluation on a sample of actions). ``rollout_depth``: actions played below the
+    tree before the evaluation judges the position (default: the game's ``PLAYOUT_DEPTH``;
+    ``None`` plays to the end). With an iteration budget the same seed gives the same
+    moves; a time budget depends on the clock. ``scale``: a lead worth about a 73% chance
+    of winning (default: the game's ``SCALE``); ``exploration``: the UCB constant (default:
+    the game's ``EXPLORATION`` with several seats, else 0.7). ``widen``: with more legal moves than this,
+    the search considers only the ``widen`` best by the game's evaluation one move ahead (on
+    a determinization, as the greedy bot sees them; moves tied with the last one are kept):
+    at the root at once, deeper once a node has been visited ``narrow_at`` times.
     """
 
     def __init__(
@@ -56,12 +100,15 @@ class ISMCTSAgent:
         seed: int = 0,
         iterations: int | None = 1000,
         seconds: float | None = None,
-        rollout: str = "random",
-        exploration: float = 0.7,
-        rollout_depth: int | None = None,
+        rollout: str = "auto",
+        exploration: float | None = None,
+        rollout_depth: int | str | None = "auto",
+        scale: float | None = None,
+        widen: int | None = 8,
+        narrow_at: int = 16,
     ) -> None:
-        if rollout not in ("random", "heuristic"):
-            raise ValueError(f"rollout must be 'random' or 'heuristic', got {rollout!r}")
+        if rollout not in ("auto", "random", "heuristic"):
+            raise ValueError(f"rollout must be 'auto', 'random' or 'heuristic', got {rollout!r}")
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs a budget: iterations or seconds")
         self.rng = random.Random(seed)
@@ -70,18 +117,23 @@ class ISMCTSAgent:
         self.rollout = rollout
         self.c = exploration
         self.rollout_depth = rollout_depth
+        self.scale = scale
+        self.widen = widen
+        self.narrow_at = narrow_at
         budget = f"{seconds:g}s" if seconds is not None else str(iterations)
-        self.name = f"ismcts:{budget}" + (":heuristic" if rollout == "heuristic" else "")
+        self.name = f"ismcts:{budget}" + ("" if rollout == "auto" else f":{rollout}")
         self.last_iterations = 0
 
     # ---------------------------------------------------------------- policy
-    def _policy(self, state: State) -> Callable[[State], str]:
+    def _policy(self, game: Game) -> Callable[[State], str]:
         rng = self.rng
-        if self.rollout == "heuristic":
-            fast = state.game.rollout_policy()
+        kind = self.rollout
+        if kind == "auto":
+            kind = str(_hint(game, "PLAYOUT", "random"))
+        if kind == "heuristic":
+            fast = game.rollout_policy()
             if fast is not None:
                 return lambda s: str(fast(s, rng))
-            g = state.game
 
             def best_of_sample(s: State) -> str:
                 legal = s.legal_actions()
@@ -94,7 +146,7 @@ class ISMCTSAgent:
                 for a in sample:
                     c = s.clone()
                     c.apply(a)
-                    v = g.evaluate(c, seat)
+                    v = game.evaluate(c, seat)
                     if v > best_v:
                         best, best_v = a, v
                 return best
@@ -107,18 +159,47 @@ class ISMCTSAgent:
 
         return uniform
 
+    def _candidates(self, d: State, seat: int, legal: list[str]) -> set[str] | None:
+        """The moves worth searching: all of them, or the best ``widen`` one step ahead."""
+        if self.widen is None or len(legal) <= self.widen:
+            return None
+        evaluate = d.game.evaluate
+        vals = []
+        for a in legal:
+            c = d.clone()
+            c.apply(a)
+            vals.append(evaluate(c, seat))
+        cut = sorted(vals, reverse=True)[self.widen - 1]
+        return {a for a, v in zip(legal, vals, strict=True) if v >= cut - 1e-9}
+
     # ---------------------------------------------------------------- search
     def act(self, state: State, seat: int) -> str:
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        root = _Node()
-        policy = self._policy(state)
-        lo, hi = math.inf, -math.inf
+        game = state.game
+        players = state.players
+        solo = players == 1
+        scale = self.scale or float(_hint(game, "SCALE", 5.0))
+        depth_limit = (
+            _hint(game, "PLAYOUT_DEPTH", None) if self.rollout_depth == "auto" else self.rollout_depth
+        )
+        assert depth_limit is None or isinstance(depth_limit, int)
+        policy = self._policy(game)
+        evaluate = game.evaluate
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        widen = self.widen
+        narrow_at = self.narrow_at
+        root = _Node()
+        if widen is not None and len(legal) > widen:
+            root.allowed = self._candidates(state.determinize(seat, self.rng), seat, legal)
+        lo, hi = (math.inf, -math.inf) if solo else (0.0, 1.0)
         n = 0
         rng = self.rng
+        c = self.c if self.c is not None else 0.7 if solo else float(_hint(game, "EXPLORATION", 0.7))
+        log = math.log
+        sqrt = math.sqrt
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
@@ -133,6 +214,11 @@ class ISMCTSAgent:
                 mover = d.to_move
                 assert mover is not None
                 options = d.legal_actions()
+                if widen is not None and len(options) > widen:
+                    if node.allowed is None and node.visits >= narrow_at:
+                        node.allowed = self._candidates(d, mover, options)
+                    if node.allowed is not None:
+                        options = [a for a in options if a in node.allowed] or options
                 children = node.children
                 untried = [a for a in options if a not in children]
                 if untried:
@@ -145,31 +231,45 @@ class ISMCTSAgent:
                     d.apply(a)
                     path.append((child, mover))
                     break
-                best_a, best_u = options[0], -math.inf
-                span = hi - lo if hi > lo else 1.0
-                for a in options:
-                    ch = children[a]
-                    ch.avail += 1
-                    q = (ch.reward / ch.visits - lo) / span if ch.visits else 1.0
-                    u = q + self.c * math.sqrt(math.log(ch.avail) / ch.visits) if ch.visits else math.inf
-                    if u > best_u:
-                        best_a, best_u = a, u
+                if len(options) == 1:
+                    best_a = options[0]
+                    children[best_a].avail += 1
+                else:
+                    best_a, best_u = options[0], -math.inf
+                    span = hi - lo if hi > lo else 1.0
+                    for a in options:
+                        ch = children[a]
+                        ch.avail += 1
+                        u = (ch.reward / ch.visits - lo) / span + c * sqrt(log(ch.avail) / ch.visits)
+                        if u > best_u:
+                            best_a, best_u = a, u
                 node = children[best_a]
                 d.apply(best_a)
                 path.append((node, mover))
-            # rollout
+            # playout
             depth = 0
-            while not d.over and (self.rollout_depth is None or depth < self.rollout_depth):
+            while not d.over and (depth_limit is None or depth < depth_limit):
                 d.apply(policy(d))
                 depth += 1
-            values = outcome(d) if d.over else [state.game.evaluate(d, i) for i in range(d.players)]
+            if d.over:
+                values = outcome(d, scale)
+            elif solo:
+                values = [evaluate(d, 0)]
+            else:
+                values = [_squash(evaluate(d, i) / scale) for i in range(players)]
+            if solo:
+                v0 = values[0]
+                lo = min(lo, v0)
+                hi = max(hi, v0)
             # backpropagation
             for nd, mover in path:
-                v = values[mover]
                 nd.visits += 1
-                nd.reward += v
-                lo = min(lo, v)
-                hi = max(hi, v)
+                nd.reward += values[mover]
         self.last_iterations = n
-        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
-        return best
+        kids = root.children
+
+        def rank(a: str) -> tuple[int, float]:
+            ch = kids.get(a)
+            return (ch.visits, ch.reward / ch.visits) if ch and ch.visits else (-1, 0.0)
+
+        return max(legal, key=rank)

@@ -38,6 +38,11 @@ TO_GOAL = _steps_to(BOARD.goal)
 TO_FEST = {f: _steps_to(f) for f in FEST_AT_FIELD}
 _FAR = 25.0  # about the whole course
 _CARDS_MAX = 1.2  # worth of a full hand of eight
+SCALE = 2.0
+"""A lead (points) worth about a 73% chance of winning, for the search bot."""
+PLAYOUT = "heuristic"
+PLAYOUT_DEPTH: int | None = 40
+"""Games are long (about 600 actions): the search bot plays 40 actions, then evaluates."""
 
 
 def _remaining(st: MuertosState, s: int) -> int:

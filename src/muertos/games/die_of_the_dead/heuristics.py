@@ -26,6 +26,11 @@ TOKEN = 0.3
 """Worth of a token in hand (3 different ones buy 1 step)."""
 PREPARED = 0.1
 """Worth of a die waiting on the preparation board."""
+SCALE = 2.0
+"""A lead (steps) worth about a 73% chance of winning, for the search bot."""
+PLAYOUT = "random"
+PLAYOUT_DEPTH: int | None = 10
+"""The search bot plays 10 random actions below its tree, then evaluates."""
 
 
 def _unfinished(st: DieOfTheDeadState, s: int, sec: int, dice: list[int]) -> float:
@@ -60,6 +65,13 @@ def _value(st: DieOfTheDeadState, s: int) -> float:
     if st.over:
         return v + 0.01 * sum(st.hands[s])  # tie-break: most tokens
     cells = st.ofrenda[s]
+    reach = 1.0
+    if st.players == 1:
+        # Solo: every die still to place costs a City die, and the game ends when the City
+        # is empty, so unfinished sections count only as far as the City can fill them.
+        empty = {c for sec in range(4) if not st.scored[s][sec] for c in SECTIONS[sec] if cells[c] < 0}
+        if empty:
+            reach = min(1.0, sum(st.city) / len(empty))
     for sec in range(4):
         if st.scored[s][sec]:
             continue
@@ -67,7 +79,7 @@ def _value(st: DieOfTheDeadState, s: int) -> float:
         if min(dice) >= 0:
             v += st._section_value(s, sec)  # scores at the end of this round
         else:
-            v += _unfinished(st, s, sec, dice)
+            v += reach * _unfinished(st, s, sec, dice)
     v += TOKEN * sum(st.hands[s]) + PREPARED * len(st.prep[s])
     return v
 

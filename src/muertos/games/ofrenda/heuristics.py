@@ -42,6 +42,14 @@ ALL_ANY_KEEP = 0.55
 NONE_OF_KEEP = 0.65
 MARIGOLD_VALUE = 0.45
 CANDLE_VALUE = 1.2
+SCALE = 6.0
+"""A lead (points) worth about a 73% chance of winning, for the search bot."""
+PLAYOUT = "random"
+EXPLORATION = 0.4
+"""UCB constant of the search bot: below the usual 0.7 (tried with 2 seats: 0.25-0.4 did better)."""
+PLAYOUT_DEPTH: int | None = 8
+"""The search bot plays 8 random actions below its tree, then evaluates (random play to the
+end says little about a well-built Ofrenda)."""
 
 
 def _seat(s: OfrendaState, p: int, counts: list[list[int]], on: list[int]) -> float:

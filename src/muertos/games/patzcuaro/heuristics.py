@@ -17,6 +17,11 @@ from .rules import PatzcuaroState
 
 CARD_POTENTIAL = 2.0
 """Points a card in hand is worth while the altar has room for it."""
+SCALE = 5.0
+"""A lead (points) worth about a 73% chance of winning, for the search bot."""
+PLAYOUT = "random"
+PLAYOUT_DEPTH: int | None = 10
+"""The search bot plays 10 random actions below its tree, then evaluates."""
 
 
 def _value(state: PatzcuaroState, seat: int) -> float:

@@ -1,0 +1,83 @@
+"""Every agent plays every game legally, at every seat count, repeatably."""
+
+from __future__ import annotations
+
+import pytest
+
+import muertos
+from muertos.agents import GreedyAgent, ISMCTSAgent
+
+CASES = [
+    (gid, p)
+    for gid in muertos.games()
+    for p in range(muertos.game(gid).min_players, muertos.game(gid).max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("gid", "players"), CASES)
+def test_greedy_plays_legal_games_to_the_end(gid: str, players: int) -> None:
+    rec = muertos.play(gid, seats=["greedy"] * players, seed=players)
+    state = rec.replay()  # every action was legal, or replay would refuse it
+    assert state.over and state.scores() == rec.scores
+
+
+@pytest.mark.parametrize(("gid", "players"), CASES)
+def test_tiny_ismcts_finishes_a_game(gid: str, players: int) -> None:
+    seats: list[str | muertos.engine.Agent] = ["random"] * (players - 1)
+    seats.insert(0, ISMCTSAgent(1, iterations=3))
+    rec = muertos.play(gid, seats=seats, seed=7)
+    assert rec.replay().over
+
+
+def _opening(gid: str, names: list[str], seed: int, decisions: int) -> list[str]:
+    """The first ``decisions`` actions of a game between freshly built agents."""
+    g = muertos.game(gid)
+    agents = [muertos.agent(n, seed=i) for i, n in enumerate(names)]
+    s = g.new(len(names), seed)
+    while not s.over and len(s.history) < decisions:
+        seat = s.to_move
+        assert seat is not None
+        s.apply(agents[seat].act(s, seat))
+    return list(s.history)
+
+
+@pytest.mark.parametrize("gid", muertos.games())
+def test_bots_are_deterministic_by_seed(gid: str) -> None:
+    g = muertos.game(gid)
+    p = max(2, g.min_players)
+    names = ["ismcts:8", "greedy"] + ["random"] * (p - 2)
+    a = _opening(gid, names, 3, 60)
+    assert a == _opening(gid, names, 3, 60)
+    assert len(a) == 60 or g.replay(p, 3, {}, a).over
+
+
+@pytest.mark.parametrize("gid", muertos.games())
+def test_ismcts_choice_ignores_hidden_information(gid: str) -> None:
+    """Two states that the seat to move sees alike get the same move from the same seed."""
+    import random
+
+    g = muertos.game(gid)
+    s = g.new(max(2, g.min_players), 5)
+    rnd = random.Random(5)
+    for _ in range(12):
+        if s.over:
+            break
+        s.apply(rnd.choice(s.legal_actions()))
+    seat = s.to_move
+    assert seat is not None
+    twin = s.determinize(seat, random.Random(99))
+    assert twin.view(seat) == s.view(seat)
+    assert ISMCTSAgent(4, iterations=40).act(s, seat) == ISMCTSAgent(4, iterations=40).act(twin, seat)
+
+
+def test_greedy_beats_random_more_often_than_not() -> None:
+    """A quick sanity check on the first game; the real figures are in benchmarks/strength.py."""
+    gid = muertos.games()[0]
+    wins = 0.0
+    for seed in range(6):
+        for seat in (0, 1):
+            seats: list[str | muertos.engine.Agent] = ["random", "random"]
+            seats[seat] = GreedyAgent(seed)
+            rec = muertos.play(gid, seats=seats, seed=seed)
+            wins += (1 / len(rec.winners)) if seat in rec.winners else 0
+    assert wins >= 9, wins
