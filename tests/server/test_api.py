@@ -307,3 +307,40 @@ def test_openapi_schema_and_pages_are_served(client: TestClient) -> None:
     assert (
         "<svg" in client.get("/static/emblems.js").text or client.get("/static/emblems.js").status_code == 200
     )
+
+
+def test_catalog_of_every_game_is_served_json_ready_and_cached(real_client: TestClient) -> None:
+    for gid in all_games():
+        r = real_client.get(f"/api/games/{gid}/catalog")
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body == find_game(gid).catalog()
+        assert body, f"{gid} has no catalog"
+        assert "max-age" in r.headers["cache-control"]
+        assert real_client.get(f"/api/games/{gid}/catalog").json() == body
+    r = real_client.get("/api/games/no-such-game/catalog")
+    assert r.status_code == 404 and r.json()["code"] == "unknown_game"
+
+
+def test_catalog_names_every_component_a_view_names(real_client: TestClient) -> None:
+    """Card faces come from the catalog: every id the views show is in it."""
+    ofr = find_game("ofrenda").catalog()
+    s = find_game("ofrenda").new(players=2, seed=1)
+    v = s.view(0)
+    for space in v["market"]:
+        assert space["portrait"] in ofr["portraits"]
+        assert ofr["portraits"][space["portrait"]]["text"]
+    for k in v["market_candles"]:
+        assert ofr["candles"][k]["text"]
+    ptz = find_game("patzcuaro").catalog()
+    pv = find_game("patzcuaro").new(players=2, seed=1).view(0)
+    assert all(str(c) in ptz["cards"] for c in pv["hands"][0])
+    assert all(o in ptz["objectives"] for o in pv["objectives"])
+    assert all(t in ptz["shops"] for t in pv["tiles"])
+    dod = find_game("die-of-the-dead").catalog()
+    assert len(dod["cells"]) == 12 and set(dod["sections"]) == {"Candle", "Marigold", "Bread", "Incense"}
+    ddm = find_game("dia-de-los-muertos").catalog()
+    dv = find_game("dia-de-los-muertos").new(players=2, seed=1).view(0)
+    assert all(k in ddm["cards"] for k in dv["skeletons"][0]["hand"])
+    oft = find_game("ofertu").catalog()
+    assert {s["letter"] for s in oft["suits"]} == {"R", "B", "W"}

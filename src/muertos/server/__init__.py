@@ -26,10 +26,16 @@ Design, in short (details in each module):
 - **Bots** play in two worker threads of their own after every change, until a human
   is to move; a restarted server resumes them.
 - **Live** (``live.py``): ``/ws/tables/{id}?token=…``; a change only wakes subscribers,
-  each then computes its own seat's view and redacted events. With PostgreSQL, changes
+  each then computes its own seat's view and redacted events (from one shared read of the
+  table made after the change, its token checked again). With PostgreSQL, changes
   are announced with NOTIFY on ``muertos_tables``, so server processes share tables.
+- **Catalog**: ``GET /api/games/{id}/catalog`` serves ``Game.catalog()`` (the static
+  component data views name by id: card faces, objective texts, board layout), cached.
 - **Front end** (``static/``): plain ES modules, CSS and SVG, no build step. The lobby,
-  the table page, a generic SVG board for any view, and ``static/games/<id>.js`` boards.
+  the table page, a generic SVG board for any view, and ``static/games/<id>.js`` boards
+  for all five games, which draw card faces from the catalog (colour always with a letter
+  or symbol) and map clicks to actions; the legal-action list stays beside the board.
+- **Load**: ``benchmarks/load.py`` drives concurrent tables over HTTP and WebSocket.
 """
 
 from .app import create_app, serve

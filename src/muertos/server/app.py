@@ -306,6 +306,26 @@ def create_app(
             )
         return out
 
+    catalogs: dict[str, dict[str, Any]] = {}
+
+    @app.get(
+        "/api/games/{game_id}/catalog",
+        response_model=dict[str, Any],
+        responses={404: {"model": ErrorOut, "description": "unknown game"}},
+        tags=["games"],
+    )
+    async def game_catalog(
+        game_id: Annotated[str, PathParam(max_length=64)], response: Response
+    ) -> dict[str, Any]:
+        """The game's public, static component data (card faces, objective texts, board
+        layout) that views name by id. It never changes while the server runs: cached."""
+        if game_id not in catalogs:
+            if game_id not in service.catalog.ids():
+                raise ApiError(404, "unknown_game", f"no game {game_id!r}")
+            catalogs[game_id] = service.catalog.get(game_id).catalog()
+        response.headers["Cache-Control"] = "public, max-age=3600"
+        return catalogs[game_id]
+
     @app.get("/api/agents", response_model=AgentsOut, tags=["games"])
     async def list_agents() -> dict[str, Any]:
         """The bot strengths the lobby offers (any ``muertos.agent`` name within the limits works)."""
@@ -366,7 +386,8 @@ def create_app(
         lo, start = await run(
             service.act, table_id, _token(x_seat_token, token), body.action, body.index, body.seat
         )
-        hub.schedule_bots(lo.table.id)
+        if any(s.kind == "bot" for s in lo.table.seats):
+            hub.schedule_bots(lo.table.id)
         events = [{"kind": e.kind, "text": e.text} for e in lo.state.events_for(lo.seat, start)]
         return {"index": len(lo.actions) - 1, "events": events, "table": service.payload(lo)}
 

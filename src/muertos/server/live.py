@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .storage import NOTIFY_CHANNEL, Store
-from .tables import ApiError, TableService
+from .tables import ApiError, Loaded, TableService
 
 log = logging.getLogger("muertos.server")
 
@@ -51,9 +52,15 @@ class Hub:
         # Bots think in their own two threads (the machine's cores), so that a few search
         # bots can never take all of asyncio's worker threads from the requests.
         self.bot_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="muertos-bot")
+        # Shared reads: every change of a table bumps its generation; the subscribers woken
+        # by it share one load of the table made after the change (see :meth:`_snapshot`).
+        self.gen: dict[str, int] = {}
+        self.snaps: dict[str, tuple[int, Loaded]] = {}
+        self.snap_locks: dict[str, threading.Lock] = {}
 
     # --------------------------------------------------------------- wake-ups
     def changed(self, table_id: str) -> None:
+        self.gen[table_id] = self.gen.get(table_id, 0) + 1
         for s in self.subs.get(table_id, ()):
             s.wake.set()
 
@@ -125,7 +132,7 @@ class Hub:
                     waiter.cancel()
                     break
                 sub.wake.clear()
-                msg = await asyncio.to_thread(self._update, sub)
+                msg = await asyncio.to_thread(self._update, sub, self.gen.get(sub.table_id, 0))
                 if msg is not None:
                     await ws.send_json(msg)
         except (WebSocketDisconnect, RuntimeError):
@@ -141,13 +148,32 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await ws.close()
 
-    def _update(self, sub: Subscriber) -> dict[str, Any] | None:
+    def _snapshot(self, table_id: str, gen: int) -> Loaded:
+        """The table as stored after change ``gen`` (spectator's seat): loaded once, shared.
+
+        A snapshot is reused only if its load began after change ``gen`` was announced, so
+        it is never older than the change that woke the caller."""
+        lock = self.snap_locks.setdefault(table_id, threading.Lock())
+        with lock:
+            snap = self.snaps.get(table_id)
+            if snap is not None and snap[0] >= gen:
+                return snap[1]
+            started = self.gen.get(table_id, 0)
+            lo = self.service.load(table_id, None)
+            self.snaps[table_id] = (started, lo)
+            if len(self.snaps) > 4 * len(self.subs) + 64:  # forget tables nobody watches
+                for tid in [t for t in self.snaps if t not in self.subs]:
+                    self.snaps.pop(tid, None)
+                    self.snap_locks.pop(tid, None)
+            return lo
+
+    def _update(self, sub: Subscriber, gen: int = 0) -> dict[str, Any] | None:
         """The message for one subscriber: its own view and the events it has not seen."""
         try:
-            lo = self.service.load(sub.table_id, sub.token)
+            lo = self.service.load_as(self._snapshot(sub.table_id, gen), sub.token)
         except ApiError as e:  # e.g. the seat was taken over by someone else
             return {"type": "error", "status": e.status, "code": e.code, "detail": e.message}
-        p = self.service.payload(lo)
+        p = self.service.payload(lo, with_log=False)
         sig = _signature(p)
         if sig == sub.last:
             return None
@@ -164,7 +190,7 @@ class Hub:
             ]
         del msg["log"]
         if msg["reset"]:
-            msg["log"] = p["log"]
+            msg["log"] = st.log(sub.seat)
         sub.cursor = len(st.events)
         return msg
 
@@ -198,7 +224,9 @@ class Hub:
 
 
 def _signature(p: dict[str, Any]) -> str:
-    return json.dumps([p["events"], p["view"], p["seats"], p["status"], p["rematch"]], sort_keys=True)
+    return json.dumps(
+        [p["moves"], p["events"], p["view"], p["seats"], p["status"], p["rematch"]], sort_keys=True
+    )
 
 
 async def _drain(ws: WebSocket) -> None:

@@ -238,17 +238,13 @@ class Store:
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self._connect() as conn:
-            row = conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+            row = conn.execute(_GET_TABLE, {"tid": table_id}).mappings().first()
             if row is None:
                 return None
             seats = conn.execute(
                 sa.select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
             ).mappings()
-            rematch = conn.execute(sa.select(tables_t.c.id).where(tables_t.c.rematch_of == table_id)).scalar()
-            count = conn.execute(
-                sa.select(sa.func.count()).select_from(actions_t).where(actions_t.c.table_id == table_id)
-            ).scalar_one()
-            return _table_row(row, [_seat_row(s) for s in seats], rematch, count)
+            return _table_row(row, [_seat_row(s) for s in seats], row["rematch"], row["n_actions"])
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         """Newest first. ``status``: open (a human seat unclaimed), in_progress, finished."""
@@ -305,20 +301,23 @@ class Store:
                 ActionRow(r["id"], r["index"], r["seat"], r["action"], _utc(r["time"]) or now()) for r in rows
             ]
 
-    def append(self, table_id: str, index: int, seat: int, action: str, finished: bool) -> None:
-        """Store one move in one transaction; :class:`Conflict` if ``index`` is taken."""
+    def append(self, table_id: str, index: int, seat: int, action: str, finished: bool) -> ActionRow:
+        """Store one move in one transaction; :class:`Conflict` if ``index`` is taken.
+        Returns the stored row (its time is also the table's end when ``finished``)."""
+        t = now()
         try:
             with self._begin() as conn:
-                conn.execute(
+                res = conn.execute(
                     actions_t.insert().values(
-                        table_id=table_id, index=index, seat=seat, action=action, time=now()
+                        table_id=table_id, index=index, seat=seat, action=action, time=t
                     )
                 )
                 if finished:
-                    conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(finished_at=now()))
+                    conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(finished_at=t))
                 self._notify(conn, table_id)
         except IntegrityError as e:
             raise Conflict(f"move {index + 1} of table {table_id} was recorded by someone else first") from e
+        return ActionRow(int(res.inserted_primary_key[0]), index, seat, action, t)
 
     def delete_last(self, table_id: str, action_id: int, index: int) -> None:
         """Undo: remove exactly that action row, only if it is still the table's last."""
@@ -395,12 +394,32 @@ class _Locked:
             self.lock.release()
 
 
+_rematch_t = tables_t.alias("rematch_t")
+_GET_TABLE = sa.select(
+    tables_t,
+    sa.select(_rematch_t.c.id)
+    .where(_rematch_t.c.rematch_of == tables_t.c.id)
+    .limit(1)
+    .scalar_subquery()
+    .label("rematch"),
+    sa.select(sa.func.count())
+    .select_from(actions_t)
+    .where(actions_t.c.table_id == tables_t.c.id)
+    .scalar_subquery()
+    .label("n_actions"),
+).where(tables_t.c.id == sa.bindparam("tid"))
+"""A table with its rematch's id and its number of moves, in one query."""
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=30000")
     with contextlib.suppress(Exception):  # in-memory databases have no WAL; nothing to do
         cur.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+        # With WAL, NORMAL syncs at checkpoints, not at every commit: a killed server loses
+        # nothing (the WAL is in the OS's hands); only a power cut could lose the last moves.
+        cur.execute("PRAGMA synchronous=NORMAL")
     cur.close()
 
 

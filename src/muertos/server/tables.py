@@ -14,6 +14,7 @@ can never be served: a prefix is extended, anything else is replayed from scratc
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import secrets
 import threading
@@ -190,6 +191,14 @@ class TableService:
                 return s.seat
         raise ApiError(403, "bad_token", f"this token opens no seat of table {table.id}")
 
+    def load_as(self, base: Loaded, token: str | None) -> Loaded:
+        """``base`` (a table just loaded) as the seat of ``token`` sees it: one database read
+        serves every subscriber woken by the same change. The token is checked again."""
+        seat = self.seat_of(base.table, token)
+        if seat is not None and not base.table.seats[seat].claimed:
+            return self.load(base.table.id, token)  # the rare first visit: the claim is a write
+        return Loaded(base.table, base.actions, base.state, seat)
+
     def load(self, table_id: str, token: str | None) -> Loaded:
         table = self.table(table_id)
         seat = self.seat_of(table, token)
@@ -199,6 +208,12 @@ class TableService:
                 self._changed(table.id)
             table = self.table(table_id)
         actions = self.store.actions(table.id)
+        if len(actions) != table.actions:
+            # A move landed between the two reads: the table row must agree with the actions
+            # (clients send ``moves`` back as the index of their next move).
+            table = self.table(table_id)
+            actions = self.store.actions(table.id)
+            table = dataclasses.replace(table, actions=len(actions))
         return Loaded(table, actions, self.state_of(table, actions), seat)
 
     # ---------------------------------------------------------------- create
@@ -326,11 +341,14 @@ class TableService:
             new.apply(action)
         except IllegalAction as e:
             raise ApiError(400, "illegal_action", str(e)) from None
-        self.store.append(lo.table.id, n, me, new.history[-1], finished=new.over)
+        row = self.store.append(lo.table.id, n, me, new.history[-1], finished=new.over)
         self._remember(lo.table.id, new)
         self._changed(lo.table.id)
-        t = self.table(table_id)
-        return Loaded(t, self.store.actions(t.id), new, me), len(st.events)
+        # The table as it now stands, without reading it back: one more move, maybe finished.
+        t = dataclasses.replace(
+            lo.table, actions=n + 1, finished_at=row.time if new.over else lo.table.finished_at
+        )
+        return Loaded(t, [*lo.actions, row], new, me), len(st.events)
 
     def bot_move(self, table_id: str) -> bool:
         """If a bot is to move at this table, let it move once; False when no bot is due.
@@ -478,8 +496,9 @@ class TableService:
             ],
         }
 
-    def payload(self, lo: Loaded) -> dict[str, Any]:
-        """The table as one seat (or a spectator) sees it: summary, view, log."""
+    def payload(self, lo: Loaded, with_log: bool = True) -> dict[str, Any]:
+        """The table as one seat (or a spectator) sees it: summary, view, log (unless
+        ``with_log`` is false: live updates send only the new events)."""
         st = lo.state
         out = self.summary(lo.table)
         last = lo.actions[-1] if lo.actions else None
@@ -487,7 +506,7 @@ class TableService:
             {
                 "you": lo.seat,
                 "view": st.view(lo.seat),
-                "log": st.log(lo.seat),
+                "log": st.log(lo.seat) if with_log else [],
                 "events": len(st.events),
                 "can_undo": bool(
                     lo.seat is not None and last is not None and last.seat == lo.seat and not st.over

@@ -199,3 +199,62 @@ def reconstructed_lines() -> list[str]:
         f"Round limit: {_RULES['round_limit']['note']} ({ROUND_LIMIT} rounds).",
     ]
     return out
+
+
+CARD_TEXT = {
+    "dodge": "reaction: dodge a straight attack aimed at you",
+    "leapfrog": "jump the chain of skeletons (the first within range) and land beyond it",
+    "snatch": "steal an arm, a leg or a festivity card from a skeleton in range",
+    "hold": "reaction: hold a skeleton about to move; it walks one less and you follow",
+    "header": "jump onto a skeleton in range (not past the gravedigger)",
+    "patch": "regain an arm or a leg",
+    "follow": "go to the next higher field that holds another skeleton",
+    "beat": "straight attack: the victim loses an arm",
+    "cartwheel": "cartwheel along fields: every skeleton there is randomly attacked",
+    "hustle": "push a skeleton away and step on, or swap places with it",
+    "kick": "straight attack: the victim loses a leg",
+    "cake": "random attack: throw a cake",
+    "pot": "random attack: throw a flowerpot",
+    "skull": "random attack: throw a skull",
+}
+"""What each action card does, in a line (the package docstring has the details)."""
+
+_SYMBOL_WORDS = {0: "none", HAND: "hand", FOOT: "foot", HAND | FOOT: "hand+foot"}
+
+
+def catalog() -> dict[str, Any]:
+    """Public static data for front ends: the cards, festivities and the board graph."""
+    b = _DATA["board"]
+    return {
+        "cards": {
+            c.key: {
+                "name": c.name,
+                "german": c.german,
+                "letter": c.letter,
+                "bones": c.move,
+                "count": c.count,
+                "needs": _SYMBOL_WORDS[c.symbol],
+                "kind": c.kind,
+                "range": [c.rmin, c.rmax],
+                "text": CARD_TEXT.get(c.key, c.name),
+            }
+            for c in CARDS
+        },
+        "festivities": {f.key: {"name": f.name, "vp": f.vp, "field": f.field} for f in FESTIVITY},
+        "board": {
+            "start": BOARD.start,
+            "goal": BOARD.goal,
+            "two_way": [list(e) for e in b["two_way"]],
+            "one_way": [list(e) for e in b["one_way"]] + ([[23, 25]] if b.get("edge_23_25") else []),
+            "green": sorted(BOARD.green),
+            "red": sorted(BOARD.red),
+            "hiding": list(BOARD.hiding),
+            "hiding_entries": list(BOARD.hiding_entry),
+            "festivity_fields": list(BOARD.festivity_fields),
+            "dog_start": BOARD.dog_start,
+            "gravedigger_track": list(GD_TRACK),
+            "gravedigger_final": list(GD_FINAL),
+        },
+        "place_points": list(PLACE_POINTS),
+        "reconstructed": reconstructed_lines(),
+    }

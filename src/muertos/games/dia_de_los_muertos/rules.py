@@ -1444,3 +1444,8 @@ class MuertosGame(Game):
 
     def reconstructed(self) -> list[str]:
         return reconstructed_lines()
+
+    def catalog(self) -> dict[str, Any]:
+        from .components import catalog
+
+        return catalog()

@@ -146,3 +146,45 @@ def _check(c: Components) -> None:
 
 
 COMPONENTS = _load()
+
+
+SECTION_TEXT = {
+    "Candle": "all colours different + a pair of equal values: 2 steps; three equal: +1; four equal: +1",
+    "Marigold": "alternating pair of colours + two adjacent consecutive values: 2; a run of three: +1; of four: +1",
+    "Bread": "one colour and total over 10: 2 steps; total over 16: +1; total exactly 16: +2",
+    "Incense": "all colours and all values different: 2 steps; each urn holding its printed die: +1",
+}
+"""What each section of the ofrenda board scores (as printed beside it), for front ends."""
+
+
+def catalog() -> dict[str, Any]:
+    """Public static data for front ends: colours, items, the ofrenda board's cells and
+    sections, each colour's urns, the marigold steps' squares and the power die's faces."""
+    c = COMPONENTS
+    letters = c.colour_letters
+    return {
+        "colours": [{"name": n, "letter": letters[i]} for i, n in enumerate(c.colour_names)],
+        "items": [
+            {"name": n, "letter": c.item_letters[i], "text": SECTION_TEXT.get(n, "")}
+            for i, n in enumerate(c.item_names)
+        ],
+        "cells": [{"cell": i + 1, "row": r, "col": col} for i, (r, col) in enumerate(c.grid)],
+        "sections": {c.item_names[i]: [x + 1 for x in sec] for i, sec in enumerate(c.sections)},
+        "boards": {
+            c.colour_names[b.colour]: [
+                {
+                    "cell": c.sections[c.item_names.index("Incense")][u.position] + 1,
+                    "die": f"{letters[u.colour]}{u.value}",
+                }
+                for u in b.urns
+            ]
+            for b in c.boards
+        },
+        "steps": [list(row) for row in c.squares],
+        "square_letters": "abcdefgh"[: len(c.squares[0])],
+        "power_faces": ["x" if f == CALAVERA else str(f) for f in c.power_faces],
+        "prep_spaces": c.prep_spaces,
+        "hand_limit": c.hand_limit,
+        "max_per_section": c.max_per_section,
+        "reconstructed": list(c.reconstructed),
+    }

@@ -1272,3 +1272,8 @@ class DieOfTheDeadGame(Game):
 
     def reconstructed(self) -> list[str]:
         return list(C.reconstructed)
+
+    def catalog(self) -> dict[str, Any]:
+        from .components import catalog
+
+        return catalog()

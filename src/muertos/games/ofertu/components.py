@@ -100,3 +100,16 @@ PIPS = {c: int(c[1:]) for c in ALL_CARDS}
 
 def sort_cards(cards: list[str]) -> list[str]:
     return sorted(cards, key=ORDER.__getitem__)
+
+
+def catalog() -> dict[str, Any]:
+    """Public static data for front ends: the suits (role, letter, name) and every card."""
+    return {
+        "suits": [{"role": s.role, "letter": s.letter, "name": s.name} for s in COMPONENTS.suits],
+        "ranks": list(COMPONENTS.ranks),
+        "cards": {c: {"suit": c[0], "rank": PIPS[c], "pips": PIPS[c]} for c in ALL_CARDS},
+        "auction_row": COMPONENTS.auction_row,
+        "hand_size": COMPONENTS.hand_size,
+        "bids_per_round": COMPONENTS.bids_per_round,
+        "reconstructed": list(COMPONENTS.reconstructed),
+    }

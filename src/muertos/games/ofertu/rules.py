@@ -639,5 +639,10 @@ class OfertuGame(Game):
     def reconstructed(self) -> list[str]:
         return list(COMPONENTS.reconstructed)
 
+    def catalog(self) -> dict[str, Any]:
+        from .components import catalog
+
+        return catalog()
+
 
 GAME = OfertuGame()

@@ -351,3 +351,79 @@ def tier_for(score: float) -> Tier:
         if score >= t.low:
             best = t
     return best
+
+
+# ------------------------------------------------------------------ catalog (front ends)
+_OBJ_WORDS = {
+    "ALL_ANY": "every adjacent portrait has {f}",
+    "AT_LEAST_2": "2 or more adjacent portraits have {f}",
+    "NONE_OF": "no adjacent portrait has {f}",
+}
+
+
+def _fname(name: str) -> str:
+    f = FEATURES[FEATURE_INDEX[name]]
+    return f"{f.symbol} {f.name.lower().replace('_', ' ')}"
+
+
+def _candle_text(k: Candle) -> str:
+    o = k.objective
+    fs = [_fname(f) for f in k.features]
+    if o == "FOUR_OF":
+        t = f"{k.n}+ portraits with {fs[0]}"
+    elif o == "TWO_EACH":
+        t = f"{k.n}+ portraits with {fs[0]} and {k.n}+ with {fs[1]}"
+    elif o == "FULL_SET":
+        t = "one portrait of each colour" if k.set == "colours" else "one portrait of each offering"
+    elif o == "MARIGOLDS_ON_OFRENDA":
+        t = f"{k.n}+ marigolds on your ofrenda"
+    elif o == "MARIGOLDS_IN_STORAGE":
+        t = f"{k.n}+ marigolds in storage"
+    elif o == "MAJORITY_FEATURE":
+        t = f"most portraits with {fs[0]} (no one has more)"
+    else:
+        t = "most marigolds on your ofrenda (no one has more)"
+    return t + (" (checked at the end only ⌚)" if k.end_only else "")
+
+
+def _goal_text(g: Goal) -> str:
+    if g.kind == "FEATURE_COUNT":
+        return f"{g.n}+ portraits with {_fname(g.features[0])}"
+    if g.kind == "SURROUNDED_SLOTS":
+        return f"{g.n}+ candle/marigold slots surrounded by portraits"
+    return "portraits in the shape " + " or ".join(n.lower().replace("_", " ") for n in g.names)
+
+
+def catalog() -> dict[str, Any]:
+    """Public static data for front ends: feature letters/symbols, card faces and texts."""
+    shapes = {}
+    with _FILE.open("rb") as fh:
+        for c in tomllib.load(fh)["colour"]:
+            shapes[c["name"]] = c.get("shape", "")
+    return {
+        "colours": [
+            {"name": f.name, "letter": f.letter, "shape": shapes.get(f.name, "")} for f in DATA.colours
+        ],
+        "offerings": [{"name": f.name, "letter": f.letter, "symbol": f.symbol} for f in DATA.offerings],
+        "portraits": {
+            p.id: {
+                "colour": p.colour,
+                "offering": p.offering,
+                "objective": p.objective,
+                "features": list(p.features),
+                "text": _OBJ_WORDS[p.objective].format(f=" or ".join(_fname(f) for f in p.features)),
+                "mark": p.mark,
+            }
+            for p in DATA.portraits
+        },
+        "candles": {
+            k.id: {"objective": k.objective, "text": _candle_text(k), "end_only": k.end_only}
+            for k in DATA.candles
+        },
+        "goals": {g.id: {"back": g.back, "kind": g.kind, "text": _goal_text(g)} for g in DATA.goals},
+        "slots": {s.id: {"row": s.row, "x": s.x, "kind": s.kind} for s in DATA.slots},
+        "token_slots": {
+            j.id: {"type": j.type, "cards": [SLOT_IDS[c] for c in j.cards]} for j in DATA.token_slots
+        },
+        "reconstructed": list(DATA.reconstructed),
+    }

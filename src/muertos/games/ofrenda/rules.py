@@ -1012,3 +1012,8 @@ class OfrendaGame(Game):
 
     def reconstructed(self) -> list[str]:
         return list(DATA.reconstructed)
+
+    def catalog(self) -> dict[str, Any]:
+        from .components import catalog
+
+        return catalog()

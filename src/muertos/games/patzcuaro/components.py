@@ -342,3 +342,70 @@ def load() -> Components:
 
 
 COMPONENTS = load()
+
+
+def catalog() -> dict[str, Any]:
+    """Public static data for front ends, in both languages: card faces, shops, objectives."""
+    from . import notation as nt
+
+    def space(sp: Space) -> dict[str, Any]:
+        return {
+            "en": sp.en,
+            "es": sp.es,
+            "steps": {lang: [nt.step_text(s, lang) for s in sp.steps] for lang in LANGUAGES},
+            "short": {lang: nt.steps_text(sp.steps, lang, short=True) for lang in LANGUAGES},
+            "kinds": [s.kind for s in sp.steps],
+        }
+
+    c = COMPONENTS
+    return {
+        "colours": [
+            {
+                "id": k.id,
+                "en": k.en,
+                "es": k.es,
+                "symbol": {"en": k.symbol_en, "es": k.symbol_es},
+                "code": {"en": k.code_en, "es": k.code_es},
+            }
+            for k in c.colours
+        ],
+        "objects": [
+            {"id": o.id, "en": o.en, "es": o.es, "short": {"en": o.short_en, "es": o.short_es}}
+            for o in c.objects
+        ],
+        "player_colours": [{"en": p.en, "es": p.es} for p in c.player_colours],
+        "cards": {
+            str(k.id): {
+                "colour": k.colour,
+                "objects": list(k.objects),
+                "text": {lang: nt.card_text(k.id, lang) for lang in LANGUAGES},
+            }
+            for k in c.cards[1:]
+        },
+        "patzcuaro": {
+            "en": c.patzcuaro.en,
+            "es": c.patzcuaro.es,
+            "top": space(c.patzcuaro_top),
+            "bottom": space(c.patzcuaro_bottom),
+        },
+        "shops": {
+            code: {
+                "en": f.en,
+                "es": f.es,
+                "tile": f.tile,
+                "face": f.face,
+                "top": space(f.top),
+                "bottom": space(f.bottom),
+            }
+            for code, f in c.shops.items()
+        },
+        "objectives": {
+            o.id: {"petal": o.petal, "text": {lang: nt.objective_text(o, lang) for lang in LANGUAGES}}
+            for o in c.objectives.values()
+        },
+        "slots": list(nt.SLOT_NAMES),
+        "level_sizes": list(c.level_sizes),
+        "level_points": list(c.level_points),
+        "flip_penalty": c.flip_penalty,
+        "reconstructed": list(c.reconstructed),
+    }

@@ -809,3 +809,8 @@ class PatzcuaroGame(Game):
 
     def reconstructed(self) -> list[str]:
         return list(C.reconstructed)
+
+    def catalog(self) -> dict[str, Any]:
+        from .components import catalog
+
+        return catalog()

@@ -15,6 +15,7 @@ let token = tokenFor(tableId);
 let table = null;
 let log = [];
 let renderer = generic;
+let catalog = {}; // the game's static component data (card faces, texts): GET /api/games/{id}/catalog
 let filter = "";
 let replay = null; // {step, steps, view, events} while the replay viewer is open
 let socket = null;
@@ -46,6 +47,7 @@ async function play(action) {
   try {
     await api("POST", `/api/tables/${tableId}/actions`, { action, index: table.moves }, token);
     filter = "";
+    drawSide(); // the socket's update may have been drawn with the old filter
     // The socket brings the new table; without one, fetch it.
     if (!socket || socket.readyState !== WebSocket.OPEN) await refresh();
   } catch (e) {
@@ -82,6 +84,7 @@ async function rematch() {
 
 // ------------------------------------------------------------------ drawing
 function drawHeader() {
+  document.body.dataset.moves = String(table.moves); // the moves this page has drawn (tests wait on it)
   $("title").textContent = table.title;
   document.title = `${table.title} · muertos`;
   const v = table.view;
@@ -105,7 +108,7 @@ function drawHeader() {
 
 function drawBoard() {
   const view = replay ? replay.view : table.view;
-  const ctx = { names: names(), play: replay ? () => {} : play, pick: replay ? () => {} : pick, redraw: drawBoard };
+  const ctx = { catalog, names: names(), play: replay ? () => {} : play, pick: replay ? () => {} : pick, redraw: drawBoard };
   let el;
   try {
     el = renderer.render(view, ctx);
@@ -122,7 +125,8 @@ function drawSide() {
   side.replaceChildren();
   if (replay) return;
   if (v.legal.length) {
-    const shown = filter ? v.legal.filter((a) => a.toLowerCase().split(" ").includes(filter.toLowerCase())) : v.legal;
+    let shown = filter ? v.legal.filter((a) => a.toLowerCase().split(" ").includes(filter.toLowerCase())) : v.legal;
+    if (!shown.length) [filter, shown] = ["", v.legal]; // a stale filter never hides every move
     side.append(h("h2", {}, "Your move"));
     if (filter) side.append(h("p", { class: "muted" }, `Actions with “${filter}” `, h("button", { class: "link", onclick: () => pick("") }, "show all")));
     side.append(h("ul", { class: "legal" }, ...shown.map((a) => h("li", {}, h("button", { class: "action", onclick: () => play(a) }, a)))));
@@ -279,7 +283,10 @@ async function refresh() {
 async function start() {
   try {
     const t = await api("GET", `/api/tables/${tableId}`, undefined, token);
-    renderer = await loadRenderer(t.game);
+    [renderer, catalog] = await Promise.all([
+      loadRenderer(t.game),
+      api("GET", `/api/games/${encodeURIComponent(t.game)}/catalog`).catch(() => ({})),
+    ]);
     accept({ ...t, type: "table" });
   } catch (e) {
     if (e instanceof ApiError && e.status === 403) {

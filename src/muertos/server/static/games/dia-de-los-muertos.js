@@ -23,7 +23,42 @@ function token(x, y, label, cls, tip) {
   return svg("g", { class: `ddm-token ${cls}` }, svg("circle", { cx: x, cy: y, r: 12 }), svg("text", { x, y: y + 4, "text-anchor": "middle" }, label), title(tip));
 }
 
+function wrap(text, width) {
+  const lines = [];
+  let cur = "";
+  for (const w of text.split(" ")) {
+    if (cur && (cur + " " + w).length > width) {
+      lines.push(cur);
+      cur = w;
+    } else cur = cur ? cur + " " + w : w;
+  }
+  if (cur) lines.push(cur);
+  return lines;
+}
+
+// One action-movement card from the catalog: name, letter, bones on the back, the body part
+// it needs, and what it does.
+function handCard(x, y, key, cat, ctx, legalWords) {
+  const c = cat.cards?.[key];
+  const g = svg("g", { transform: `translate(${x},${y})`, class: "ddm-card" + (c?.kind === "reaction" ? " reaction" : "") });
+  g.append(svg("rect", { width: 128, height: 84, rx: 8 }));
+  g.append(svg("text", { x: 6, y: 15, class: "cname" }, `${c?.letter ?? "?"} · ${(c?.name ?? key).slice(0, 18)}`));
+  g.append(svg("text", { x: 6, y: 29, class: "tiny" }, `${"|".repeat(c?.bones ?? 0)} move ${c?.bones ?? "?"} · needs ${c?.needs ?? "?"}`));
+  wrap(c?.text ?? "", 26).slice(0, 4).forEach((l, k) => g.append(svg("text", { x: 6, y: 42 + k * 10, class: "tiny" }, l)));
+  g.append(title(`${c?.name ?? key} (${c?.german ?? ""}): ${c?.text ?? ""}; ${c?.bones ?? "?"} bones on the back`));
+  if (legalWords.has(key)) {
+    g.classList.add("playable");
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", `actions with ${c?.name ?? key}`);
+    g.addEventListener("click", () => ctx.pick(key));
+  }
+  return g;
+}
+
 export function render(view, ctx) {
+  const cat = ctx.catalog || {};
+  for (const [k, f] of Object.entries(cat.festivities || {})) FEST[f.field] = `${{ music: "♪", dance: "♫", banquet: "✦" }[k] ?? "★"} ${f.vp}VP`;
   const legalWords = new Set();
   for (const a of view.legal || []) for (const w of a.split(" ")) legalWords.add(w);
   const root = svg("svg", { class: "board ddm", role: "img", "aria-label": "Dia de los Muertos graveyard" });
@@ -93,12 +128,19 @@ export function render(view, ctx) {
     g.append(svg("rect", { x, y: py, width: colW, height: 108, rx: 10, class: "panel" + (view.to_move === i ? " to-move" : "") }));
     g.append(svg("text", { x: x + 10, y: py + 18, class: "panel-label" }, `${i + 1} ${ctx.names?.[i] ?? `Player ${i + 1}`}${marks ? ` (${marks})` : ""}${sk.home ? ` · home #${sk.home}` : ""}`));
     g.append(svg("text", { x: x + 10, y: py + 38, class: "label" }, `field ${sk.field <= 0 ? "S" : sk.field} · arms ${sk.arms}/2 · legs ${sk.legs}/2`));
-    g.append(svg("text", { x: x + 10, y: py + 56, class: "label" }, `festivity: ${(sk.festivity || []).join(", ") || "none"} · laid: ${sk.laid ?? "—"}`));
+    g.append(svg("text", { x: x + 10, y: py + 56, class: "label" }, `festivity: ${(sk.festivity || []).join(", ") || "none"} · laid: ${sk.laid === null || sk.laid === undefined ? "—" : typeof sk.laid === "object" ? `face down (${"|".repeat(sk.laid.back)} ${sk.laid.back} bones on the back)` : (cat.cards?.[sk.laid]?.name ?? sk.laid)}`));
     g.append(svg("text", { x: x + 10, y: py + 74, class: "label" }, `hand (bones on backs): ${(sk.hand_backs || []).map((b) => "|".repeat(b)).join(" ") || "empty"}`));
     if (sk.hand) g.append(svg("text", { x: x + 10, y: py + 94, class: "label" }, `your cards: ${sk.hand.join(", ")}`));
     root.append(g);
   });
   const rows = Math.ceil((view.skeletons || []).length / 2);
-  root.setAttribute("viewBox", `0 0 ${W} ${y + rows * 118 + 10}`);
+  let bottom = y + rows * 118 + 10;
+  const mine = view.seat !== null && view.seat !== undefined ? view.skeletons?.[view.seat] : null;
+  if (mine?.hand?.length) {
+    root.append(svg("text", { x: 12, y: bottom + 14, class: "section" }, "Your cards"));
+    mine.hand.forEach((key, k) => root.append(handCard(12 + (k % 5) * 136, bottom + 22 + Math.floor(k / 5) * 92, key, cat, ctx, legalWords)));
+    bottom += 30 + Math.ceil(mine.hand.length / 5) * 92;
+  }
+  root.setAttribute("viewBox", `0 0 ${W} ${bottom}`);
   return root;
 }

@@ -11,6 +11,7 @@ const STEP = 110;
 const W = 720;
 const SUIT = { R: "♦", B: "♠", W: "◇" };
 let selected = null;
+let CAT = {};
 
 function card(x, y, c, opts = {}) {
   const hidden = c === "?" || c === null || c === undefined;
@@ -23,7 +24,10 @@ function card(x, y, c, opts = {}) {
   } else {
     g.append(svg("text", { x: 6, y: 16, class: "corner" }, c));
     g.append(svg("text", { x: CW / 2, y: CH / 2 + 14, "text-anchor": "middle", class: "pip" }, SUIT[suit] ?? suit));
-    g.append(title(`${c}: ${{ R: "red", B: "black", W: "white" }[suit] ?? suit} ${c.slice(1)}`));
+    const info = CAT.cards?.[c];
+    const sname = (CAT.suits || []).find((x) => x.letter === suit)?.name ?? { R: "red", B: "black", W: "white" }[suit] ?? suit;
+    g.append(svg("text", { x: CW - 5, y: CH - 6, "text-anchor": "end", class: "corner" }, `${info?.pips ?? c.slice(1)}✿`));
+    g.append(title(`${c}: ${sname} ${info?.rank ?? c.slice(1)}, worth ${info?.pips ?? c.slice(1)} pips`));
   }
   return g;
 }
@@ -88,6 +92,7 @@ function bidsRow(view, p, y, ctx) {
 }
 
 export function render(view, ctx) {
+  CAT = ctx.catalog || {};
   const legal = new Set((view.legal || []).map((a) => a.toLowerCase()));
   if (selected && ![...legal].some((a) => a.includes(selected.toLowerCase()))) selected = null;
   const me = view.seat ?? 0;

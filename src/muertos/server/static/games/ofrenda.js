@@ -32,17 +32,60 @@ function legalSet(view) {
   return new Set((view.legal || []).map((a) => a.toLowerCase()));
 }
 
+// Colour of each family branch; the letter and the offering symbol always go with it.
+const HUES = { BLUE: "#3a86ff", GREEN: "#40916c", PINK: "#ff5d8f", PURPLE: "#7b5ea7", YELLOW: "#f4c430" };
+const OBJ_SHORT = { ALL_ANY: "each adj. has", AT_LEAST_2: "2+ adj. have", NONE_OF: "no adj. has" };
+let CAT = {}; // the catalog of the table being drawn (set by render)
+
+function cue(feature) {
+  const c = (CAT.colours || []).find((x) => x.name === feature);
+  if (c) return c.letter;
+  const o = (CAT.offerings || []).find((x) => x.name === feature);
+  return o ? o.symbol : feature;
+}
+
 function portraitCard(x, y, card, opts = {}) {
   const lit = card && card.lit;
+  const pid = card.portrait ?? card;
+  const info = CAT.portraits?.[pid];
   const g = svg("g", { transform: `translate(${x},${y})`, class: "ofr-card" + (lit ? " lit" : "") + (opts.cls || "") });
   if (lit) g.append(svg("rect", { x: -4, y: -4, width: CW + 8, height: CH + 8, rx: 10, class: "glow" }));
   g.append(svg("rect", { width: CW, height: CH, rx: 6, class: "face" }));
-  g.append(svg("circle", { cx: CW / 2, cy: 30, r: 14, class: "head" }));
-  g.append(svg("path", { d: `M${CW / 2 - 20} 66 q20 -24 40 0 v6 h-40z`, class: "body" }));
-  g.append(svg("text", { x: CW / 2, y: CH - 4, "text-anchor": "middle", class: "cid" }, card.portrait ?? card));
-  g.append(svg("text", { x: 6, y: 14, class: "litmark" }, lit ? "☀" : "○"));
-  g.append(title(`${card.portrait ?? card}: ${lit ? "lit ☀" : "unlit ○"}`));
+  if (info) {
+    const hue = HUES[info.colour] || "#999";
+    const letter = cue(info.colour);
+    const sym = cue(info.offering);
+    g.append(svg("rect", { x: 3, y: 3, width: CW - 6, height: 18, rx: 4, fill: hue, class: "band" }));
+    g.append(svg("text", { x: 8, y: 16, class: "letter" }, letter));
+    g.append(svg("text", { x: CW - 8, y: 17, "text-anchor": "end", class: "offering" }, sym));
+    g.append(svg("circle", { cx: CW / 2, cy: 34, r: 9, class: "head", fill: hue, "fill-opacity": 0.35 }));
+    g.append(svg("text", { x: CW / 2, y: 56, "text-anchor": "middle", class: "obj" }, OBJ_SHORT[info.objective] || ""));
+    g.append(svg("text", { x: CW / 2, y: 68, "text-anchor": "middle", class: "objf" }, info.features.map(cue).join(" or ")));
+    g.append(svg("text", { x: CW / 2, y: CH - 4, "text-anchor": "middle", class: "cid" }, `${pid} ${lit ? "☀" : "○"}`));
+    const colourName = info.colour.toLowerCase();
+    const offering = info.offering.toLowerCase().replace("_", " ");
+    g.append(title(`${pid}: ${colourName} (${letter}), ${offering} (${sym}); lights when ${info.text}; ${lit ? "lit ☀" : "unlit ○"}`));
+  } else {
+    g.append(svg("circle", { cx: CW / 2, cy: 30, r: 14, class: "head" }));
+    g.append(svg("path", { d: `M${CW / 2 - 20} 66 q20 -24 40 0 v6 h-40z`, class: "body" }));
+    g.append(svg("text", { x: CW / 2, y: CH - 4, "text-anchor": "middle", class: "cid" }, pid));
+    g.append(svg("text", { x: 6, y: 14, class: "litmark" }, lit ? "☀" : "○"));
+    g.append(title(`${pid}: ${lit ? "lit ☀" : "unlit ○"}`));
+  }
   return g;
+}
+
+function wrap(text, width) {
+  const lines = [];
+  let cur = "";
+  for (const word of text.split(" ")) {
+    if (cur && (cur + " " + word).length > width) {
+      lines.push(cur);
+      cur = word;
+    } else cur = cur ? cur + " " + word : word;
+  }
+  if (cur) lines.push(cur);
+  return lines;
 }
 
 function cardBack(x, y, label) {
@@ -62,7 +105,7 @@ function candleIcon(x, y, id, lit, extra = {}) {
     svg("rect", { x: -6, y: -4, width: 12, height: 22, rx: 2, class: "wax" }),
     lit ? svg("path", { d: "M0 -16 q6 7 0 12 q-6 -5 0 -12z", class: "flame" }) : svg("path", { d: "M0 -4 v-6", class: "wick" }),
     svg("text", { x: 0, y: 30, "text-anchor": "middle", class: "cid" }, id ?? "K"),
-    title(`candle ${id ?? ""} ${lit ? "lit (flame)" : "unlit"}`),
+    title(`candle ${id ?? ""} ${lit ? "lit (flame)" : "unlit"}${CAT.candles?.[id] ? ": lit when " + CAT.candles[id].text : ""}`),
   );
 }
 
@@ -86,7 +129,7 @@ function clickable(el, action, ctx, hint) {
 function familyBoard(view, ctx, legal) {
   const g = svg("g", { class: "ofr-family" });
   const w = 4 * (CW + 40) + 150;
-  g.append(svg("rect", { x: 0, y: 0, width: w, height: 190, rx: 10, class: "board-bg" }));
+  g.append(svg("rect", { x: 0, y: 0, width: w, height: 204, rx: 10, class: "board-bg" }));
   g.append(svg("text", { x: 12, y: 20, class: "section" }, "Family board"));
   (view.market || []).forEach((space, i) => {
     const x = 16 + i * (CW + 40);
@@ -97,8 +140,9 @@ function familyBoard(view, ctx, legal) {
       const c = candleIcon(x + CW / 2, 46, cid, false);
       if (legal.has(`candle ${n}`)) clickable(c, `candle ${n}`, ctx, `take candle ${cid} above space ${n}`);
       g.append(c);
+      wrap(CAT.candles?.[cid]?.text ?? "", 22).slice(0, 3).forEach((line, k) => g.append(svg("text", { x: x + CW / 2 + 14, y: 34 + k * 11, class: "tiny" }, line)));
     }
-    const y = 86;
+    const y = 96;
     const card = space?.portrait
       ? portraitCard(x, y, { portrait: space.portrait, lit: false })
       : cardBack(x, y, view.taken_space === n ? "taken" : "—");
@@ -108,10 +152,10 @@ function familyBoard(view, ctx, legal) {
     if (space?.marigolds) g.append(marigoldIcon(x + CW - 4, y + 6, 8));
   });
   const dx = 16 + 4 * (CW + 40);
-  g.append(cardBack(dx, 86, `${view.deck ?? "?"}`));
-  g.append(svg("text", { x: dx + CW / 2, y: 86 + CH + 16, "text-anchor": "middle", class: "label" }, "deck"));
-  g.append(svg("text", { x: dx + CW / 2, y: 46, "text-anchor": "middle", class: "label" }, `candle bag: ${view.bag ?? "?"}`));
-  return { node: g, w, h: 190 };
+  g.append(cardBack(dx, 96, `${view.deck ?? "?"}`));
+  g.append(svg("text", { x: dx + CW / 2, y: 96 + CH + 16, "text-anchor": "middle", class: "label" }, "deck"));
+  g.append(svg("text", { x: w - 12, y: 20, "text-anchor": "end", class: "label" }, `candle bag: ${view.bag ?? "?"}`));
+  return { node: g, w, h: 204 };
 }
 
 function goalsRow(view) {
@@ -120,8 +164,11 @@ function goalsRow(view) {
   g.append(svg("text", { x: 0, y: 14, class: "section" }, "Common goals"));
   view.goals.forEach((goal, i) => {
     const x = 140 + i * 170;
-    g.append(svg("rect", { x, y: 0, width: 160, height: 26, rx: 6, class: "chipbox" }));
-    g.append(svg("text", { x: x + 8, y: 18 }, `${goal.goal}: ${goal.stack.length ? goal.stack.join(" / ") : "(taken)"}`));
+    const text = CAT.goals?.[goal.goal]?.text ?? goal.goal;
+    g.append(svg("rect", { x, y: 0, width: 160, height: 40, rx: 6, class: "chipbox" }));
+    g.append(svg("text", { x: x + 8, y: 15, class: "small" }, `${goal.goal} · tokens ${goal.stack.length ? goal.stack.join(" / ") : "(taken)"}`));
+    g.append(svg("text", { x: x + 8, y: 32, class: "small" }, text.length > 30 ? text.slice(0, 29) + "…" : text));
+    g.append(title(`${goal.goal}: ${text}`));
   });
   return g;
 }
@@ -209,6 +256,7 @@ function altar(view, seatIdx, sv, ctx, legal) {
     cx += 34;
   });
   if (!(sv.candles || []).length) g.append(svg("text", { x: 200, y: y + 15, class: "muted" }, "no candles stored"));
+  else (sv.candles || []).forEach((k, i) => g.append(svg("text", { x: 14, y: 512 + i * 11, class: "tiny" }, `candle ${k}: lit when ${(CAT.candles?.[k]?.text ?? "?").slice(0, 60)}`)));
   y += 44;
   g.append(svg("text", { x: 14, y: y + 12, class: "label" }, "Hand"));
   let hx = 60;
@@ -244,6 +292,7 @@ function altar(view, seatIdx, sv, ctx, legal) {
 }
 
 export function render(view, ctx) {
+  CAT = ctx.catalog || {};
   const legal = legalSet(view);
   if (selected && ![...legal].some((a) => a.includes(selected.toLowerCase()))) selected = null;
   const root = svg("svg", { class: "board ofrenda", role: "img", "aria-label": "Ofrenda table" });
@@ -254,7 +303,7 @@ export function render(view, ctx) {
   if (goals) {
     goals.setAttribute("transform", `translate(0,${y})`);
     root.append(goals);
-    y += 40;
+    y += 52;
   }
   const seats = (view.seats || []).map((sv, i) => i);
   // your own ofrenda first

@@ -1,0 +1,212 @@
+"""Load test of the web table: many concurrent tables played by client bots over HTTP and WebSocket.
+
+    python benchmarks/load.py                      # 100 tables of Ofertu, 60 s at most
+    python benchmarks/load.py --think 0            # flat out: every client moves at once
+    python benchmarks/load.py --tables 20 --game ofrenda --moves 40 --seconds 30
+
+Starts its own server (a uvicorn subprocess on 127.0.0.1, a temporary SQLite file) and
+opens ``--tables`` tables with two human seats each. For every seat a client subscribes to
+``/ws/tables/{id}?token=…``; when a message says it is that seat's turn, the client picks a
+random legal action, thinks ``--think`` seconds on average (people and paced bots do;
+0 moves at once) and POSTs it (with the move index, as the browser does). A move's
+latency is the time of that POST, from sending to the answer (the move is then stored,
+bots and subscribers woken). It prints moves per second and the p50/p90/p99/max latency.
+
+Bounded: each table stops after ``--moves`` moves or at the game's end, the whole run
+after ``--seconds``; the server is stopped at the end. The client shares the machine
+with the server, so the figures are a floor of what the server alone can do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import websockets
+
+SERVER = (
+    "import sys, logging, uvicorn\n"
+    "from muertos.server import create_app\n"
+    "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), "
+    "log_level='warning', ws_ping_interval=None)\n"
+)
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    refused: int = 0
+    errors: int = 0
+    finished: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+async def seat_client(
+    http: httpx.AsyncClient,
+    ws_base: str,
+    tid: str,
+    seat: int,
+    token: str,
+    rng: random.Random,
+    stats: Stats,
+    max_moves: int,
+    stop: asyncio.Event,
+    think: float,
+) -> None:
+    """Play one seat of a table from its WebSocket messages until the table is done."""
+    async with websockets.connect(f"{ws_base}/ws/tables/{tid}?token={token}", max_size=None) as ws:
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=2.0)
+            except TimeoutError:
+                continue
+            msg: dict[str, Any] = json.loads(raw)
+            view = msg.get("view") or {}
+            moves = int(msg.get("moves", 0))
+            if view.get("over") or moves >= max_moves:
+                if seat == 0:
+                    stats.finished += 1
+                return
+            if view.get("to_move") != seat or not view.get("legal"):
+                continue
+            action = rng.choice(view["legal"])
+            if think:
+                await asyncio.sleep(rng.expovariate(1 / think))
+            t0 = time.perf_counter()
+            r = await http.post(
+                f"/api/tables/{tid}/actions",
+                json={"action": action, "index": moves},
+                headers={"X-Seat-Token": token},
+            )
+            dt = time.perf_counter() - t0
+            if r.status_code == 200:
+                stats.latencies.append(dt)
+            elif r.status_code == 409:
+                stats.refused += 1  # a stale message: the next one brings the table as it is
+            else:
+                stats.errors += 1
+
+
+async def run(args: argparse.Namespace, base: str) -> Stats:
+    stats = Stats()
+    stop = asyncio.Event()
+    limits = httpx.Limits(max_connections=2 * args.tables, max_keepalive_connections=2 * args.tables)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
+        tables = []
+        for i in range(args.tables):
+            r = await http.post(
+                "/api/tables",
+                json={"game": args.game, "seats": [{"kind": "human"}, {"kind": "human"}], "seed": i},
+            )
+            r.raise_for_status()
+            tables.append(r.json())
+        ws_base = base.replace("http://", "ws://")
+        rng = random.Random(args.seed)
+        tasks = [
+            asyncio.create_task(
+                seat_client(
+                    http,
+                    ws_base,
+                    t["id"],
+                    inv["seat"],
+                    inv["token"],
+                    random.Random(rng.random()),
+                    stats,
+                    args.moves,
+                    stop,
+                    args.think,
+                )
+            )
+            for t in tables
+            for inv in t["invites"]
+        ]
+        t0 = time.perf_counter()
+        done, pending = await asyncio.wait(tasks, timeout=args.seconds)
+        stop.set()
+        for t in pending:
+            t.cancel()
+        for t in pending:
+            with contextlib.suppress(BaseException):
+                await t
+        for t in done:
+            if t.exception() is not None:
+                stats.errors += 1
+        stats_elapsed = time.perf_counter() - t0
+    args.elapsed = stats_elapsed
+    return stats
+
+
+def pct(xs: list[float], q: float) -> float:
+    return statistics.quantiles(xs, n=100, method="inclusive")[int(q) - 1] if len(xs) > 1 else xs[0]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", type=int, default=100, help="concurrent tables (two client seats each)")
+    ap.add_argument("--game", default="ofertu", help="game id (default ofertu)")
+    ap.add_argument("--moves", type=int, default=30, help="moves per table at most")
+    ap.add_argument("--seconds", type=float, default=60.0, help="the run stops after this long")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=2.0,
+        help="mean seconds a client thinks before each move (exponential; 0: move at once)",
+    )
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen([sys.executable, "-c", SERVER, f"sqlite:///{tmp}/load.db", str(port)])
+        try:
+            for _ in range(300):
+                try:
+                    if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            else:
+                raise SystemExit("the server did not start")
+            stats = asyncio.run(run(args, base))
+        finally:
+            server.terminate()
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    lat = sorted(stats.latencies)
+    print(
+        f"game {args.game}: {args.tables} tables, think {args.think:g} s a move, "
+        f"{len(lat)} moves in {args.elapsed:.1f} s"
+    )
+    if not lat:
+        raise SystemExit("no move was played")
+    print(f"moves/s {len(lat) / args.elapsed:.1f}")
+    print(
+        "move latency (POST) ms: "
+        f"p50 {1000 * pct(lat, 50):.1f}  p90 {1000 * pct(lat, 90):.1f}  "
+        f"p99 {1000 * pct(lat, 99):.1f}  max {1000 * lat[-1]:.1f}"
+    )
+    print(f"tables finished {stats.finished}, stale-index refusals {stats.refused}, errors {stats.errors}")
+
+
+if __name__ == "__main__":
+    main()

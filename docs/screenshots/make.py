@@ -1,0 +1,114 @@
+"""Screenshots of every game's table for the README: ``python docs/screenshots/make.py``.
+
+Starts the web table (uvicorn, a temporary SQLite file) on a free port, opens one table
+per game with a human at seat 1 and bots elsewhere, plays a few moves for seat 1 through
+the API (the first legal action, so the picture is repeatable), and saves
+``docs/screenshots/<id>.png`` from Debian's Chromium through Playwright.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import sync_playwright
+
+HERE = Path(__file__).parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+GAMES = {
+    "ofrenda": (2, {}, 8),
+    "die-of-the-dead": (2, {}, 14),
+    "patzcuaro": (2, {}, 4),
+    "dia-de-los-muertos": (3, {}, 6),
+    "ofertu": (2, {}, 3),
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def advance(base: str, tid: str, token: str, moves: int) -> None:
+    """Play up to ``moves`` actions for seat 1 (its first legal one), waiting for the bots."""
+    done = 0
+    deadline = time.monotonic() + 60
+    while done < moves and time.monotonic() < deadline:
+        t = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": token}).json()
+        if t["view"]["over"]:
+            return
+        if not t["view"]["legal"]:
+            time.sleep(0.1)
+            continue
+        r = httpx.post(
+            f"{base}/api/tables/{tid}/actions",
+            json={"action": t["view"]["legal"][0], "index": t["moves"]},
+            headers={"X-Seat-Token": token},
+        )
+        if r.status_code == 200:
+            done += 1
+
+
+def main() -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "import sys, uvicorn; from muertos.server import create_app; "
+                "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')",
+                f"sqlite:///{tmp}/shots.db",
+                str(port),
+            ]
+        )
+        try:
+            for _ in range(200):
+                try:
+                    if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                for gid, (players, options, moves) in GAMES.items():
+                    seats = [{"kind": "human", "name": "Ana"}] + [
+                        {"kind": "bot", "agent": "random", "name": f"Bot {i + 1}"} for i in range(players - 1)
+                    ]
+                    body = {"game": gid, "players": players, "options": options, "seats": seats, "seed": 11}
+                    t = httpx.post(f"{base}/api/tables", json=body).json()
+                    token = t["creator_token"]
+                    advance(base, t["id"], token, moves)
+                    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                    page.goto(t["invites"][0]["url"])
+                    page.wait_for_selector("svg.board")
+                    page.wait_for_timeout(400)
+                    page.screenshot(path=str(HERE / f"{gid}.png"), full_page=True)
+                    page.close()
+                    print("wrote", HERE / f"{gid}.png")
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,249 @@
+// Die of the Dead (the Ofrenda variant): the four caskets with their dice (inside, or paid on
+// the lid), the City of the Dead's power dice, the nine marigold steps with their bonus
+// squares and everyone's scoring die, and per player the ofrenda board (a frame of 12 cells:
+// Marigold top, Incense right with its urns, Candle bottom, Bread left, each with what it
+// scores), the preparation board, tokens and supply. A die is a square in its colour WITH
+// its colour letter and face (☠ calavera, ★ power die). Click a casket to open it / pay /
+// fill it, a die to draft or move it, then a cell (or the preparation board) to put it.
+import { svg, title } from "../svg.js";
+
+const HUES = { r: "#e63946", b: "#3a86ff", g: "#40916c", y: "#f4c430", p: "#7b5ea7" };
+const GLYPH = { Candle: "♨", Marigold: "✿", Bread: "◒", Incense: "≋" };
+const SQUARE_LABEL = { blank: "—", calavera: "☠ die", set_face: "set face", candle: "+Candle", marigold: "+Marigold", bread: "+Bread", incense: "+Incense" };
+const D = 30; // die size
+const CELL = 46;
+let CAT = {};
+let selected = null; // a die (its spelling) chosen for a later cell click
+
+function die(x, y, spelling, opts = {}) {
+  // "r5*", "rx", "b2", "r" (no face), "r*" (power, no face)
+  const colour = spelling[0];
+  const power = spelling.endsWith("*") || spelling.slice(1) === "x";
+  const face = spelling.slice(1).replace("*", "");
+  const g = svg("g", { transform: `translate(${x},${y})`, class: "dod-die" + (power ? " power" : "") + (opts.cls || "") });
+  g.append(svg("rect", { width: D, height: D, rx: 6, fill: HUES[colour] || "#ccc" }));
+  const label = `${colour.toUpperCase()}${face === "x" ? "☠" : face}`;
+  g.append(svg("text", { x: D / 2, y: D / 2 + 5, "text-anchor": "middle" }, label));
+  if (power) g.append(svg("text", { x: D - 3, y: 9, "text-anchor": "end", class: "star" }, "★"));
+  const cname = (CAT.colours || []).find((c) => c.letter === colour)?.name ?? colour;
+  g.append(title(`${cname} ${power ? "power " : ""}die${face ? (face === "x" ? " showing its calavera (wild)" : ` showing ${face}`) : ""} (${spelling})`));
+  return g;
+}
+
+function clickable(el, fn, label) {
+  el.classList.add("playable");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", label);
+  el.addEventListener("click", (e) => (e.stopPropagation(), fn()));
+  el.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && fn());
+  return el;
+}
+
+function wrap(text, width) {
+  const lines = [];
+  let cur = "";
+  for (const w of text.split(" ")) {
+    if (cur && (cur + " " + w).length > width) {
+      lines.push(cur);
+      cur = w;
+    } else cur = cur ? cur + " " + w : w;
+  }
+  if (cur) lines.push(cur);
+  return lines;
+}
+
+function chooseDie(d, legal, ctx) {
+  const starts = [...legal].filter((a) => a.split(" ")[1] === d.toLowerCase() && ["draft", "move", "marigold", "face"].includes(a.split(" ")[0]));
+  if (starts.length === 1) return ctx.play(starts[0]);
+  selected = selected === d ? null : d;
+  if (selected) ctx.pick(d.toLowerCase());
+  else ctx.pick("");
+  ctx.redraw();
+}
+
+function dieActions(d, legal) {
+  return [...legal].some((a) => a.split(" ")[1] === d.toLowerCase() && ["draft", "move", "marigold", "face"].includes(a.split(" ")[0]));
+}
+
+function caskets(view, ctx, legal) {
+  const g = svg("g", { class: "dod-caskets" });
+  g.append(svg("text", { x: 10, y: 18, class: "section" }, `Caskets · round ${view.round} · ${view.phase}`));
+  (view.caskets || []).forEach((c, i) => {
+    const x = 10 + i * 190;
+    const y = 28;
+    const cg = svg("g", { class: "dod-casket" + (c.open ? " open" : "") });
+    cg.append(svg("rect", { x, y, width: 180, height: 118, rx: 10 }));
+    cg.append(svg("text", { x: x + 8, y: y + 16, class: "label" }, `${c.position}. ${GLYPH[c.item] ?? ""} ${c.item} ${c.open ? "· OPEN" : "· closed"}`));
+    cg.append(svg("text", { x: x + 172, y: y + 34, "text-anchor": "end", class: "tiny" }, `${c.tokens} tokens`));
+    cg.append(svg("text", { x: x + 8, y: y + 34, class: "tiny" }, "inside:"));
+    (c.inside || []).forEach((d, k) => {
+      const dg = die(x + 44 + (k % 4) * (D + 4), y + 22 + Math.floor(k / 4) * (D + 4), d, { cls: selected === d ? " selected" : "" });
+      if (c.open && dieActions(d, legal)) clickable(dg, () => chooseDie(d, legal, ctx), `die ${d}`);
+      cg.append(dg);
+    });
+    cg.append(svg("text", { x: x + 8, y: y + 104, class: "tiny" }, "lid:"));
+    (c.lid || []).forEach((d, k) => cg.append(die(x + 30 + k * (D + 2), y + 84, d)));
+    const n = c.position;
+    const acts = [...legal].filter((a) => a === `open ${n}` || a.endsWith(` on ${n}`) || a.endsWith(` in ${n}`));
+    if (acts.length === 1) clickable(cg, () => ctx.play(acts[0]), acts[0]);
+    else if (acts.length > 1) clickable(cg, () => ctx.pick(String(n)), `actions on casket ${n}`);
+    cg.append(title(`casket ${n}: ${c.item}; inside ${(c.inside || []).join(" ") || "nothing"}; on the lid ${(c.lid || []).join(" ") || "nothing"}`));
+    g.append(cg);
+  });
+  // the City of the Dead
+  const cx = 10 + 4 * 190;
+  g.append(svg("rect", { x: cx, y: 28, width: 130, height: 118, rx: 10, class: "dod-city" }));
+  g.append(svg("text", { x: cx + 8, y: 44, class: "label" }, "City of the Dead"));
+  Object.entries(view.city || {}).forEach(([d, n], k) => {
+    const dg = die(cx + 8 + (k % 3) * (D + 10), 52 + Math.floor(k / 3) * (D + 14), d);
+    const a = `gain ${d.toLowerCase()}`;
+    if (legal.has(a)) clickable(dg, () => ctx.play(a), a);
+    g.append(dg);
+    g.append(svg("text", { x: cx + 8 + (k % 3) * (D + 10) + D / 2, y: 52 + Math.floor(k / 3) * (D + 14) + D + 10, "text-anchor": "middle", class: "tiny" }, `×${n}`));
+  });
+  return { node: g, w: cx + 140, h: 156 };
+}
+
+function steps(view, ctx, legal, names) {
+  const g = svg("g", { class: "dod-steps" });
+  const rows = CAT.steps || [];
+  const letters = CAT.square_letters || "abcd";
+  g.append(svg("text", { x: 10, y: 16, class: "section" }, "Marigold steps (scoring dice)"));
+  const SWd = 98;
+  rows.forEach((row, s) => {
+    const x = 10 + s * (SWd + 4);
+    const base = 26 + (rows.length - 1 - s) * 6;
+    g.append(svg("text", { x: x + 4, y: base + 10, class: "label" }, `step ${s + 1}`));
+    row.forEach((sq, k) => {
+      const y = base + 16 + k * 22;
+      const el = svg("g", { class: "dod-square" });
+      el.append(svg("rect", { x, y, width: SWd, height: 20, rx: 4 }));
+      el.append(svg("text", { x: x + 4, y: y + 14, class: "tiny" }, `${letters[k]} ${SQUARE_LABEL[sq] ?? sq}`));
+      (view.seats || []).forEach((sv, i) => {
+        if (sv.step === s && sv.square === letters[k]) {
+          el.append(svg("g", { class: `dod-marker seat${i % 6}` }, svg("circle", { cx: x + SWd - 10, cy: y + 10, r: 8 }), svg("text", { x: x + SWd - 10, y: y + 14, "text-anchor": "middle" }, `${i + 1}`), title(`${names[i]}'s scoring die`)));
+        }
+      });
+      const a = `square ${letters[k]}`;
+      if (legal.has(a) && view.seats?.[view.to_move]?.step === s) clickable(el, () => ctx.play(a), a);
+      g.append(el);
+    });
+  });
+  (view.seats || []).forEach((sv, i) => {
+    if (sv.square) return; // drawn on its square
+    const x = 10 + sv.step * (SWd + 4) + 60 + i * 9;
+    const yy = 26 + (rows.length - 1 - sv.step) * 6 + 6;
+    g.append(svg("g", { class: `dod-marker seat${i % 6}` }, svg("circle", { cx: x, cy: yy, r: 7 }), svg("text", { x, y: yy + 4, "text-anchor": "middle" }, `${i + 1}`), title(`${names[i]}'s scoring die (face ${sv.die_face})`)));
+  });
+  return { node: g, w: 10 + rows.length * (SWd + 4), h: 26 + Math.max(0, rows.length - 1) * 6 + 16 + 4 * 22 + 8 };
+}
+
+function ofrendaBoard(view, seat, ctx, legal, names) {
+  const sv = view.seats[seat];
+  const mine = seat === view.seat;
+  const g = svg("g", { class: `dod-seat seat${seat % 6}` });
+  const W = 560;
+  const H = 320;
+  g.append(svg("rect", { width: W, height: H, rx: 12, class: "panel" + (seat === view.to_move ? " to-move" : "") }));
+  const marks = [seat === view.to_move ? "▶ to move" : "", mine ? "★ you" : "", seat === view.starter ? "round starter" : ""].filter(Boolean);
+  g.append(svg("text", { x: 12, y: 20, class: "panel-label" }, `${names[seat]} · ${sv.colour} (${(sv.colour || "?")[0].toUpperCase()}) · ${sv.steps} steps${marks.length ? " · " + marks.join(" · ") : ""}`));
+  const ox = 96;
+  const oy = 58;
+  // section labels around the frame
+  const side = { Marigold: [ox + 2 * CELL, oy - 10, "middle"], Incense: [ox + 4 * CELL + 8, oy + 2 * CELL, "start"], Candle: [ox + 2 * CELL, oy + 4 * CELL + 14, "middle"], Bread: [ox - 8, oy + 2 * CELL, "end"] };
+  for (const it of CAT.items || []) {
+    const [x, y, anchor] = side[it.name] || [0, 0, "start"];
+    const st = sv.sections?.[it.name] ?? "";
+    g.append(svg("text", { x, y, "text-anchor": anchor, class: "small sec" }, `${GLYPH[it.name] ?? ""} ${it.name} (${it.letter})${st && st !== "open" ? " · " + st : ""}`));
+  }
+  const urns = {};
+  for (const u of sv.urns || []) urns[u.cell] = u.die;
+  (CAT.cells || []).forEach((c) => {
+    const x = ox + c.col * CELL;
+    const y = oy + c.row * CELL;
+    const d = sv.ofrenda?.[c.cell - 1];
+    const el = svg("g", { class: "dod-cell" });
+    el.append(svg("rect", { x, y, width: CELL - 4, height: CELL - 4, rx: 6 }));
+    el.append(svg("text", { x: x + 3, y: y + 10, class: "tiny" }, `${c.cell}`));
+    if (urns[c.cell]) el.append(svg("text", { x: x + CELL - 7, y: y + CELL - 7, "text-anchor": "end", class: "tiny urn" }, `urn ${urns[c.cell]}`));
+    if (d) {
+      const dg = die(x + 6, y + 10, d, { cls: selected === d ? " selected" : "" });
+      if (mine && dieActions(d, legal)) clickable(dg, () => chooseDie(d, legal, ctx), `die ${d} on cell ${c.cell}`);
+      el.append(dg);
+    }
+    if (mine) {
+      let act = null;
+      if (selected) act = [...legal].find((a) => a.split(" ")[1] === selected.toLowerCase() && a.endsWith(` to ${c.cell}`));
+      if (!act && legal.has(`place ${c.cell}`)) act = `place ${c.cell}`;
+      if (act) clickable(el, () => ctx.play(act), act);
+    }
+    el.append(title(`cell ${c.cell}${urns[c.cell] ? `, urn asks ${urns[c.cell]}` : ""}${d ? `: ${d}` : ": empty"}`));
+    g.append(el);
+  });
+  // what each section scores
+  let ty = oy + 4 * CELL + 30;
+  for (const it of CAT.items || []) {
+    g.append(svg("text", { x: 12, y: ty, class: "tiny" }, `${GLYPH[it.name] ?? ""} ${it.name}: ${it.text}`.slice(0, 105)));
+    ty += 11;
+  }
+  // preparation board, tokens, supply
+  const px = ox + 4 * CELL + 90;
+  g.append(svg("text", { x: px, y: 44, class: "label" }, "Preparation board"));
+  const pg = svg("g", { class: "dod-prep" });
+  for (let k = 0; k < (CAT.prep_spaces || 3); k++) {
+    pg.append(svg("rect", { x: px + k * (D + 12), y: 52, width: D + 8, height: D + 8, rx: 6 }));
+    const d = sv.prep?.[k];
+    if (d) {
+      const dg = die(px + 4 + k * (D + 12), 56, d, { cls: selected === d ? " selected" : "" });
+      if (mine && dieActions(d, legal)) clickable(dg, () => chooseDie(d, legal, ctx), `die ${d} on the preparation board`);
+      pg.append(dg);
+    }
+  }
+  if (mine) {
+    let act = null;
+    if (selected) act = [...legal].find((a) => a.split(" ")[1] === selected.toLowerCase() && a.endsWith(" to prep"));
+    if (!act && legal.has("place prep")) act = "place prep";
+    if (act) clickable(pg, () => ctx.play(act), act);
+  }
+  g.append(pg);
+  g.append(svg("text", { x: px + 70, y: 112, class: "label" }, `· scoring die: ${sv.die_face}`));
+  g.append(svg("text", { x: px, y: 112, class: "label" }, "Tokens"));
+  Object.entries(sv.tokens || {}).forEach(([item, n], k) => g.append(svg("text", { x: px, y: 128 + k * 14, class: "small" }, `${GLYPH[item] ?? ""} ${item}: ${n}`)));
+  g.append(svg("text", { x: px, y: 196, class: "label" }, "Supply"));
+  Object.entries(sv.supply || {}).forEach(([c, n], k) => {
+    g.append(die(px + k * (D + 12), 204, c));
+    g.append(svg("text", { x: px + k * (D + 12) + D / 2, y: 248, "text-anchor": "middle", class: "tiny" }, `×${n}`));
+  });
+  return { node: g, w: W, h: H };
+}
+
+export function render(view, ctx) {
+  CAT = ctx.catalog || {};
+  const legal = new Set((view.legal || []).map((a) => a.toLowerCase()));
+  if (selected && !dieActions(selected, legal)) selected = null;
+  const names = (view.seats || []).map((_, i) => ctx.names?.[i] ?? `Player ${i + 1}`);
+  const root = svg("svg", { class: "board dod", role: "img", "aria-label": "Die of the Dead table" });
+  const c = caskets(view, ctx, legal);
+  root.append(c.node);
+  let y = c.h + 8;
+  if (view.held) {
+    root.append(svg("text", { x: 10, y: y + 12, class: "label" }, `Holding: ${typeof view.held === "string" ? view.held : JSON.stringify(view.held)}`));
+    y += 20;
+  }
+  const s = steps(view, ctx, legal, names);
+  s.node.setAttribute("transform", `translate(0,${y})`);
+  root.append(s.node);
+  y += s.h + 8;
+  const order = (view.seats || []).map((_, i) => i);
+  if (view.seat !== null && view.seat !== undefined) order.sort((a, b) => (a === view.seat ? -1 : b === view.seat ? 1 : a - b));
+  const cols = window.innerWidth > 760 ? 2 : 1;
+  order.forEach((i, k) => {
+    const b = ofrendaBoard(view, i, ctx, legal, names);
+    b.node.setAttribute("transform", `translate(${10 + (k % cols) * 570},${y + Math.floor(k / cols) * 330})`);
+    root.append(b.node);
+  });
+  y += Math.ceil(order.length / cols) * 330;
+  root.setAttribute("viewBox", `0 0 ${Math.max(c.w, s.w, 10 + cols * 570)} ${y}`);
+  return root;
+}
