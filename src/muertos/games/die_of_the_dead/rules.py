@@ -900,6 +900,26 @@ class DieOfTheDeadState(State):
     def _why_illegal(self, action: str) -> str:
         return _why(self, action.lower().split())
 
+    def stats(self) -> dict[str, float | int | str]:
+        """Per-player averages for designers: steps from each section type, from other sources
+        (token sets, ...), and sections scored. A scored section's dice never change again
+        (bonuses and payments only touch unscored ones), so its steps are recomputed here."""
+        out: dict[str, float | int | str] = dict(super().stats())
+        n = self.players
+        out["rounds"] = self.round
+        out["steps"] = sum(self.steps) / n
+        from_sections = 0
+        for sec in range(4):
+            got = 0
+            for p in range(n):
+                if self.scored[p][sec]:
+                    got += min(self._section_value(p, sec), C.max_per_section)
+            from_sections += got
+            out[f"steps_{ITEM_NAMES[sec].lower()}"] = got / n
+        out["steps_other"] = (sum(self.steps) - from_sections) / n
+        out["sections_scored"] = sum(map(sum, self.scored)) / n
+        return out
+
     def status(self) -> str:
         ph = self.phase
         if ph == "over":
