@@ -44,3 +44,17 @@ export function fromMarkup(markup) {
 export function title(text) {
   return svg("title", {}, text);
 }
+
+/** Break ``text`` into lines of at most ``width`` characters, at spaces (SVG text does not wrap). */
+export function wrap(text, width) {
+  const lines = [];
+  let cur = "";
+  for (const w of text.split(" ")) {
+    if (cur && (cur + " " + w).length > width) {
+      lines.push(cur);
+      cur = w;
+    } else cur = cur ? cur + " " + w : w;
+  }
+  if (cur) lines.push(cur);
+  return lines;
+}

@@ -3,7 +3,7 @@
 // 24 ✦ banquet, the goal 32 ⚑), the skeletons as numbered tokens, the dog D and the
 // gravedigger G; one panel per skeleton with its bones, festivity cards and hand. Click a
 // field to see (or play, when only one) the actions that name it.
-import { svg, title } from "../svg.js";
+import { svg, title, wrap } from "../svg.js";
 
 const FW = 86;
 const FH = 64;
@@ -21,19 +21,6 @@ function fieldXY(n) {
 
 function token(x, y, label, cls, tip) {
   return svg("g", { class: `ddm-token ${cls}` }, svg("circle", { cx: x, cy: y, r: 12 }), svg("text", { x, y: y + 4, "text-anchor": "middle" }, label), title(tip));
-}
-
-function wrap(text, width) {
-  const lines = [];
-  let cur = "";
-  for (const w of text.split(" ")) {
-    if (cur && (cur + " " + w).length > width) {
-      lines.push(cur);
-      cur = w;
-    } else cur = cur ? cur + " " + w : w;
-  }
-  if (cur) lines.push(cur);
-  return lines;
 }
 
 // One action-movement card from the catalog: name, letter, bones on the back, the body part

@@ -5,7 +5,7 @@
 // scores), the preparation board, tokens and supply. A die is a square in its colour WITH
 // its colour letter and face (☠ calavera, ★ power die). Click a casket to open it / pay /
 // fill it, a die to draft or move it, then a cell (or the preparation board) to put it.
-import { svg, title } from "../svg.js";
+import { svg, title, wrap } from "../svg.js";
 
 const HUES = { r: "#e63946", b: "#3a86ff", g: "#40916c", y: "#f4c430", p: "#7b5ea7" };
 const GLYPH = { Candle: "♨", Marigold: "✿", Bread: "◒", Incense: "≋" };
@@ -38,19 +38,6 @@ function clickable(el, fn, label) {
   el.addEventListener("click", (e) => (e.stopPropagation(), fn()));
   el.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && fn());
   return el;
-}
-
-function wrap(text, width) {
-  const lines = [];
-  let cur = "";
-  for (const w of text.split(" ")) {
-    if (cur && (cur + " " + w).length > width) {
-      lines.push(cur);
-      cur = w;
-    } else cur = cur ? cur + " " + w : w;
-  }
-  if (cur) lines.push(cur);
-  return lines;
 }
 
 function chooseDie(d, legal, ctx) {

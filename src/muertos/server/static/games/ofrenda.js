@@ -4,7 +4,7 @@
 // slots are marked ★ (score ×2), paying slots −1✿, gaining slots +1✿. Click a Family
 // space to take it, a candle to take it, a hand card then a slot to place it, a stored
 // candle then a Candle slot to put it there.
-import { svg, title } from "../svg.js";
+import { svg, title, wrap } from "../svg.js";
 
 const CW = 64; // card width
 const CH = 84; // card height
@@ -73,19 +73,6 @@ function portraitCard(x, y, card, opts = {}) {
     g.append(title(`${pid}: ${lit ? "lit ☀" : "unlit ○"}`));
   }
   return g;
-}
-
-function wrap(text, width) {
-  const lines = [];
-  let cur = "";
-  for (const word of text.split(" ")) {
-    if (cur && (cur + " " + word).length > width) {
-      lines.push(cur);
-      cur = word;
-    } else cur = cur ? cur + " " + word : word;
-  }
-  if (cur) lines.push(cur);
-  return lines;
 }
 
 function cardBack(x, y, label) {

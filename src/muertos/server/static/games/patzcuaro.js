@@ -4,7 +4,7 @@
 // player's 4–3–2 altar pyramid; your hand. Every card shows its colour as a band WITH the
 // colour's code and symbol, and its objects as words. Click a space to move there, a hand
 // card to trade it (or select it), then an altar slot to place it.
-import { svg, title } from "../svg.js";
+import { svg, title, wrap } from "../svg.js";
 
 const HUES = { pink: "#ff5d8f", green: "#40916c", purple: "#7b5ea7", yellow: "#f4c430" };
 const GLYPH = { pink: "✿", green: "⚱", purple: "✝", yellow: "❦" };
@@ -77,19 +77,6 @@ function destination(view, seat, k) {
     if (!taken.has(p)) k -= 1;
   }
   return p;
-}
-
-function wrap(text, width) {
-  const lines = [];
-  let cur = "";
-  for (const w of text.split(" ")) {
-    if (cur && (cur + " " + w).length > width) {
-      lines.push(cur);
-      cur = w;
-    } else cur = cur ? cur + " " + w : w;
-  }
-  if (cur) lines.push(cur);
-  return lines;
 }
 
 function track(view, ctx, legal) {
