@@ -131,7 +131,6 @@ def play_cmd(
     # One human sees the table from their chair; several share a screen, so show only what is public.
     viewer = humans[0] if len(humans) == 1 else None
     console.print(f"[bold]{g.title}[/] — seed {seed}, seats: {', '.join(names)}")
-    seen = 0
     if not quiet:
         _print_events(state, viewer, 0)
     seen = len(state.events)

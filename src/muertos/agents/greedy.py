@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from muertos.engine import State
+
+
+def one_step_values(state: State, seat: int, actions: Sequence[str]) -> list[float]:
+    """The game's evaluation for ``seat`` after each of ``actions``, each tried on a copy."""
+    evaluate = state.game.evaluate
+    values = []
+    for a in actions:
+        c = state.clone()
+        c.apply(a)
+        values.append(evaluate(c, seat))
+    return values
 
 
 class GreedyAgent:
@@ -24,14 +36,11 @@ class GreedyAgent:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        g = state.game
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
             d = state.determinize(seat, self.rng)
-            for i, a in enumerate(legal):
-                c = d.clone()
-                c.apply(a)
-                totals[i] += g.evaluate(c, seat)
+            for i, v in enumerate(one_step_values(d, seat, legal)):
+                totals[i] += v
         best = max(totals)
         choices = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-9]
         return choices[self.rng.randrange(len(choices))]

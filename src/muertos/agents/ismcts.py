@@ -31,6 +31,8 @@ from typing import Any
 
 from muertos.engine import Game, State
 
+from .greedy import one_step_values
+
 WIN_WEIGHT = 0.75
 """Share of a multiplayer reward that is the win itself; the rest is the squashed margin."""
 
@@ -142,14 +144,8 @@ class ISMCTSAgent:
                 seat = s.to_move
                 assert seat is not None
                 sample = legal if len(legal) <= 6 else rng.sample(legal, 6)
-                best, best_v = sample[0], -math.inf
-                for a in sample:
-                    c = s.clone()
-                    c.apply(a)
-                    v = game.evaluate(c, seat)
-                    if v > best_v:
-                        best, best_v = a, v
-                return best
+                values = one_step_values(s, seat, sample)
+                return sample[values.index(max(values))]
 
             return best_of_sample
 
@@ -163,12 +159,7 @@ class ISMCTSAgent:
         """The moves worth searching: all of them, or the best ``widen`` one step ahead."""
         if self.widen is None or len(legal) <= self.widen:
             return None
-        evaluate = d.game.evaluate
-        vals = []
-        for a in legal:
-            c = d.clone()
-            c.apply(a)
-            vals.append(evaluate(c, seat))
+        vals = one_step_values(d, seat, legal)
         cut = sorted(vals, reverse=True)[self.widen - 1]
         return {a for a, v in zip(legal, vals, strict=True) if v >= cut - 1e-9}
 
