@@ -14,23 +14,16 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 from playwright.sync_api import sync_playwright
 
+from muertos.server.browser import CHROMIUM_ARGS, CHROMIUM_PATH
+
 HERE = Path(__file__).parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-GAMES = {
+# game: (players, options, moves seat 1 plays before the picture)
+GAMES: dict[str, tuple[int, dict[str, Any], int]] = {
     "ofrenda": (2, {}, 8),
     "die-of-the-dead": (2, {}, 14),
     "patzcuaro": (2, {}, 4),
@@ -88,7 +81,7 @@ def main() -> None:
                 except httpx.HTTPError:
                     time.sleep(0.1)
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                browser = p.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS))
                 for gid, (players, options, moves) in GAMES.items():
                     seats = [{"kind": "human", "name": "Ana"}] + [
                         {"kind": "bot", "agent": "random", "name": f"Bot {i + 1}"} for i in range(players - 1)

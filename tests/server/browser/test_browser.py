@@ -8,6 +8,7 @@ free port; every page records its JavaScript errors, and a test fails on any.
 from __future__ import annotations
 
 import os
+import random
 import socket
 import threading
 import time
@@ -18,18 +19,10 @@ from typing import Any
 import httpx
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-_missing = None if Path(CHROMIUM).exists() else f"no browser at {CHROMIUM}"
+import muertos
+from muertos.server.browser import CHROMIUM_ARGS, CHROMIUM_PATH
+
+_missing = None if Path(CHROMIUM_PATH).exists() else f"no browser at {CHROMIUM_PATH}"
 try:
     from playwright import sync_api
 except ImportError:  # pragma: no cover - the dev extra installs it
@@ -71,7 +64,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS))
         yield b
         b.close()
 
@@ -106,9 +99,13 @@ def click_board_or_first_action(page: Any, prefer_board: bool) -> None:
     """One move by clicking: a playable board piece when it plays at once, else the first
     legal-action button."""
     if prefer_board:
-        pieces = page.locator("svg.board .playable[role=button]")
-        if pieces.count():
-            pieces.first.click()
+        # a piece that plays at once stands for one action and selects nothing (pieces.js)
+        k = page.evaluate(
+            """() => [...document.querySelectorAll('svg.board [data-actions]')].findIndex(
+                 (e) => JSON.parse(e.dataset.actions).length === 1 && !e.dataset.select)"""
+        )
+        if k >= 0:
+            page.locator("svg.board [data-actions]").nth(k).click()
             return
     page.locator("button.action").first.click()
 
@@ -266,3 +263,180 @@ def test_spectator_sees_no_moves_and_replay_steps_through_a_finished_game(server
     page.wait_for_selector("#replay:not([hidden])")
     page.get_by_role("button", name="next").click()
     page.wait_for_function("document.querySelector('#log-title').innerText.startsWith('Step 1 of')")
+
+
+# ------------------------------------------------------------------ every action on the board
+# Issue 8: every legal action can be made by clicking the board. Each board piece carries
+# the actions it stands for in ``data-actions`` (pieces.js); on-board buttons (``.board-button``)
+# are only for actions without a piece of their own: these verbs, per game.
+BUTTON_VERBS = {
+    "ofrenda": {"no"},  # no candle
+    "die-of-the-dead": {"skip", "done", "pass"},
+    "patzcuaro": {"pass"},
+    "dia-de-los-muertos": {"end", "keep", "no"},  # end a movement, keep (no swap), no reaction
+    "ofertu": {"pass"},
+}
+BOARD_CLASS = {"die-of-the-dead": "dod", "dia-de-los-muertos": "ddm"}
+
+PIECES_JS = """() => [...document.querySelectorAll('#board [data-actions]')].map((e, i) => ({
+  i, actions: JSON.parse(e.dataset.actions), select: e.dataset.select === '1',
+  button: e.classList.contains('board-button'), selected: e.classList.contains('selected')}))"""
+
+
+def table_for(base: str, table_id: str, token: str) -> dict[str, Any]:
+    out: dict[str, Any] = httpx.get(f"{base}/api/tables/{table_id}", headers={"X-Seat-Token": token}).json()
+    return out
+
+
+def board_pieces(page: Any) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = page.evaluate(PIECES_JS)
+    return out
+
+
+def check_board_covers(game: str, legal: list[str], pieces: list[dict[str, Any]]) -> None:
+    """Every legal action is on some piece, every piece offers legal actions only, and the
+    on-board buttons hold only the game's button verbs."""
+    want = {a.lower() for a in legal}
+    offered = {a.lower() for p in pieces for a in p["actions"]}
+    assert want <= offered, f"{game}: not clickable on the board: {sorted(want - offered)}"
+    assert offered <= want, f"{game}: the board offers illegal actions: {sorted(offered - want)}"
+    for p in pieces:
+        if p["button"]:
+            verbs = {a.split()[0].lower() for a in p["actions"]}
+            assert verbs <= BUTTON_VERBS[game], f"{game}: {p['actions']} should be on a piece, not a button"
+
+
+def click_one_move(page: Any, rng: random.Random) -> str:
+    """Make one move by board clicks only: a random piece; a menu's random choice; after a
+    selecting piece, a random target of it. Returns what was clicked (for messages)."""
+    trail: list[str] = []
+    chosen: set[str] | None = None  # the actions of the selecting piece just clicked
+    for _ in range(4):
+        if page.locator(".choice-menu").count():
+            choices = page.locator(".choice-menu button.choice")
+            k = rng.randrange(choices.count())
+            trail.append("menu:" + choices.nth(k).inner_text())
+            choices.nth(k).click()
+            return " > ".join(trail)
+        pieces = board_pieces(page)
+        if chosen is not None:
+            pool = [p for p in pieces if not p["select"] and {a.lower() for a in p["actions"]} <= chosen]
+        else:
+            pool = [p for p in pieces if not p["selected"]]
+        assert pool, f"nothing to click after {trail}"
+        p = rng.choice(pool)
+        trail.append(f"{p['actions'][:3]}{'…' if len(p['actions']) > 3 else ''}")
+        page.locator("#board [data-actions]").nth(p["i"]).click()
+        if not p["select"]:
+            if len(p["actions"]) == 1:
+                return " > ".join(trail)
+            page.wait_for_selector(".choice-menu", timeout=3_000)
+            chosen = None
+        else:
+            chosen = {a.lower() for a in p["actions"]}
+    raise AssertionError(f"no move after {trail}")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "limit"),
+    [
+        ("ofrenda", 2, 40),
+        ("ofrenda", 1, 25),
+        ("die-of-the-dead", 2, 40),
+        ("die-of-the-dead", 1, 25),
+        ("patzcuaro", 3, 40),
+        ("dia-de-los-muertos", 3, 40),
+        ("ofertu", 2, 40),
+    ],
+)
+def test_every_legal_action_is_clickable_on_the_board(
+    server: str, browser: Any, game: str, players: int, limit: int
+) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "random"}] * (players - 1)
+    t = create(server, {"game": game, "players": players, "seats": seats, "seed": 8})
+    token = t["invites"][0]["token"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch(page)
+    page.goto(t["invites"][0]["url"])
+    page.wait_for_selector(f"svg.board.{BOARD_CLASS.get(game, game)}")
+    rng = random.Random(f"{game}-{players}")
+    played = 0
+    deadline = time.monotonic() + 150
+    while played < limit and time.monotonic() < deadline:
+        state = table_for(server, t["id"], token)
+        if state["status"] == "finished":
+            break
+        if state["view"]["to_move"] != 0:
+            time.sleep(0.05)  # the bots' turn
+            continue
+        page.wait_for_function(
+            f"Number(document.body.dataset.moves || 0) === {state['moves']}", timeout=10_000
+        )
+        check_board_covers(game, state["view"]["legal"], board_pieces(page))
+        trail = click_one_move(page, rng)
+        try:
+            page.wait_for_function(
+                f"Number(document.body.dataset.moves || 0) > {state['moves']}", timeout=10_000
+            )
+        except sync_api.TimeoutError:
+            pytest.fail(f"{game}: clicking {trail} made no move")
+        played += 1
+    assert played >= min(limit, 15), f"{game}: only {played} moves"
+    assert not errors, errors
+    page.close()
+
+
+RENDER_JS = """async ({game, views, catalog}) => {
+  const r = await import(`/static/games/${game}.js`);
+  const ctx = {catalog, names: [], play() {}, pick() {}, redraw() {}};
+  return views.map((v) => [...r.render(v, ctx).querySelectorAll('[data-actions]')].map((e) => ({
+    actions: JSON.parse(e.dataset.actions), button: e.classList.contains('board-button')})));
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("ofrenda", 1),
+        ("ofrenda", 3),
+        ("die-of-the-dead", 1),
+        ("die-of-the-dead", 2),
+        ("die-of-the-dead", 5),
+        ("patzcuaro", 4),
+        ("dia-de-los-muertos", 4),
+        ("ofertu", 2),
+    ],
+)
+def test_the_board_offers_every_legal_action_through_whole_games(
+    server: str, browser: Any, game: str, players: int
+) -> None:
+    """The game's renderer, in the page, draws the view of the seat to move at every step of
+    a few whole random games (so the rare phases come up: bonuses, reactions, the end) and
+    must put each legal action on a board piece."""
+    # any table page: it loads the renderers and pieces.js from the server
+    t = create(server, {"game": "ofertu", "seats": [{"kind": "human"}] * 2, "seed": 1})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch(page)
+    page.goto(t["invites"][0]["url"])
+    page.wait_for_selector("svg.board")
+    catalog = httpx.get(f"{server}/api/games/{game}/catalog").json()
+    g = muertos.game(game)
+    checked = 0
+    verbs: set[str] = set()
+    for seed in range(2):
+        s, rng = g.new(players=players, seed=seed), random.Random(seed)
+        views: list[dict[str, Any]] = []
+        while s.to_move is not None and len(views) < 1000:
+            views.append(s.view(s.to_move))
+            s.apply(rng.choice(s.legal_actions()))
+        for k in range(0, len(views), 100):
+            batch = views[k : k + 100]
+            drawn = page.evaluate(RENDER_JS, {"game": game, "views": batch, "catalog": catalog})
+            for v, pieces in zip(batch, drawn, strict=True):
+                check_board_covers(game, v["legal"], pieces)
+                verbs |= {a.split()[0] for a in v["legal"]}
+                checked += 1
+    assert checked > 50
+    assert len(verbs) >= 3, verbs
+    assert not errors, errors
+    page.close()

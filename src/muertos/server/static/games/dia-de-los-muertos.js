@@ -1,15 +1,44 @@
 // Dia de los Muertos (the skeleton race): the graveyard as a serpentine track S, 1–32 (the
 // red lane 25–28 ▤, hiding places 29–31 ⌂, festivities on 19 ♪ music, 21 ♫ dance,
 // 24 ✦ banquet, the goal 32 ⚑), the skeletons as numbered tokens, the dog D and the
-// gravedigger G; one panel per skeleton with its bones, festivity cards and hand. Click a
-// field to see (or play, when only one) the actions that name it.
+// gravedigger G; one panel per skeleton with its bones, festivity cards and hand. Every
+// action is on a piece: a hand card (lay, swap, discard it; react with it), a skeleton
+// (attack, push, snatch from it), a field (walk, lead the dog, land, go, hide, block
+// there; take from your hiding place), your laid card (move, reveal, follow), the bones of
+// a panel (patch yours, hit the victim's), the card backs of the victim's hand (pick one).
+// A piece plays its only action or opens a menu; end, keep and no reaction are buttons.
 import { svg, title, wrap } from "../svg.js";
+import { begin, finish, piece } from "../pieces.js";
 
 const FW = 86;
 const FH = 64;
 const COLS = 8;
 const W = COLS * FW + 40;
 const FEST = { 19: "♪ music", 21: "♫ dance", 24: "✦ banquet" };
+const FIELD_VERBS = ["walk", "dog", "leapfrog", "go", "den", "block", "cartwheel"];
+let LEGAL = []; // the legal actions in their own spelling
+
+/** The legal actions (own spelling) whose lower-cased words pass ``test``. */
+function acts(test) {
+  return LEGAL.filter((a) => test(a.toLowerCase().split(" ")));
+}
+
+/** The field an action leads to: the dog's field (dog 9 bite p3), else the last number. */
+function actionField(w) {
+  if (!FIELD_VERBS.includes(w[0])) return null;
+  if (w[0] === "dog") return Number(w[1]);
+  const nums = w.filter((x) => /^\d+$/.test(x));
+  return nums.length ? Number(nums[nums.length - 1]) : null;
+}
+
+/** The other player the status names (the victim of a pick or a hit), 0-based, or null. */
+function victim(view) {
+  for (const m of (view.status || "").matchAll(/Player (\d+)/g)) {
+    const s = Number(m[1]) - 1;
+    if (s !== view.to_move) return s;
+  }
+  return null;
+}
 
 function fieldXY(n) {
   if (n <= 0) return { x: 8, y: 8 };
@@ -25,7 +54,7 @@ function token(x, y, label, cls, tip) {
 
 // One action-movement card from the catalog: name, letter, bones on the back, the body part
 // it needs, and what it does.
-function handCard(x, y, key, cat, ctx, legalWords) {
+function handCard(x, y, key, cat, ctx) {
   const c = cat.cards?.[key];
   const g = svg("g", { transform: `translate(${x},${y})`, class: "ddm-card" + (c?.kind === "reaction" ? " reaction" : "") });
   g.append(svg("rect", { width: 128, height: 84, rx: 8 }));
@@ -33,21 +62,18 @@ function handCard(x, y, key, cat, ctx, legalWords) {
   g.append(svg("text", { x: 6, y: 29, class: "tiny" }, `${"|".repeat(c?.bones ?? 0)} move ${c?.bones ?? "?"} · needs ${c?.needs ?? "?"}`));
   wrap(c?.text ?? "", 26).slice(0, 4).forEach((l, k) => g.append(svg("text", { x: 6, y: 42 + k * 10, class: "tiny" }, l)));
   g.append(title(`${c?.name ?? key} (${c?.german ?? ""}): ${c?.text ?? ""}; ${c?.bones ?? "?"} bones on the back`));
-  if (legalWords.has(key)) {
-    g.classList.add("playable");
-    g.setAttribute("tabindex", "0");
-    g.setAttribute("role", "button");
-    g.setAttribute("aria-label", `actions with ${c?.name ?? key}`);
-    g.addEventListener("click", () => ctx.pick(key));
-  }
+  const here = acts((w) => (["lay", "discard"].includes(w[0]) && w[1] === key) || (w[0] === "swap" && w.slice(1).includes(key)) || (w.length === 1 && w[0] === key && ["hold", "dodge"].includes(key)));
+  piece(g, here, ctx, `${c?.name ?? key}`);
   return g;
 }
 
 export function render(view, ctx) {
   const cat = ctx.catalog || {};
   for (const [k, f] of Object.entries(cat.festivities || {})) FEST[f.field] = `${{ music: "♪", dance: "♫", banquet: "✦" }[k] ?? "★"} ${f.vp}VP`;
-  const legalWords = new Set();
-  for (const a of view.legal || []) for (const w of a.split(" ")) legalWords.add(w);
+  begin();
+  LEGAL = view.legal || [];
+  const me = view.seat !== null && view.seat !== undefined ? view.seat : null;
+  const myField = me !== null ? view.skeletons?.[me]?.field : null;
   const root = svg("svg", { class: "board ddm", role: "img", "aria-label": "Dia de los Muertos graveyard" });
   root.append(svg("text", { x: 12, y: 24, class: "section" }, `Graveyard · round ${view.round ?? "?"} · lane ${view.lane_open ? "open" : "closed ✗"} · draw pile ${view.draw_pile ?? "?"}`));
   const stock = view.festivity_stock || {};
@@ -69,13 +95,7 @@ export function render(view, ctx) {
     if (mark) g.append(svg("text", { x: x + FW - 14, y: y + 14, "text-anchor": "end", class: "fmark" }, mark));
     const hp = view.hiding_places?.[String(n)];
     if (hp && (hp.bones?.length || hp.festivity?.length)) g.append(svg("text", { x: x + 6, y: y + FH - 6, class: "fmark" }, [...(hp.bones || []), ...(hp.festivity || [])].join(" ")));
-    if (legalWords.has(String(n))) {
-      g.classList.add("playable");
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", `actions on field ${n}`);
-      g.addEventListener("click", () => ctx.pick(String(n)));
-    }
+    piece(g, acts((w) => actionField(w) === n || (w[0] === "take" && myField === n)), ctx, `field ${n}`);
     g.append(title(`field ${n}${mark ? " " + mark : ""}`));
     root.append(g);
   }
@@ -89,10 +109,7 @@ export function render(view, ctx) {
       const x = base.x + 16 + (k % 3) * 26;
       const y = base.y + 36 + (n <= 0 ? -6 : 0) - Math.floor(k / 3) * 14;
       const el = token(x, y, `${i + 1}`, `seat${i % 6}`, `${ctx.names?.[i] ?? `Player ${i + 1}`}'s skeleton on ${n <= 0 ? "the start" : n}`);
-      if (legalWords.has(`p${i + 1}`)) {
-        el.classList.add("playable");
-        el.addEventListener("click", () => ctx.pick(`p${i + 1}`));
-      }
+      piece(el, acts((w) => w.includes(`p${i + 1}`)), ctx, `skeleton ${i + 1}`);
       root.append(el);
     });
   }
@@ -106,6 +123,7 @@ export function render(view, ctx) {
   }
   // skeleton panels
   let y = 70 + 4 * (FH + 18) + 8;
+  const hurt = victim(view);
   const colW = (W - 30) / 2;
   (view.skeletons || []).forEach((sk, i) => {
     const x = 10 + (i % 2) * (colW + 10);
@@ -114,9 +132,16 @@ export function render(view, ctx) {
     const g = svg("g", { class: `seat${i % 6}` + (view.to_move === i ? " to-move" : "") });
     g.append(svg("rect", { x, y: py, width: colW, height: 108, rx: 10, class: "panel" + (view.to_move === i ? " to-move" : "") }));
     g.append(svg("text", { x: x + 10, y: py + 18, class: "panel-label" }, `${i + 1} ${ctx.names?.[i] ?? `Player ${i + 1}`}${marks ? ` (${marks})` : ""}${sk.home ? ` · home #${sk.home}` : ""}`));
-    g.append(svg("text", { x: x + 10, y: py + 38, class: "label" }, `field ${sk.field <= 0 ? "S" : sk.field} · arms ${sk.arms}/2 · legs ${sk.legs}/2`));
-    g.append(svg("text", { x: x + 10, y: py + 56, class: "label" }, `festivity: ${(sk.festivity || []).join(", ") || "none"} · laid: ${sk.laid === null || sk.laid === undefined ? "—" : typeof sk.laid === "object" ? `face down (${"|".repeat(sk.laid.back)} ${sk.laid.back} bones on the back)` : (cat.cards?.[sk.laid]?.name ?? sk.laid)}`));
-    g.append(svg("text", { x: x + 10, y: py + 74, class: "label" }, `hand (bones on backs): ${(sk.hand_backs || []).map((b) => "|".repeat(b)).join(" ") || "empty"}`));
+    const bones = svg("text", { x: x + 10, y: py + 38, class: "label" }, `field ${sk.field <= 0 ? "S" : sk.field} · arms ${sk.arms}/2 · legs ${sk.legs}/2`);
+    if (i === me) piece(bones, acts((w) => w[0] === "patch" || (w[0] === "hit" && hurt === null)), ctx, "your bones");
+    else if (i === hurt) piece(bones, acts((w) => w[0] === "hit"), ctx, `the bones of skeleton ${i + 1}`);
+    g.append(bones);
+    const laid = svg("text", { x: x + 10, y: py + 56, class: "label" }, `festivity: ${(sk.festivity || []).join(", ") || "none"} · laid: ${sk.laid === null || sk.laid === undefined ? "—" : typeof sk.laid === "object" ? `face down (${"|".repeat(sk.laid.back)} ${sk.laid.back} bones on the back)` : (cat.cards?.[sk.laid]?.name ?? sk.laid)}`);
+    if (i === me) piece(laid, acts((w) => w.length === 1 && ["move", "reveal", "follow"].includes(w[0])), ctx, "your laid card");
+    g.append(laid);
+    const backs = svg("text", { x: x + 10, y: py + 74, class: "label" }, `hand (bones on backs): ${(sk.hand_backs || []).map((b) => "|".repeat(b)).join(" ") || "empty"}`);
+    if (i === (hurt ?? -1) || (hurt === null && i !== me)) piece(backs, acts((w) => w[0] === "pick"), ctx, `pick a card back from skeleton ${i + 1}`);
+    g.append(backs);
     if (sk.hand) g.append(svg("text", { x: x + 10, y: py + 94, class: "label" }, `your cards: ${sk.hand.join(", ")}`));
     root.append(g);
   });
@@ -125,9 +150,8 @@ export function render(view, ctx) {
   const mine = view.seat !== null && view.seat !== undefined ? view.skeletons?.[view.seat] : null;
   if (mine?.hand?.length) {
     root.append(svg("text", { x: 12, y: bottom + 14, class: "section" }, "Your cards"));
-    mine.hand.forEach((key, k) => root.append(handCard(12 + (k % 5) * 136, bottom + 22 + Math.floor(k / 5) * 92, key, cat, ctx, legalWords)));
+    mine.hand.forEach((key, k) => root.append(handCard(12 + (k % 5) * 136, bottom + 22 + Math.floor(k / 5) * 92, key, cat, ctx)));
     bottom += 30 + Math.ceil(mine.hand.length / 5) * 92;
   }
-  root.setAttribute("viewBox", `0 0 ${W} ${bottom}`);
-  return root;
+  return finish(root, view, ctx, W, bottom);
 }

@@ -4,8 +4,12 @@
 // Marigold top, Incense right with its urns, Candle bottom, Bread left, each with what it
 // scores), the preparation board, tokens and supply. A die is a square in its colour WITH
 // its colour letter and face (☠ calavera, ★ power die). Click a casket to open it / pay /
-// fill it, a die to draft or move it, then a cell (or the preparation board) to put it.
+// fill it, a die to draft or move it, then a cell (or the preparation board) to put it; a
+// cell or the preparation board on its own offers what can go there. The held die offers
+// its Bread/Incense changes, a section's name scoring it first, the tokens their discards,
+// a City die gaining or removing it; skip, done and pass are buttons on the board.
 import { svg, title, wrap } from "../svg.js";
+import { begin, finish, piece } from "../pieces.js";
 
 const HUES = { r: "#e63946", b: "#3a86ff", g: "#40916c", y: "#f4c430", p: "#7b5ea7" };
 const GLYPH = { Candle: "♨", Marigold: "✿", Bread: "◒", Incense: "≋" };
@@ -30,27 +34,29 @@ function die(x, y, spelling, opts = {}) {
   return g;
 }
 
-function clickable(el, fn, label) {
-  el.classList.add("playable");
-  el.setAttribute("tabindex", "0");
-  el.setAttribute("role", "button");
-  el.setAttribute("aria-label", label);
-  el.addEventListener("click", (e) => (e.stopPropagation(), fn()));
-  el.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && fn());
-  return el;
+const DIE_VERBS = ["draft", "move", "marigold", "face", "calavera"];
+let LEGAL = []; // the legal actions in their own spelling
+
+/** The legal actions (own spelling) whose lower-cased form passes ``test``. */
+function acts(test) {
+  return LEGAL.filter((a) => test(a.toLowerCase()));
 }
 
-function chooseDie(d, legal, ctx) {
-  const starts = [...legal].filter((a) => a.split(" ")[1] === d.toLowerCase() && ["draft", "move", "marigold", "face"].includes(a.split(" ")[0]));
-  if (starts.length === 1) return ctx.play(starts[0]);
-  selected = selected === d ? null : d;
-  if (selected) ctx.pick(d.toLowerCase());
-  else ctx.pick("");
-  ctx.redraw();
+function dieActions(d) {
+  return acts((a) => a.split(" ")[1] === d.toLowerCase() && DIE_VERBS.includes(a.split(" ")[0]));
 }
 
-function dieActions(d, legal) {
-  return [...legal].some((a) => a.split(" ")[1] === d.toLowerCase() && ["draft", "move", "marigold", "face"].includes(a.split(" ")[0]));
+/** A die standing for its actions: when each goes "to" a cell, a click selects the die
+ * and the cells play; otherwise it plays or opens a menu. */
+function diePiece(dg, d, ctx, label) {
+  const mine = dieActions(d);
+  const toCells = mine.length > 1 && mine.every((a) => / to \S+$/.test(a));
+  const select = () => {
+    selected = selected === d ? null : d;
+    ctx.pick(selected ? d.toLowerCase() : "");
+    ctx.redraw();
+  };
+  return piece(dg, mine, ctx, label, toCells ? { select } : {});
 }
 
 function caskets(view, ctx, legal) {
@@ -66,15 +72,20 @@ function caskets(view, ctx, legal) {
     cg.append(svg("text", { x: x + 8, y: y + 34, class: "tiny" }, "inside:"));
     (c.inside || []).forEach((d, k) => {
       const dg = die(x + 44 + (k % 4) * (D + 4), y + 22 + Math.floor(k / 4) * (D + 4), d, { cls: selected === d ? " selected" : "" });
-      if (c.open && dieActions(d, legal)) clickable(dg, () => chooseDie(d, legal, ctx), `die ${d}`);
+      if (c.open) diePiece(dg, d, ctx, `die ${d}`);
       cg.append(dg);
     });
     cg.append(svg("text", { x: x + 8, y: y + 104, class: "tiny" }, "lid:"));
     (c.lid || []).forEach((d, k) => cg.append(die(x + 30 + k * (D + 2), y + 84, d)));
     const n = c.position;
-    const acts = [...legal].filter((a) => a === `open ${n}` || a.endsWith(` on ${n}`) || a.endsWith(` in ${n}`));
-    if (acts.length === 1) clickable(cg, () => ctx.play(acts[0]), acts[0]);
-    else if (acts.length > 1) clickable(cg, () => ctx.pick(String(n)), `actions on casket ${n}`);
+    const isOpen = c.open || view.open_casket === n;
+    const here = acts((a) => {
+      const w = a.split(" ");
+      if (a === `open ${n}` || a.endsWith(` on ${n}`) || a.endsWith(` in ${n}`) || (w[0] === "fill" && w[1] === String(n))) return true;
+      if (w[0] === "candle" && (w[1] === String(n) || w[2] === String(n))) return true;
+      return isOpen && (w[0] === "take" || w[0] === "ascend");
+    });
+    piece(cg, here, ctx, `casket ${n}`);
     cg.append(title(`casket ${n}: ${c.item}; inside ${(c.inside || []).join(" ") || "nothing"}; on the lid ${(c.lid || []).join(" ") || "nothing"}`));
     g.append(cg);
   });
@@ -84,8 +95,7 @@ function caskets(view, ctx, legal) {
   g.append(svg("text", { x: cx + 8, y: 44, class: "label" }, "City of the Dead"));
   Object.entries(view.city || {}).forEach(([d, n], k) => {
     const dg = die(cx + 8 + (k % 3) * (D + 10), 52 + Math.floor(k / 3) * (D + 14), d);
-    const a = `gain ${d.toLowerCase()}`;
-    if (legal.has(a)) clickable(dg, () => ctx.play(a), a);
+    piece(dg, acts((a) => a === `gain ${d.toLowerCase()}` || a === `remove ${d.toLowerCase()}`), ctx, `City die ${d}`);
     g.append(dg);
     g.append(svg("text", { x: cx + 8 + (k % 3) * (D + 10) + D / 2, y: 52 + Math.floor(k / 3) * (D + 14) + D + 10, "text-anchor": "middle", class: "tiny" }, `×${n}`));
   });
@@ -113,7 +123,7 @@ function steps(view, ctx, legal, names) {
         }
       });
       const a = `square ${letters[k]}`;
-      if (legal.has(a) && view.seats?.[view.to_move]?.step === s) clickable(el, () => ctx.play(a), a);
+      if (legal.has(a) && view.seats?.[view.to_move]?.step === s) piece(el, [a], ctx, `${a} of step ${s + 1}`);
       g.append(el);
     });
   });
@@ -142,7 +152,9 @@ function ofrendaBoard(view, seat, ctx, legal, names) {
   for (const it of CAT.items || []) {
     const [x, y, anchor] = side[it.name] || [0, 0, "start"];
     const st = sv.sections?.[it.name] ?? "";
-    g.append(svg("text", { x, y, "text-anchor": anchor, class: "small sec" }, `${GLYPH[it.name] ?? ""} ${it.name} (${it.letter})${st && st !== "open" ? " · " + st : ""}`));
+    const label = svg("text", { x, y, "text-anchor": anchor, class: "small sec" }, `${GLYPH[it.name] ?? ""} ${it.name} (${it.letter})${st && st !== "open" ? " · " + st : ""}`);
+    if (mine) piece(label, acts((a) => a === `score ${it.name.toLowerCase()}`), ctx, `score ${it.name} first`);
+    g.append(label);
   }
   const urns = {};
   for (const u of sv.urns || []) urns[u.cell] = u.die;
@@ -156,14 +168,14 @@ function ofrendaBoard(view, seat, ctx, legal, names) {
     if (urns[c.cell]) el.append(svg("text", { x: x + CELL - 7, y: y + CELL - 7, "text-anchor": "end", class: "tiny urn" }, `urn ${urns[c.cell]}`));
     if (d) {
       const dg = die(x + 6, y + 10, d, { cls: selected === d ? " selected" : "" });
-      if (mine && dieActions(d, legal)) clickable(dg, () => chooseDie(d, legal, ctx), `die ${d} on cell ${c.cell}`);
+      if (mine) diePiece(dg, d, ctx, `die ${d} on cell ${c.cell}`);
       el.append(dg);
     }
     if (mine) {
-      let act = null;
-      if (selected) act = [...legal].find((a) => a.split(" ")[1] === selected.toLowerCase() && a.endsWith(` to ${c.cell}`));
-      if (!act && legal.has(`place ${c.cell}`)) act = `place ${c.cell}`;
-      if (act) clickable(el, () => ctx.play(act), act);
+      const here = selected
+        ? acts((a) => a.split(" ")[1] === selected.toLowerCase() && a.endsWith(` to ${c.cell}`))
+        : acts((a) => a.endsWith(` to ${c.cell}`) || a === `place ${c.cell}` || a === `calavera ${c.cell}`);
+      piece(el, here, ctx, `cell ${c.cell}`);
     }
     el.append(title(`cell ${c.cell}${urns[c.cell] ? `, urn asks ${urns[c.cell]}` : ""}${d ? `: ${d}` : ": empty"}`));
     g.append(el);
@@ -183,19 +195,21 @@ function ofrendaBoard(view, seat, ctx, legal, names) {
     const d = sv.prep?.[k];
     if (d) {
       const dg = die(px + 4 + k * (D + 12), 56, d, { cls: selected === d ? " selected" : "" });
-      if (mine && dieActions(d, legal)) clickable(dg, () => chooseDie(d, legal, ctx), `die ${d} on the preparation board`);
+      if (mine) diePiece(dg, d, ctx, `die ${d} on the preparation board`);
       pg.append(dg);
     }
   }
   if (mine) {
-    let act = null;
-    if (selected) act = [...legal].find((a) => a.split(" ")[1] === selected.toLowerCase() && a.endsWith(" to prep"));
-    if (!act && legal.has("place prep")) act = "place prep";
-    if (act) clickable(pg, () => ctx.play(act), act);
+    const here = selected
+      ? acts((a) => a.split(" ")[1] === selected.toLowerCase() && a.endsWith(" to prep"))
+      : acts((a) => a.endsWith(" to prep") || a === "place prep");
+    piece(pg, here, ctx, "the preparation board");
   }
   g.append(pg);
   g.append(svg("text", { x: px + 70, y: 112, class: "label" }, `· scoring die: ${sv.die_face}`));
-  g.append(svg("text", { x: px, y: 112, class: "label" }, "Tokens"));
+  const tokens = svg("text", { x: px, y: 112, class: "label" }, "Tokens");
+  if (mine) piece(tokens, acts((a) => a.startsWith("discard ")), ctx, "discard tokens");
+  g.append(tokens);
   Object.entries(sv.tokens || {}).forEach(([item, n], k) => g.append(svg("text", { x: px, y: 128 + k * 14, class: "small" }, `${GLYPH[item] ?? ""} ${item}: ${n}`)));
   g.append(svg("text", { x: px, y: 196, class: "label" }, "Supply"));
   Object.entries(sv.supply || {}).forEach(([c, n], k) => {
@@ -206,16 +220,20 @@ function ofrendaBoard(view, seat, ctx, legal, names) {
 }
 
 export function render(view, ctx) {
+  begin();
   CAT = ctx.catalog || {};
-  const legal = new Set((view.legal || []).map((a) => a.toLowerCase()));
-  if (selected && !dieActions(selected, legal)) selected = null;
+  LEGAL = view.legal || [];
+  const legal = new Set(LEGAL.map((a) => a.toLowerCase()));
+  if (selected && !dieActions(selected).length) selected = null;
   const names = (view.seats || []).map((_, i) => ctx.names?.[i] ?? `Player ${i + 1}`);
   const root = svg("svg", { class: "board dod", role: "img", "aria-label": "Die of the Dead table" });
   const c = caskets(view, ctx, legal);
   root.append(c.node);
   let y = c.h + 8;
   if (view.held) {
-    root.append(svg("text", { x: 10, y: y + 12, class: "label" }, `Holding: ${typeof view.held === "string" ? view.held : JSON.stringify(view.held)}`));
+    const held = svg("text", { x: 10, y: y + 12, class: "label" }, `Holding: ${typeof view.held === "string" ? view.held : JSON.stringify(view.held)}`);
+    piece(held, acts((a) => a.startsWith("bread ") || a.startsWith("incense ")), ctx, "change the held die");
+    root.append(held);
     y += 20;
   }
   const s = steps(view, ctx, legal, names);
@@ -231,6 +249,5 @@ export function render(view, ctx) {
     root.append(b.node);
   });
   y += Math.ceil(order.length / cols) * 330;
-  root.setAttribute("viewBox", `0 0 ${Math.max(c.w, s.w, 10 + cols * 570)} ${y}`);
-  return root;
+  return finish(root, view, ctx, Math.max(c.w, s.w, 10 + cols * 570), y);
 }

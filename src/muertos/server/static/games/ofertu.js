@@ -2,8 +2,10 @@
 // them (yours below, the opponent's above), hands, decks and victory displays. Cards carry
 // their suit letter and a suit symbol (R ♦ red, B ♠ black, W ◇ white), never colour alone.
 // Click a card in your hand, then an auction card, to bid it there; in a tie, click a
-// card to add it as your tie-breaker.
+// card to add it as your tie-breaker. An auction card on its own offers every bid on it;
+// "pass" is a button on the board.
 import { svg, title } from "../svg.js";
+import { begin, finish, piece } from "../pieces.js";
 
 const CW = 54;
 const CH = 76;
@@ -32,14 +34,11 @@ function card(x, y, c, opts = {}) {
   return g;
 }
 
-function clickable(el, fn, label) {
-  el.classList.add("playable");
-  el.setAttribute("tabindex", "0");
-  el.setAttribute("role", "button");
-  if (label) el.setAttribute("aria-label", label);
-  el.addEventListener("click", fn);
-  el.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && fn());
-  return el;
+let LEGAL = []; // the legal actions in their own spelling
+
+/** The legal actions (own spelling) whose lower-cased form passes ``test``. */
+function acts(test) {
+  return LEGAL.filter((a) => test(a.toLowerCase()));
 }
 
 function playerBlock(view, p, y, ctx, legal, below) {
@@ -56,9 +55,11 @@ function playerBlock(view, p, y, ctx, legal, below) {
     const el = card(14 + i * (CW + 8), y + 32, c, { selected: mine && selected === c });
     if (mine && c !== "?") {
       const tb = `tiebreak ${c}`.toLowerCase();
-      if (legal.has(tb)) clickable(el, () => ctx.play(`tiebreak ${c}`), `add ${c} as a tie-breaker`);
-      else if ([...legal].some((a) => a.startsWith(`bid ${c.toLowerCase()} on`)))
-        clickable(el, () => ((selected = selected === c ? null : c), ctx.redraw()), `choose ${c} to bid`);
+      if (legal.has(tb)) piece(el, [`tiebreak ${c}`], ctx, `add ${c} as a tie-breaker`);
+      else {
+        const select = () => ((selected = selected === c ? null : c), ctx.redraw());
+        piece(el, acts((a) => a.startsWith(`bid ${c.toLowerCase()} on `)), ctx, `choose ${c} to bid`, { select });
+      }
     }
     g.append(el);
   });
@@ -92,7 +93,9 @@ function bidsRow(view, p, y, ctx) {
 }
 
 export function render(view, ctx) {
+  begin();
   CAT = ctx.catalog || {};
+  LEGAL = view.legal || [];
   const legal = new Set((view.legal || []).map((a) => a.toLowerCase()));
   if (selected && ![...legal].some((a) => a.includes(selected.toLowerCase()))) selected = null;
   const me = view.seat ?? 0;
@@ -107,8 +110,8 @@ export function render(view, ctx) {
   (view.row || []).forEach((c, i) => {
     const x = 150 + i * STEP;
     const el = c ? card(x, rowY, c) : svg("g", { transform: `translate(${x},${rowY})`, class: "oft-empty" }, svg("rect", { width: CW, height: CH, rx: 6 }));
-    const act = selected ? `bid ${selected} on ${i + 1}` : null;
-    if (act && legal.has(act.toLowerCase())) clickable(el, () => ((selected = null), ctx.play(act)), `bid ${selected} on card ${i + 1}`);
+    const here = selected ? acts((a) => a === `bid ${selected} on ${i + 1}`.toLowerCase()) : acts((a) => a.startsWith("bid ") && a.endsWith(` on ${i + 1}`));
+    piece(el, here, ctx, selected ? `bid ${selected} on card ${i + 1}` : `bid on card ${i + 1}`);
     root.append(el);
     root.append(svg("text", { x: x + CW / 2, y: rowY + CH + 16, "text-anchor": "middle", class: "label" }, `${i + 1}` + (view.reveal === i + 1 ? " ◀ tie" : "")));
   });
@@ -119,6 +122,5 @@ export function render(view, ctx) {
   root.append(playerBlock(view, me, rowY + CH + 110, ctx, legal, true));
   const out = view.out || [];
   root.append(svg("text", { x: 12, y: rowY + CH + 285, class: "label small" }, `Out of play: ${out.length ? out.join(" ") : "none"}`));
-  root.setAttribute("viewBox", `0 0 ${W} ${rowY + CH + 300}`);
-  return root;
+  return finish(root, view, ctx, W, rowY + CH + 300);
 }

@@ -3,8 +3,11 @@
 // Marigold (m) slots between them. Lit portraits glow and carry ☀; unlit ones ○. Golden
 // slots are marked ★ (score ×2), paying slots −1✿, gaining slots +1✿. Click a Family
 // space to take it, a candle to take it, a hand card then a slot to place it, a stored
-// candle then a Candle slot to put it there.
+// candle then a Candle slot to put it there; a slot or a marigold/candle space on its own
+// offers what can go there, the discard pile what can be discarded. "No candle" is a
+// button on the board.
 import { svg, title, wrap } from "../svg.js";
+import { begin, finish, piece } from "../pieces.js";
 
 const CW = 64; // card width
 const CH = 84; // card height
@@ -30,6 +33,11 @@ let selected = null; // a hand portrait or a stored candle chosen for the next c
 
 function legalSet(view) {
   return new Set((view.legal || []).map((a) => a.toLowerCase()));
+}
+
+/** The legal actions (own spelling) whose lower-cased form passes ``test``. */
+function acts(view, test) {
+  return (view.legal || []).filter((a) => test(a.toLowerCase()));
 }
 
 // Colour of each family branch; the letter and the offering symbol always go with it.
@@ -102,17 +110,6 @@ function marigoldIcon(x, y, r = 9) {
   return svg("g", { transform: `translate(${x},${y})`, class: "ofr-marigold" }, ...petals, svg("circle", { r: r * 0.35, class: "heart" }), title("marigold ✿"));
 }
 
-function clickable(el, action, ctx, hint) {
-  el.classList.add("playable");
-  el.setAttribute("tabindex", "0");
-  el.setAttribute("role", "button");
-  el.setAttribute("aria-label", hint || action);
-  const go = () => ctx.play(action);
-  el.addEventListener("click", go);
-  el.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && go());
-  return el;
-}
-
 function familyBoard(view, ctx, legal) {
   const g = svg("g", { class: "ofr-family" });
   const w = 4 * (CW + 40) + 150;
@@ -125,7 +122,7 @@ function familyBoard(view, ctx, legal) {
     const cid = view.market_candles?.[i];
     if (cid) {
       const c = candleIcon(x + CW / 2, 46, cid, false);
-      if (legal.has(`candle ${n}`)) clickable(c, `candle ${n}`, ctx, `take candle ${cid} above space ${n}`);
+      if (legal.has(`candle ${n}`)) piece(c, [`candle ${n}`], ctx, `take candle ${cid} above space ${n}`);
       g.append(c);
       wrap(CAT.candles?.[cid]?.text ?? "", 22).slice(0, 3).forEach((line, k) => g.append(svg("text", { x: x + CW / 2 + 14, y: 34 + k * 11, class: "tiny" }, line)));
     }
@@ -133,7 +130,7 @@ function familyBoard(view, ctx, legal) {
     const card = space?.portrait
       ? portraitCard(x, y, { portrait: space.portrait, lit: false })
       : cardBack(x, y, view.taken_space === n ? "taken" : "—");
-    if (legal.has(`take ${n}`)) clickable(card, `take ${n}`, ctx, `take portrait ${space?.portrait} from space ${n}`);
+    if (legal.has(`take ${n}`)) piece(card, [`take ${n}`], ctx, `take portrait ${space?.portrait} from space ${n}`);
     g.append(card);
     g.append(svg("text", { x: x + CW / 2, y: y + CH + 16, "text-anchor": "middle", class: "label" }, `${n}` + (space?.marigolds ? `  ✿×${space.marigolds}` : "")));
     if (space?.marigolds) g.append(marigoldIcon(x + CW - 4, y + 6, 8));
@@ -193,7 +190,10 @@ function altar(view, seatIdx, sv, ctx, legal) {
       }
       if (card && GOLDEN.has(slot)) el.append(svg("text", { x: CW - 14, y: 14, class: "mark" }, "★"));
       if (mine && selected && legal.has(`place ${selected} ${slot}`.toLowerCase())) {
-        clickable(el, `place ${selected} ${slot}`, ctx, `place ${selected} in ${slot}`);
+        piece(el, [`place ${selected} ${slot}`], ctx, `place ${selected} in ${slot}`);
+      } else if (mine && !selected) {
+        const here = acts(view, (a) => a.startsWith("place ") && a.endsWith(` ${slot.toLowerCase()}`));
+        piece(el, here, ctx, `place a portrait in ${slot}`);
       }
       g.append(el);
     });
@@ -212,14 +212,9 @@ function altar(view, seatIdx, sv, ctx, legal) {
       else el.append(svg("text", { x, y: y + 4, "text-anchor": "middle", class: "jlabel" }, `${slot}${isCandle ? "c" : "m"}`));
       el.append(title(`${slot}: ${isCandle ? "candle" : "marigold"} slot`));
       if (mine) {
-        const direct = [...legal].filter((a) => a.endsWith(` ${slot.toLowerCase()}`));
         const want = selected ? `candle ${selected} ${slot}`.toLowerCase() : null;
-        if (want && legal.has(want)) clickable(el, `candle ${selected} ${slot}`, ctx);
-        else if (direct.length === 1 && direct[0].startsWith("marigold")) clickable(el, direct[0], ctx);
-        else if (direct.length) {
-          el.classList.add("playable");
-          el.addEventListener("click", () => ctx.pick(slot));
-        }
+        if (want && legal.has(want)) piece(el, [`candle ${selected} ${slot}`], ctx, `put candle ${selected} on ${slot}`);
+        else piece(el, acts(view, (a) => a.endsWith(` ${slot.toLowerCase()}`)), ctx, `${slot}: ${isCandle ? "candle" : "marigold"} slot`);
       }
       g.append(el);
     });
@@ -232,12 +227,12 @@ function altar(view, seatIdx, sv, ctx, legal) {
   (sv.candles || []).forEach((k) => {
     const isSel = mine && selected === k;
     const c = candleIcon(cx, y + 8, k, false, { class: "ofr-candle" + (isSel ? " selected" : "") });
-    if (mine && [...legal].some((a) => a.startsWith(`candle ${k.toLowerCase()} `))) {
-      c.classList.add("playable");
-      c.addEventListener("click", () => {
+    if (mine) {
+      const select = () => {
         selected = selected === k ? null : k;
         ctx.redraw();
-      });
+      };
+      piece(c, acts(view, (a) => a.startsWith(`candle ${k.toLowerCase()} `)), ctx, `choose candle ${k} for a Candle slot`, { select });
     }
     g.append(c);
     cx += 34;
@@ -251,16 +246,13 @@ function altar(view, seatIdx, sv, ctx, legal) {
     const isSel = mine && selected === p;
     const card = portraitCard(hx, y, { portrait: p, lit: false }, { cls: isSel ? " selected" : "" });
     card.setAttribute("transform", `translate(${hx},${y}) scale(0.8)`);
-    if (mine && [...legal].some((a) => a.includes(p.toLowerCase()))) {
-      card.classList.add("playable");
-      card.setAttribute("tabindex", "0");
-      const sel = () => {
+    if (mine) {
+      const select = () => {
         selected = selected === p ? null : p;
         ctx.pick(selected ?? "");
         ctx.redraw();
       };
-      card.addEventListener("click", sel);
-      card.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && sel());
+      piece(card, acts(view, (a) => a.split(" ")[1] === p.toLowerCase()), ctx, `choose ${p} to place or discard`, { select });
     }
     g.append(card);
     hx += CW * 0.8 + 8;
@@ -272,6 +264,17 @@ function altar(view, seatIdx, sv, ctx, legal) {
     hx += CW * 0.8 + 8;
   }
   if (!(sv.hand || []).length && !sv.hand_hidden) g.append(svg("text", { x: 60, y: y + 12, class: "muted" }, "(empty)"));
+  // the discard pile: a chosen hand portrait goes there, or it offers every discard
+  const pile = svg("g", { transform: `translate(${PANEL_W - 14 - CW * 0.8},${y})`, class: "pile" });
+  pile.append(svg("rect", { width: CW * 0.8, height: CH * 0.8, rx: 6 }));
+  pile.append(svg("text", { x: (CW * 0.8) / 2, y: (CH * 0.8) / 2, "text-anchor": "middle", class: "small" }, "discard"));
+  pile.append(svg("text", { x: (CW * 0.8) / 2, y: (CH * 0.8) / 2 + 14, "text-anchor": "middle", class: "small" }, `(${(sv.discards || []).length})`));
+  pile.append(title("discard pile"));
+  if (mine) {
+    const here = selected ? acts(view, (a) => a === `discard ${selected.toLowerCase()}`) : acts(view, (a) => a.startsWith("discard "));
+    piece(pile, here, ctx, selected ? `discard ${selected}` : "discard a portrait");
+  }
+  g.append(pile);
   const dtext = (sv.discards || []).length ? sv.discards.join(" ") : "none";
   const gt = (sv.goal_tokens || []).map((t) => `${t.goal}:${t.value}`).join(" ");
   g.append(svg("text", { x: 14, y: 548, class: "label small" }, `Discards: ${dtext}` + (gt ? `   Goal tokens: ${gt}` : "")));
@@ -279,6 +282,7 @@ function altar(view, seatIdx, sv, ctx, legal) {
 }
 
 export function render(view, ctx) {
+  begin();
   CAT = ctx.catalog || {};
   const legal = legalSet(view);
   if (selected && ![...legal].some((a) => a.includes(selected.toLowerCase()))) selected = null;
@@ -303,6 +307,5 @@ export function render(view, ctx) {
   });
   const width = Math.max(fam.w, cols * (PANEL_W + 16));
   const height = y + Math.ceil(seats.length / cols) * 576;
-  root.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  return root;
+  return finish(root, view, ctx, width, height);
 }

@@ -3,8 +3,11 @@
 // actions, its face-up top card and the players' tokens; the three common objectives; each
 // player's 4–3–2 altar pyramid; your hand. Every card shows its colour as a band WITH the
 // colour's code and symbol, and its objects as words. Click a space to move there, a hand
-// card to trade it (or select it), then an altar slot to place it.
+// card to trade it (or select it), then an altar slot to place it (an altar slot on its
+// own offers the cards that can go there); your token's space to take the revealed cards,
+// your player card to flip it; "pass" is a button on the board.
 import { svg, title, wrap } from "../svg.js";
+import { begin, finish, piece } from "../pieces.js";
 
 const HUES = { pink: "#ff5d8f", green: "#40916c", purple: "#7b5ea7", yellow: "#f4c430" };
 const GLYPH = { pink: "✿", green: "⚱", purple: "✝", yellow: "❦" };
@@ -44,14 +47,11 @@ function back(x, y, label) {
   return svg("g", { transform: `translate(${x},${y})`, class: "ptz-back" }, svg("rect", { width: CW, height: CH, rx: 6 }), svg("text", { x: CW / 2, y: CH / 2 + 5, "text-anchor": "middle" }, label), title("a face-down card"));
 }
 
-function clickable(el, fn, label) {
-  el.classList.add("playable");
-  el.setAttribute("tabindex", "0");
-  el.setAttribute("role", "button");
-  el.setAttribute("aria-label", label);
-  el.addEventListener("click", fn);
-  el.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && fn());
-  return el;
+let LEGAL = []; // the legal actions in their own spelling
+
+/** The legal actions (own spelling) whose lower-cased form passes ``test``. */
+function acts(test) {
+  return LEGAL.filter((a) => test(a.toLowerCase()));
 }
 
 function spaceInfo(view, i) {
@@ -106,7 +106,9 @@ function track(view, ctx, legal) {
       sg.append(svg("g", { class: `ptz-token seat${s % 6}` }, svg("circle", { cx: tx, cy: ty, r: 13 }), svg("text", { x: tx, y: ty + 4, "text-anchor": "middle" }, `P${s + 1}`), title(`Player ${s + 1}'s token`)));
     });
     sg.append(title(`${view.track[i]}: ${steps.join(" → ")}`));
-    if (moves[i]) clickable(sg, () => ctx.play(moves[i]), `${moves[i]}: to ${view.track[i]}`);
+    if (moves[i]) piece(sg, [moves[i]], ctx, `${moves[i]}: to ${view.track[i]}`);
+    else if (view.seat !== null && view.seat !== undefined && view.positions[view.seat] === i)
+      piece(sg, acts((a) => a === "take"), ctx, `take the cards revealed at ${view.track[i]}`);
     g.append(sg);
   });
   const waiting = view.positions.map((p, s) => (p < 0 ? `P${s + 1}` : null)).filter(Boolean);
@@ -146,6 +148,10 @@ function altarPanel(view, seat, ctx, legal, w) {
   const marks = [seat === view.to_move ? "▶ to move" : "", mine ? "★ you" : "", view.flipped?.[seat] ? "card flipped (−5)" : ""].filter(Boolean);
   g.append(svg("text", { x: 12, y: 20, class: "panel-label" }, `${name}${marks.length ? " · " + marks.join(" · ") : ""}`));
   const altar = view.altars[seat];
+  // the player card: flipped once (−5) instead of a space's actions, to draw 2
+  const pc = svg("g", { transform: `translate(${w - 112},8)`, class: "pile" }, svg("rect", { width: 100, height: 22, rx: 6 }), svg("text", { x: 50, y: 15, "text-anchor": "middle", class: "small" }, view.flipped?.[seat] ? "player card ✗ flipped" : "player card"), title("the player card: flip it instead of the space's actions and draw 2 (−5 at the end)"));
+  if (mine) piece(pc, acts((a) => a === "flip"), ctx, "flip your player card and draw 2");
+  g.append(pc);
   PYR.forEach((row, r) => {
     row.names.forEach((sn, i) => {
       const x = 12 + (row.off + i) * (CW + 8);
@@ -156,7 +162,8 @@ function altarPanel(view, seat, ctx, legal, w) {
       else {
         el = svg("g", { transform: `translate(${x},${y})`, class: "ptz-slot" }, svg("rect", { width: CW, height: CH, rx: 6 }), svg("text", { x: CW / 2, y: CH / 2 + 4, "text-anchor": "middle" }, sn), title(`altar slot ${sn}`));
       }
-      if (mine && selected && legal.has(`altar ${selected} ${sn}`)) clickable(el, () => ctx.play(`altar ${selected} ${sn}`), `put card ${selected} on ${sn}`);
+      if (mine && selected && legal.has(`altar ${selected} ${sn}`)) piece(el, [`altar ${selected} ${sn}`], ctx, `put card ${selected} on ${sn}`);
+      else if (mine && !selected) piece(el, acts((a) => a.startsWith("altar ") && a.endsWith(` ${sn}`)), ctx, `put a card on ${sn}`);
       g.append(el);
     });
   });
@@ -168,9 +175,11 @@ function altarPanel(view, seat, ctx, legal, w) {
       const x = 12 + (k % 7) * (CW + 6);
       const c = card(x, y + 16 + Math.floor(k / 7) * (CH + 6), cid, { cls: mine && selected === cid ? " selected" : "" });
       if (mine) {
-        if (legal.has(`trade ${cid}`)) clickable(c, () => ctx.play(`trade ${cid}`), `trade card ${cid}`);
-        else if ([...legal].some((a) => a.startsWith(`altar ${cid} `)))
-          clickable(c, () => ((selected = selected === cid ? null : cid), ctx.redraw()), `choose card ${cid} for the altar`);
+        if (legal.has(`trade ${cid}`)) piece(c, [`trade ${cid}`], ctx, `trade card ${cid}`);
+        else {
+          const select = () => ((selected = selected === cid ? null : cid), ctx.redraw());
+          piece(c, acts((a) => a.startsWith(`altar ${cid} `)), ctx, `choose card ${cid} for the altar`, { select });
+        }
       }
       g.append(c);
     });
@@ -182,7 +191,9 @@ function altarPanel(view, seat, ctx, legal, w) {
 }
 
 export function render(view, ctx) {
+  begin();
   CAT = ctx.catalog || {};
+  LEGAL = view.legal || [];
   LANG = view.options?.language === "es" ? "es" : "en";
   const legal = new Set((view.legal || []).map((a) => a.toLowerCase()));
   if (selected && ![...legal].some((a) => a.startsWith(`altar ${selected} `))) selected = null;
@@ -194,7 +205,7 @@ export function render(view, ctx) {
   if (offered.length) {
     const og = svg("g", { transform: `translate(10,${y})` });
     og.append(svg("text", { x: 0, y: 14, class: "section" }, "Revealed for the trade"));
-    offered.forEach((cid, k) => og.append(card(200 + k * (CW + 6), 0, cid)));
+    offered.forEach((cid, k) => og.append(piece(card(200 + k * (CW + 6), 0, cid), acts((a) => a === "take"), ctx, "take the revealed cards")));
     root.append(og);
     y += CH + 10;
   }
@@ -218,6 +229,5 @@ export function render(view, ctx) {
     }
   });
   const width = Math.max(t.w, 10 + cols * (pw + 10), 770);
-  root.setAttribute("viewBox", `0 0 ${width} ${y}`);
-  return root;
+  return finish(root, view, ctx, width, y);
 }
