@@ -243,7 +243,7 @@ def test_table_page_fits_a_phone_and_the_action_list_plays(server: str, browser:
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 392, width
         box = page.locator("svg.board").bounding_box()
-        assert box is not None and box["width"] <= 390
+        assert box is not None and box["width"] <= 390, box
         assert not errors, errors
         ctx.close()
 
