@@ -10,7 +10,10 @@ opens ``--tables`` tables with two human seats each. For every seat a client sub
 random legal action, thinks ``--think`` seconds on average (people and paced bots do;
 0 moves at once) and POSTs it (with the move index, as the browser does). A move's
 latency is the time of that POST, from sending to the answer (the move is then stored,
-bots and subscribers woken). It prints moves per second and the p50/p90/p99/max latency.
+bots and subscribers woken). It prints moves per second, the p50/p90/p99/max latency and
+the server's CPU time per move (user + system seconds of the server process while the
+clients play, from ``/proc/<pid>/stat``, divided by the moves): a figure far less
+sensitive than latency to other work on the machine.
 
 Bounded: each table stops after ``--moves`` moves or at the game's end, the whole run
 after ``--seconds``; the server is stopped at the end. The client shares the machine
@@ -23,6 +26,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import socket
 import statistics
@@ -50,6 +54,18 @@ class Stats:
     refused: int = 0
     errors: int = 0
     finished: int = 0
+    connected: int = 0
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process so far (Linux ``/proc``; None elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime (fields 14, 15)
 
 
 def free_port() -> int:
@@ -73,20 +89,26 @@ async def seat_client(
 ) -> None:
     """Play one seat of a table from its WebSocket messages until the table is done."""
     async with websockets.connect(f"{ws_base}/ws/tables/{tid}?token={token}", max_size=None) as ws:
+        first = True
+        played = -1  # the move index this client last played: later news of it is no turn
         while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=2.0)
             except TimeoutError:
                 continue
             msg: dict[str, Any] = json.loads(raw)
+            if first:
+                stats.connected += 1
+                first = False
             view = msg.get("view") or {}
             moves = int(msg.get("moves", 0))
             if view.get("over") or moves >= max_moves:
                 if seat == 0:
                     stats.finished += 1
                 return
-            if view.get("to_move") != seat or not view.get("legal"):
-                continue
+            if view.get("to_move") != seat or not view.get("legal") or moves == played:
+                continue  # e.g. a seat was claimed: same move index, already answered
+            played = moves
             action = rng.choice(view["legal"])
             if think:
                 await asyncio.sleep(rng.expovariate(1 / think))
@@ -105,7 +127,7 @@ async def seat_client(
                 stats.errors += 1
 
 
-async def run(args: argparse.Namespace, base: str) -> Stats:
+async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     limits = httpx.Limits(max_connections=2 * args.tables, max_keepalive_connections=2 * args.tables)
@@ -139,7 +161,13 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
             for inv in t["invites"]
         ]
         t0 = time.perf_counter()
-        done, pending = await asyncio.wait(tasks, timeout=args.seconds)
+        # The server's CPU is counted once every client has its first message, so that
+        # connecting (a one-off) is not charged to the moves.
+        while stats.connected < len(tasks) and time.perf_counter() - t0 < args.seconds / 2:
+            await asyncio.sleep(0.02)
+        cpu0, moves0 = cpu_seconds(server_pid), len(stats.latencies)
+        remaining = max(args.seconds - (time.perf_counter() - t0), 0.0)
+        done, pending = await asyncio.wait(tasks, timeout=remaining)
         stop.set()
         for t in pending:
             t.cancel()
@@ -150,7 +178,10 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
             if t.exception() is not None:
                 stats.errors += 1
         stats_elapsed = time.perf_counter() - t0
+        cpu1 = cpu_seconds(server_pid)
+    args.cpu_moves = len(stats.latencies) - moves0
     args.elapsed = stats_elapsed
+    args.server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
     return stats
 
 
@@ -185,7 +216,7 @@ def main() -> None:
                     time.sleep(0.1)
             else:
                 raise SystemExit("the server did not start")
-            stats = asyncio.run(run(args, base))
+            stats = asyncio.run(run(args, base, server.pid))
         finally:
             server.terminate()
             try:
@@ -205,6 +236,11 @@ def main() -> None:
         f"p50 {1000 * pct(lat, 50):.1f}  p90 {1000 * pct(lat, 90):.1f}  "
         f"p99 {1000 * pct(lat, 99):.1f}  max {1000 * lat[-1]:.1f}"
     )
+    if args.server_cpu is not None and args.cpu_moves > 0:
+        print(
+            f"server CPU {args.server_cpu:.2f} s for {args.cpu_moves} moves once all clients were "
+            f"connected: {1000 * args.server_cpu / args.cpu_moves:.2f} ms a move"
+        )
     print(f"tables finished {stats.finished}, stale-index refusals {stats.refused}, errors {stats.errors}")
 
 

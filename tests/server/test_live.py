@@ -244,3 +244,43 @@ def test_a_move_through_one_process_reaches_websockets_of_the_other(two_servers:
     assert upd["view"] == s.view(1)
     assert upd["new_events"] == [{"kind": e.kind, "text": e.text} for e in s.events_for(1, 1)]
     assert spect_upd["view"] == s.view(None)
+
+
+def test_after_a_move_here_subscribers_read_the_table_again_only_with_postgresql(db_url: str) -> None:
+    """With SQLite this process is the only writer: the table it stored is what subscribers
+    get, with no second read. With PostgreSQL another server may have written meanwhile,
+    so subscribers read the table again."""
+    from muertos.server import create_app
+
+    from .conftest import TOY_GAMES
+
+    with TestClient(create_app(db_url, games=TOY_GAMES)) as client:
+        t = make_table(client, "toy", [human(), human()], seed=12)
+        t.get(1)  # seat 2 claimed now: no claim (a write) while reads are counted
+        store = client.app.state.store  # type: ignore[attr-defined]
+        with (
+            client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[0]}") as ws0,
+            client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws1,
+        ):
+            first = ws0.receive_json()
+            ws1.receive_json()
+            reads: list[str] = []
+            real = store.read
+
+            def counted(table_id: str) -> Any:
+                reads.append(table_id)
+                return real(table_id)
+
+            store.read = counted
+            a = next(x for x in first["view"]["legal"] if x.startswith("play"))
+            assert t.act(0, a, index=0).status_code == 200
+            s = local(12, [a])
+            for seat, ws in ((0, ws0), (1, ws1)):
+                m = until(ws, 1)
+                assert m["view"] == s.view(seat) and m["moves"] == 1 and m["you"] == seat
+                assert m["new_events"] == [{"kind": e.kind, "text": e.text} for e in s.events_for(seat, 1)]
+            store.read = real
+        if store.is_postgres:
+            assert reads.count(t.id) >= 2
+        else:
+            assert reads == [t.id]  # the move's own read, nothing for the subscribers

@@ -65,9 +65,9 @@ def test_two_moves_racing_for_one_index_one_wins_one_gets_409(db_url: str) -> No
     real_append = store.append
     barrier = threading.Barrier(2, timeout=10)
 
-    def append(*args: Any, **kw: Any) -> None:
+    def append(*args: Any, **kw: Any) -> Any:
         barrier.wait()  # both requests have read the table and checked their move
-        real_append(*args, **kw)
+        return real_append(*args, **kw)
 
     with TestClient(app) as c:
         t = make_table(c, "toy", [human(), human()], seed=7)
@@ -116,3 +116,64 @@ def test_sequential_posts_of_the_same_index_second_is_stale(client: TestClient) 
     r = t.act(0, a, index=0)
     assert r.status_code == 409
     assert t.get()["moves"] == 1
+
+
+def test_the_fast_reads_give_what_sqlalchemy_core_gives(db_url: str) -> None:
+    """The hot path reads and writes with plain SQL and the dialect's type processors:
+    tables, seats and actions must come back exactly as Core's queries give them."""
+    import secrets
+
+    import sqlalchemy as sa
+
+    from muertos.server.storage import NewSeat, actions_t
+
+    store = Store(db_url)
+    store.migrate()
+    tid = "fast" + secrets.token_hex(4)
+    seats = [NewSeat("human", None, "Ana", "ab" * 32), NewSeat("bot", "random", "Bot 2", None)]
+    store.create_table(tid, "toy", 2, {"draw": True, "n": 3}, 2**40 + 5, seats)
+    assert store.claim(tid, 0, None, must_be_unclaimed=True)
+    rows = [store.append(tid, i, i % 2, f"move {i}", finished=i == 2) for i in range(3)]
+    store.create_table(tid + "r", "toy", 2, {}, 1, seats, rematch_of=tid)
+
+    got = store.get_table(tid)
+    core = next(t for t in store.list_tables(limit=500) if t.id == tid)  # Core's queries
+    assert got == core
+    assert got is not None and got.options == {"draw": True, "n": 3} and got.seed == 2**40 + 5
+    assert [s.claimed for s in got.seats] == [True, False] and got.seats[0].token_hash == "ab" * 32
+    assert got.finished_at == rows[-1].time and got.rematch == tid + "r" and got.actions == 3
+    with store.engine.connect() as conn:
+        core_actions = [
+            (r["id"], r["index"], r["seat"], r["action"], r["time"].replace(tzinfo=None))
+            for r in conn.execute(
+                sa.select(actions_t).where(actions_t.c.table_id == tid).order_by(actions_t.c.index)
+            ).mappings()
+        ]
+    read = store.read(tid)
+    assert read is not None and read[0] == core
+    fast = [(a.id, a.index, a.seat, a.action, a.time.replace(tzinfo=None)) for a in read[1]]
+    assert fast == core_actions
+    assert [(a.id, a.time) for a in read[1]] == [(r.id, r.time) for r in rows]
+    assert store.read("nosuchtable") is None and store.get_table("nosuchtable") is None
+    store.dispose()
+
+
+def test_the_wal_is_checkpointed_in_the_background(sqlite_url: str) -> None:
+    store = Store(sqlite_url)
+    store.migrate()
+    store.start_checkpoints(every=0.02)
+    from muertos.server.storage import NewSeat
+
+    store.create_table("walcheck", "toy", 2, {}, 1, [NewSeat("human", None, "A", None)] * 2)
+    for i in range(20):
+        store.append("walcheck", i, i % 2, "draw", finished=False)
+    for _ in range(500):
+        if store.checkpoints >= 2:
+            break
+        threading.Event().wait(0.01)
+    assert store.checkpoints >= 2
+    assert store._checkpointer is not None
+    thread = store._checkpointer[0]
+    store.dispose()
+    assert not thread.is_alive() and store._checkpointer is None
+    assert [a.index for a in Store(sqlite_url).actions("walcheck")] == list(range(20))

@@ -218,6 +218,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
+        store.start_checkpoints()
         hub.loop = asyncio.get_running_loop()
         hub.listening = asyncio.Event()
         listener = None

@@ -129,8 +129,15 @@ class TableService:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, State] = OrderedDict()
         self._lock = threading.Lock()
-        self.on_change: Callable[[str], None] | None = None
-        """Called (in the worker thread) after this process changed a table."""
+        self.on_change: Callable[[str, Loaded | None], None] | None = None
+        """Called (in the worker thread) after this process changed a table, with the table
+        as it now stands when that is known for sure (see :meth:`_changed`), else None."""
+        self._writes: dict[str, int] = {}
+        """Changes this process made to each table (all of them, with SQLite)."""
+        self.exact_seeds = not store.is_postgres
+        """With SQLite this process is the only writer, so it can tell that the table it
+        read before a move, plus the move, is the table as stored (other servers may
+        write to a PostgreSQL database at any time: subscribers then re-read it)."""
 
     # ---------------------------------------------------------------- helpers
     def game(self, game_id: str) -> Game:
@@ -139,9 +146,19 @@ class TableService:
         except UnknownGame as e:
             raise ApiError(422, "unknown_game", str(e)) from None
 
-    def _changed(self, table_id: str) -> None:
+    def _changed(self, table_id: str, seen: int | None = None, now: Loaded | None = None) -> None:
+        """Announce a change just stored; call it under ``self.store.ordered(table_id)``.
+
+        ``now`` is the table after the change, built from a read made when this process
+        had made ``seen`` changes to it. It is passed on only if no other change was
+        stored since that read (with SQLite, where nobody else writes), so live updates
+        need not read the table again; otherwise they do.
+        """
+        n = self._writes.get(table_id, 0) + 1
+        self._writes[table_id] = n
         if self.on_change is not None:
-            self.on_change(table_id)
+            exact = self.exact_seeds and now is not None and seen is not None and n == seen + 1
+            self.on_change(table_id, now if exact else None)
 
     def state_of(self, table: TableRow, actions: list[ActionRow]) -> State:
         """The state after ``actions``, from the cache when it is a prefix of them."""
@@ -199,21 +216,23 @@ class TableService:
             return self.load(base.table.id, token)  # the rare first visit: the claim is a write
         return Loaded(base.table, base.actions, base.state, seat)
 
+    def _read(self, table_id: str) -> tuple[TableRow, list[ActionRow]]:
+        """The table row with its actions, agreeing with them (clients send ``moves`` back
+        as the index of their next move): one connection, three small queries."""
+        got = self.store.read(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
+        if got is None:
+            raise ApiError(404, "unknown_table", f"no table {table_id!r}")
+        return got
+
     def load(self, table_id: str, token: str | None) -> Loaded:
-        table = self.table(table_id)
+        table, actions = self._read(table_id)
         seat = self.seat_of(table, token)
         if seat is not None and not table.seats[seat].claimed:
             # Opening an invite link takes the seat: it no longer shows as open in the lobby.
-            if self.store.claim(table.id, seat, None, must_be_unclaimed=True):
-                self._changed(table.id)
-            table = self.table(table_id)
-        actions = self.store.actions(table.id)
-        if len(actions) != table.actions:
-            # A move landed between the two reads: the table row must agree with the actions
-            # (clients send ``moves`` back as the index of their next move).
-            table = self.table(table_id)
-            actions = self.store.actions(table.id)
-            table = dataclasses.replace(table, actions=len(actions))
+            with self.store.ordered(table.id):
+                if self.store.claim(table.id, seat, None, must_be_unclaimed=True):
+                    self._changed(table.id)
+            table, actions = self._read(table_id)
         return Loaded(table, actions, self.state_of(table, actions), seat)
 
     # ---------------------------------------------------------------- create
@@ -283,19 +302,20 @@ class TableService:
             return self.table(t.rematch), False
         new_id = secrets.token_hex(6)
         rows = [NewSeat(s.kind, s.agent, s.name, s.token_hash) for s in t.seats]
-        try:
-            self.store.create_table(
-                new_id, t.game, t.players, t.options, secrets.randbelow(1 << 48), rows, rematch_of=t.id
-            )
-        except Conflict:
-            again = self.table(table_id)
-            if again.rematch is None:
-                raise ApiError(409, "conflict", "the rematch could not be created; try again") from None
-            return self.table(again.rematch), False
-        for s in t.seats:
-            if s.kind == "human" and s.claimed:
-                self.store.claim(new_id, s.seat, None, must_be_unclaimed=False)
-        self._changed(t.id)
+        with self.store.ordered(t.id):
+            try:
+                self.store.create_table(
+                    new_id, t.game, t.players, t.options, secrets.randbelow(1 << 48), rows, rematch_of=t.id
+                )
+            except Conflict:
+                again = self.table(table_id)
+                if again.rematch is None:
+                    raise ApiError(409, "conflict", "the rematch could not be created; try again") from None
+                return self.table(again.rematch), False
+            for s in t.seats:
+                if s.kind == "human" and s.claimed:
+                    self.store.claim(new_id, s.seat, None, must_be_unclaimed=False)
+            self._changed(t.id)
         return self.table(new_id), True
 
     def claim(self, table_id: str, seat: int) -> str:
@@ -309,9 +329,10 @@ class TableService:
         if t.finished_at is not None:
             raise ApiError(409, "game_over", "the game is over")
         token = new_token()
-        if not self.store.claim(t.id, seat, hash_token(token), must_be_unclaimed=True):
-            raise ApiError(409, "seat_taken", f"seat {seat + 1} is already taken")
-        self._changed(t.id)
+        with self.store.ordered(t.id):
+            if not self.store.claim(t.id, seat, hash_token(token), must_be_unclaimed=True):
+                raise ApiError(409, "seat_taken", f"seat {seat + 1} is already taken")
+            self._changed(t.id)
         return token
 
     # ---------------------------------------------------------------- play
@@ -322,6 +343,7 @@ class TableService:
         if token is None or token == "":
             self.table(table_id)  # an unknown table is a 404 whoever asks
             raise ApiError(403, "seat_required", "a seat token is required to play (header X-Seat-Token)")
+        seen = self._writes.get(table_id, 0)  # before the read: see _changed
         lo = self.load(table_id, token)
         me = lo.seat
         assert me is not None
@@ -341,14 +363,19 @@ class TableService:
             new.apply(action)
         except IllegalAction as e:
             raise ApiError(400, "illegal_action", str(e)) from None
-        row = self.store.append(lo.table.id, n, me, new.history[-1], finished=new.over)
-        self._remember(lo.table.id, new)
-        self._changed(lo.table.id)
-        # The table as it now stands, without reading it back: one more move, maybe finished.
-        t = dataclasses.replace(
-            lo.table, actions=n + 1, finished_at=row.time if new.over else lo.table.finished_at
-        )
-        return Loaded(t, [*lo.actions, row], new, me), len(st.events)
+        after: list[Loaded] = []
+
+        def announce(row: ActionRow) -> None:
+            self._remember(lo.table.id, new)
+            # The table as it now stands, without reading it back: one more move, maybe finished.
+            t = dataclasses.replace(
+                lo.table, actions=n + 1, finished_at=row.time if new.over else lo.table.finished_at
+            )
+            after.append(Loaded(t, [*lo.actions, row], new, me))
+            self._changed(lo.table.id, seen, Loaded(t, after[0].actions, new, None))
+
+        self.store.append(lo.table.id, n, me, new.history[-1], finished=new.over, announce=announce)
+        return after[0], len(st.events)
 
     def bot_move(self, table_id: str) -> bool:
         """If a bot is to move at this table, let it move once; False when no bot is due.
@@ -356,10 +383,11 @@ class TableService:
         The agent's seed depends on the table's seed, its seat and the move number, so a
         server restarted mid-game lets the bot decide as it would have.
         """
-        t = self.store.get_table(table_id)
-        if t is None or t.finished_at is not None:
+        seen = self._writes.get(table_id, 0)  # before the read: see _changed
+        got = self.store.read(table_id)
+        if got is None or got[0].finished_at is not None:
             return False
-        actions = self.store.actions(t.id)
+        t, actions = got
         st = self.state_of(t, actions)
         seat = st.to_move
         if seat is None or t.seats[seat].kind != "bot":
@@ -369,19 +397,26 @@ class TableService:
         action = agent.act(st.clone(), seat)
         new = st.clone()
         new.apply(action)
+
+        def announce(row: ActionRow) -> None:
+            self._remember(t.id, new)
+            now = dataclasses.replace(
+                t, actions=len(actions) + 1, finished_at=row.time if new.over else t.finished_at
+            )
+            self._changed(t.id, seen, Loaded(now, [*actions, row], new, None))
+
         try:
-            self.store.append(t.id, len(actions), seat, new.history[-1], finished=new.over)
+            self.store.append(t.id, len(actions), seat, new.history[-1], finished=new.over, announce=announce)
         except Conflict:
             return False  # another server process moved this bot first
-        self._remember(t.id, new)
-        self._changed(t.id)
         return True
 
     def bot_due(self, table_id: str) -> bool:
-        t = self.store.get_table(table_id)
-        if t is None or t.finished_at is not None:
+        got = self.store.read(table_id)
+        if got is None or got[0].finished_at is not None:
             return False
-        st = self.state_of(t, self.store.actions(t.id))
+        t, actions = got
+        st = self.state_of(t, actions)
         return st.to_move is not None and t.seats[st.to_move].kind == "bot"
 
     # ---------------------------------------------------------------- undo
@@ -441,11 +476,12 @@ class TableService:
         if why is not None:
             raise ApiError(409, "undo_refused", f"cannot take back: {why}")
         last = lo.actions[-1]
-        try:
-            self.store.delete_last(lo.table.id, last.id, last.index)
-        except Conflict as e:
-            raise ApiError(409, "conflict", str(e)) from None
-        self._changed(lo.table.id)
+        with self.store.ordered(lo.table.id):
+            try:
+                self.store.delete_last(lo.table.id, last.id, last.index)
+            except Conflict as e:
+                raise ApiError(409, "conflict", str(e)) from None
+            self._changed(lo.table.id)
         return self.load(table_id, token)
 
     # ---------------------------------------------------------------- replay
