@@ -109,6 +109,27 @@ def test_the_unique_index_refuses_a_second_move_with_the_same_index(db_url: str)
     store.dispose()
 
 
+def test_a_move_for_an_index_beyond_the_end_is_refused_and_leaves_no_gap(db_url: str) -> None:
+    """An undo takes move 2 back while a client, not yet told, sends its move 3: the move
+    must be refused, or the table would hold moves 1 and 3 and replay nonsense."""
+    store = Store(db_url)
+    store.migrate()
+    from muertos.server.storage import NewSeat
+
+    store.create_table("gaptable01", "toy", 2, {"draw": True}, 1, [NewSeat("human", None, "A", None)] * 2)
+    store.append("gaptable01", 0, 0, "draw", finished=False)
+    second = store.append("gaptable01", 1, 1, "draw", finished=False)
+    store.delete_last("gaptable01", second.id, 1)
+    with pytest.raises(Conflict, match="no longer the next move"):
+        store.append("gaptable01", 2, 0, "play 3", finished=False)
+    with pytest.raises(Conflict, match="no longer the next move"):
+        store.append("gaptable01", 5, 0, "play 3", finished=False)
+    assert [(a.index, a.action) for a in store.actions("gaptable01")] == [(0, "draw")]
+    store.append("gaptable01", 1, 1, "play 3", finished=False)  # the next index still goes in
+    assert [(a.index, a.action) for a in store.actions("gaptable01")] == [(0, "draw"), (1, "play 3")]
+    store.dispose()
+
+
 def test_sequential_posts_of_the_same_index_second_is_stale(client: TestClient) -> None:
     t = make_table(client, "toy", [human(), human()], seed=7)
     a = t.get(0)["view"]["legal"][0]

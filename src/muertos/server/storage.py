@@ -386,8 +386,8 @@ class Store:
         finished: bool,
         announce: Callable[[ActionRow], None] | None = None,
     ) -> ActionRow:
-        """Store one move in one transaction; :class:`Conflict` if ``index`` is taken.
-        Returns the stored row (its time is also the table's end when ``finished``), and
+        """Store one move in one transaction; :class:`Conflict` unless ``index`` is the
+        table's next (taken by a racing move, or beyond the end after an undo). Returns the stored row (its time is also the table's end when ``finished``), and
         passes it to ``announce`` first, under :meth:`ordered`."""
         with self.ordered(table_id):
             row = self._append(table_id, index, seat, action, finished)
@@ -402,6 +402,8 @@ class Store:
                 cur = conn.connection.cursor()
                 try:
                     row_id = self._fast.insert_action(cur, table_id, index, seat, action, t)
+                    if row_id is None:
+                        raise Conflict(f"move {index + 1} of table {table_id} is no longer the next move")
                     if finished:
                         self._fast.finish(cur, table_id, t)
                     if self.is_postgres:
@@ -421,6 +423,8 @@ class Store:
 
     def _delete_last(self, table_id: str, action_id: int, index: int) -> None:
         with self._begin() as conn:
+            # PostgreSQL: wait for any move being stored at this table (see _FastPath.lock).
+            conn.execute(sa.select(tables_t.c.id).where(tables_t.c.id == table_id).with_for_update())
             later = conn.execute(
                 sa.select(sa.func.count())
                 .select_from(actions_t)
@@ -513,10 +517,16 @@ class _FastPath:
         )
         # SQLite gives the new row's id as lastrowid (RETURNING needs SQLite 3.35).
         self.returning = dialect.name != "sqlite"
+        # A move goes in only as the table's next: UNIQUE(table_id, index) refuses a taken
+        # index, the count a gap (a move made for index n while an undo took n-1 back).
         self.insert_sql = (
-            f'INSERT INTO actions (table_id, "index", seat, action, time) VALUES ({ph}, {ph}, {ph}, {ph}, {ph})'
+            f'INSERT INTO actions (table_id, "index", seat, action, time) SELECT {ph}, {ph}, {ph}, {ph}, {ph}'
+            f" WHERE (SELECT count(*) FROM actions WHERE table_id = {ph}) = {ph}"
             + (" RETURNING id" if self.returning else "")
         )
+        # PostgreSQL checks the count in a snapshot of its own: moves and undos of a table
+        # first lock its row, so each sees the other's commit. SQLite has one writer.
+        self.lock_sql = f"SELECT id FROM tables WHERE id = {ph} FOR UPDATE" if self.returning else None
         self.finish_sql = f"UPDATE tables SET finished_at = {ph} WHERE id = {ph}"
         self.notify = f"SELECT pg_notify({ph}, {ph})"
         dbapi = dialect.loaded_dbapi
@@ -559,11 +569,17 @@ class _FastPath:
         out = self.time_out
         return [ActionRow(a[0], a[1], a[2], a[3], _utc(out(a[4])) or now()) for a in cur.fetchall()]
 
-    def insert_action(self, cur: Any, table_id: str, index: int, seat: int, action: str, t: datetime) -> int:
-        cur.execute(self.insert_sql, (table_id, index, seat, action, self.time_in(t)))
+    def insert_action(
+        self, cur: Any, table_id: str, index: int, seat: int, action: str, t: datetime
+    ) -> int | None:
+        """The new row's id; None if ``index`` is not the table's next."""
+        if self.lock_sql is not None:
+            cur.execute(self.lock_sql, (table_id,))
+        cur.execute(self.insert_sql, (table_id, index, seat, action, self.time_in(t), table_id, index))
         if not self.returning:
-            return int(cur.lastrowid)
-        return int(cast(tuple[Any, ...], cur.fetchone())[0])
+            return int(cur.lastrowid) if cur.rowcount == 1 else None
+        got = cur.fetchone()
+        return None if got is None else int(cast(tuple[Any, ...], got)[0])
 
     def finish(self, cur: Any, table_id: str, t: datetime) -> None:
         cur.execute(self.finish_sql, (self.time_in(t), table_id))
