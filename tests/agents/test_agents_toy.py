@@ -72,3 +72,22 @@ def test_ismcts_finds_the_winning_draw() -> None:
     s.played = [[], [11, 12]]  # type: ignore[attr-defined]
     s._legal = None
     assert ISMCTSAgent(2, iterations=600).act(s, 0) == "draw"
+
+
+def test_a_game_rollout_without_an_opinion_falls_back_to_the_generic_heuristic_playout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game's ``rollout`` may answer None (Ofrenda's does with several seats): the
+    search's generic heuristic playout then plays, exactly as for a game without one."""
+    s = TOY.new(2, 8)
+    s.apply(s.legal_actions()[0])
+    generic = [ISMCTSAgent(seed, iterations=150, rollout="heuristic").act(s, 1) for seed in range(6)]
+    asked: list[int] = []
+
+    def no_opinion(state: object, rng: random.Random) -> None:
+        asked.append(1)
+
+    monkeypatch.setattr(type(TOY), "rollout_policy", lambda self: no_opinion)
+    silent = [ISMCTSAgent(seed, iterations=150, rollout="heuristic").act(s, 1) for seed in range(6)]
+    assert asked  # the game's policy was asked
+    assert silent == generic

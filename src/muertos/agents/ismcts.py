@@ -18,7 +18,11 @@ A game tunes the search with optional constants in its ``heuristics`` module:
 ``SCALE`` (a lead worth about a 73% chance of winning, in evaluation units),
 ``EXPLORATION`` (the UCB constant with several seats; solo it is 0.7),
 ``PLAYOUT`` (``"heuristic"`` or ``"random"``: the default playout) and ``PLAYOUT_DEPTH``
-(actions played below the tree before evaluating; ``None``: to the end).
+(actions played below the tree before evaluating; ``None``: to the end). Solo games, a
+different problem (a score to raise, no rival), may set their own: ``SOLO_EXPLORATION``,
+``SOLO_PLAYOUT`` and ``SOLO_PLAYOUT_DEPTH``, each defaulting to the general one. A game's
+fast ``rollout`` policy may answer None where it has no opinion: the agent's generic
+heuristic playout (the best of a sample of moves by the evaluation) then decides.
 """
 
 from __future__ import annotations
@@ -53,6 +57,12 @@ def _squash(x: float) -> float:
         return 1.0 / (1.0 + math.exp(-x))
     e = math.exp(x)
     return e / (1.0 + e)
+
+
+def _solo_hint(game: Game, solo: bool, name: str, default: Any) -> Any:
+    """``SOLO_<name>`` in a solo game, falling back to ``name``, then to ``default``."""
+    general = _hint(game, name, default)
+    return _hint(game, "SOLO_" + name, general) if solo else general
 
 
 def _hint(game: Game, name: str, default: Any) -> Any:
@@ -91,10 +101,11 @@ class ISMCTSAgent:
     ``None`` plays to the end). With an iteration budget the same seed gives the same
     moves; a time budget depends on the clock. ``scale``: a lead worth about a 73% chance
     of winning (default: the game's ``SCALE``); ``exploration``: the UCB constant (default:
-    the game's ``EXPLORATION`` with several seats, else 0.7). ``widen``: with more legal moves than this,
-    the search considers only the ``widen`` best by the game's evaluation one move ahead (on
-    a determinization, as the greedy bot sees them; moves tied with the last one are kept):
-    at the root at once, deeper once a node has been visited ``narrow_at`` times.
+    the game's ``EXPLORATION`` with several seats, ``SOLO_EXPLORATION`` solo, else 0.7).
+    ``widen``: with more legal moves than this, the search considers only the ``widen``
+    best by the game's evaluation one move ahead (on a determinization, as the greedy bot
+    sees them; moves tied with the last one are kept): at the root at once, deeper once a
+    node has been visited ``narrow_at`` times.
     """
 
     def __init__(
@@ -127,15 +138,13 @@ class ISMCTSAgent:
         self.last_iterations = 0
 
     # ---------------------------------------------------------------- policy
-    def _policy(self, game: Game) -> Callable[[State], str]:
+    def _policy(self, game: Game, solo: bool) -> Callable[[State], str]:
         rng = self.rng
         kind = self.rollout
         if kind == "auto":
-            kind = str(_hint(game, "PLAYOUT", "random"))
+            kind = str(_solo_hint(game, solo, "PLAYOUT", "random"))
         if kind == "heuristic":
             fast = game.rollout_policy()
-            if fast is not None:
-                return lambda s: str(fast(s, rng))
 
             def best_of_sample(s: State) -> str:
                 legal = s.legal_actions()
@@ -147,7 +156,14 @@ class ISMCTSAgent:
                 values = one_step_values(s, seat, sample)
                 return sample[values.index(max(values))]
 
-            return best_of_sample
+            if fast is None:
+                return best_of_sample
+
+            def game_policy(s: State) -> str:
+                a = fast(s, rng)
+                return best_of_sample(s) if a is None else str(a)
+
+            return game_policy
 
         def uniform(s: State) -> str:
             legal = s.legal_actions()
@@ -174,10 +190,12 @@ class ISMCTSAgent:
         solo = players == 1
         scale = self.scale or float(_hint(game, "SCALE", 5.0))
         depth_limit = (
-            _hint(game, "PLAYOUT_DEPTH", None) if self.rollout_depth == "auto" else self.rollout_depth
+            _solo_hint(game, solo, "PLAYOUT_DEPTH", None)
+            if self.rollout_depth == "auto"
+            else self.rollout_depth
         )
         assert depth_limit is None or isinstance(depth_limit, int)
-        policy = self._policy(game)
+        policy = self._policy(game, solo)
         evaluate = game.evaluate
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         widen = self.widen
@@ -188,7 +206,11 @@ class ISMCTSAgent:
         lo, hi = (math.inf, -math.inf) if solo else (0.0, 1.0)
         n = 0
         rng = self.rng
-        c = self.c if self.c is not None else 0.7 if solo else float(_hint(game, "EXPLORATION", 0.7))
+        c = (
+            self.c
+            if self.c is not None
+            else float(_hint(game, "SOLO_EXPLORATION" if solo else "EXPLORATION", 0.7))
+        )
         log = math.log
         sqrt = math.sqrt
         while True:
