@@ -8,7 +8,8 @@ import pytest
 from rich.console import Console
 
 from muertos.games.die_of_the_dead import GAME, DieOfTheDeadState
-from muertos.games.die_of_the_dead.heuristics import evaluate
+from muertos.games.die_of_the_dead.heuristics import evaluate, potential
+from muertos.games.die_of_the_dead.scoring import BREAD, CANDLE, INCENSE, MARIGOLD
 
 from .helpers import dice, fill, opened, table
 
@@ -91,14 +92,59 @@ def test_evaluate_prefers_more_steps_and_progress() -> None:
     base = evaluate(s, 0)
     s.steps[0] = 4
     assert evaluate(s, 0) - base == 4.0
-    fill(s, 0, {1: "r1", 2: "r2"})
+    # r1 b2 starts a Marigold that can still score 4 (alternating colours, run 1-2-3-4)
+    fill(s, 0, {1: "r1", 2: "b2"})
     assert evaluate(s, 0) > 4.0 + base
+    spoilt = s.clone()
+    assert isinstance(spoilt, DieOfTheDeadState)
+    fill(spoilt, 0, {2: "r2"})  # two reds side by side: the alternating colours are lost
+    assert evaluate(spoilt, 0) < evaluate(s, 0)
     s.steps[1] = 10
     assert evaluate(s, 0) < 0 < evaluate(s, 1)
     solo = table(1)
+    empty = evaluate(solo, 0)
     solo.steps[0] = 7
-    assert evaluate(solo, 0) == 7.0
-    # a completed section not scored yet counts its exact score: Candle R3 B3 G3 Y3 = 4
+    assert evaluate(solo, 0) - empty == 7.0
+    # a completed section not scored yet counts its exact score: Candle R3 B3 G3 Y3 = 4,
+    # so scoring it (4 steps, the section marked scored) leaves the value unchanged
     fill(solo, 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})
-    # plus the unfinished Incense (cell 7: 0.3) and Bread (cell 10: 0.3) each holding a die
-    assert evaluate(solo, 0) == pytest.approx(7.0 + 4 + 0.3 + 0.3)
+    before = evaluate(solo, 0)
+    solo.scored[0][CANDLE] = 1
+    solo.steps[0] += 4
+    assert evaluate(solo, 0) == pytest.approx(before)
+    solo.scored[0][CANDLE] = 0
+    solo.steps[0] -= 4
+    fill(solo, 0, {8: "b2"})  # Candle R3 B2 G3 Y3 scores 2 + 1 = 3: one step less
+    assert evaluate(solo, 0) == pytest.approx(before - 1)
+
+
+def test_potential_keeps_what_the_placed_dice_still_allow() -> None:
+    def sec(text: str) -> tuple[int, ...]:
+        return tuple(-1 if t == "." else dice(t)[0] for t in text.split())
+
+    for item in (BREAD, CANDLE, MARIGOLD, INCENSE):
+        assert potential(item, sec(". . . ."), 0)[0] == 4
+    # Bread G3 G2 G5: a green 6 makes same colour and 16 (4); a red die breaks the colour
+    assert potential(BREAD, sec("g3 g2 g5 ."), 0)[0] == 4
+    assert potential(BREAD, sec("g3 g2 r5 ."), 0)[0] == 2
+    # Marigold: alternating colours are still possible after r1 b2, not after r1 r2
+    assert potential(MARIGOLD, sec("r1 b2 . ."), 0)[0] == 4
+    assert potential(MARIGOLD, sec("r1 r2 . ."), 0)[0] == 2
+    # Incense: a repeated value loses the four-values part; the urns (B2, R5) remain
+    assert potential(INCENSE, sec("y1 b2 . ."), 0)[0] == 4
+    assert potential(INCENSE, sec("y2 b2 . ."), 0)[0] == 2
+    # Candles: four colours and four equal values, unless two dice share a colour
+    assert potential(CANDLE, sec("r3 b3 . ."), 0)[0] == 4
+    assert potential(CANDLE, sec("r3 r3 . ."), 0)[0] == 2
+    # the mean over random values ranks an easy finish above a hard one
+    assert potential(BREAD, sec("g3 g2 g5 ."), 0)[1] > potential(BREAD, sec("g3 g2 r5 ."), 0)[1]
+
+
+def test_greedy_keeps_the_bread_colour() -> None:
+    from muertos.agents import GreedyAgent
+
+    s = opened(table(1), 3, "g5 r5 r6")  # position 3 is Bread
+    fill(s, 0, {10: "g3", 11: "g2"})
+    # g5 keeps Bread green (G3 G2 G5 + a green 6 = 16: 4 steps) in cell 12 or 1 (Bread's
+    # last two cells); r5 or r6 breaks the colour, the preparation board wastes a City die
+    assert GreedyAgent(1).act(s, 0) in ("draft g5 to 12", "draft g5 to 1")
