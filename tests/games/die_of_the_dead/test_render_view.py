@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from muertos.games.die_of_the_dead import GAME, DieOfTheDeadState
-from muertos.games.die_of_the_dead.heuristics import evaluate, potential
+from muertos.games.die_of_the_dead.heuristics import _reachable, colour_fit, evaluate, potential
 from muertos.games.die_of_the_dead.scoring import BREAD, CANDLE, INCENSE, MARIGOLD
 
 from .helpers import dice, fill, opened, table
@@ -148,3 +148,47 @@ def test_greedy_keeps_the_bread_colour() -> None:
     # g5 keeps Bread green (G3 G2 G5 + a green 6 = 16: 4 steps) in cell 12 or 1 (Bread's
     # last two cells); r5 or r6 breaks the colour, the preparation board wastes a City die
     assert GreedyAgent(1).act(s, 0) in ("draft g5 to 12", "draft g5 to 1")
+
+
+def test_colour_fit_counts_the_colours_a_pattern_still_needs() -> None:
+    def sec(text: str) -> tuple[int, ...]:
+        return tuple(-1 if t == "." else dice(t)[0] for t in text.split())
+
+    def pool(**n: float) -> list[float]:  # dice per colour, r b g y p
+        return [n.get(c, 0.0) for c in "rbgyp"]
+
+    # Bread G3 G2 and two empty cells: one green at hand covers half of them
+    assert colour_fit(BREAD, sec("g3 g2 . ."), pool(g=1, r=4)) == 0.5
+    assert colour_fit(BREAD, sec("g3 g2 . ."), pool(g=2)) == 1.0
+    # Candles R3 B3: only colours other than red and blue help; 0.5 of a yellow (a City die) counts half
+    assert colour_fit(CANDLE, sec("r3 b3 . ."), pool(r=5, b=5)) == 0.0
+    assert colour_fit(CANDLE, sec("r3 b3 . ."), pool(g=1, y=0.5)) == 0.75
+    # Marigold R1 B2: the third cell wants red, the fourth blue
+    assert colour_fit(MARIGOLD, sec("r1 b2 . ."), pool(r=1)) == 0.0
+    assert colour_fit(MARIGOLD, sec("r1 b2 . ."), pool(r=1, b=1)) == 1.0
+    assert colour_fit(INCENSE, sec("r1 b2 y3 g4"), pool()) == 1.0  # nothing left to fill
+
+
+def test_solo_counts_only_the_sections_the_city_can_finish() -> None:
+    sections = [(frozenset({1, 2}), 3.0), (frozenset({3}), 1.0), (frozenset({4, 5, 6}), 2.5)]
+    assert _reachable(sections, 6) == 6.5  # every empty cell can be filled
+    assert _reachable(sections, 3) == 4.0  # {1, 2} and {3} rather than {4, 5, 6}
+    assert _reachable(sections, 0) == 0.0
+    # a shared empty cell is paid for once
+    assert _reachable([(frozenset({1, 2}), 2.0), (frozenset({2, 3}), 2.0)], 3) == 4.0
+
+
+def test_solo_pays_the_colour_a_section_needs_onto_its_casket() -> None:
+    s = opened(table(1), 1, "r2 b5 y1")  # position 1 is Candle, position 3 Bread
+    fill(s, 0, {10: "g3", 11: "g2"})  # a green Bread (Bread is cells 10, 11, 12, 1)
+    s.inside[2] = dice("r y p")  # the Bread casket holds no green
+    s.apply("draft y1 to 8")
+    assert s.phase == "pay"
+
+    def after(action: str) -> float:
+        c = s.clone()
+        c.apply(action)
+        return evaluate(c, 0)
+
+    assert after("pay g on 3") > after("pay r on 3")
+    assert after("pay g on 3") > after("pay g on 2")

@@ -7,14 +7,16 @@ value, the colour pattern kept if the dice placed allow it) and the mean score i
 empty cells rolled at random, weighted by how many cells are still empty. So a die that
 breaks a pattern (a second colour in Bread, a repeated value in Incense, a gap in a
 Marigold run) lowers the value at once. Tokens and prepared dice count a little.
-Multiplayer: the seat's value minus the best rival's; solo: the value itself. Everything
-read is public.
+Multiplayer: the seat's value minus the best rival's; solo: the value itself, where two
+things more count: whether the caskets feeding a section hold the colours its pattern
+still needs, and whether the City has dice enough to finish it (an unfinished section
+scores nothing). Everything read is public.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
+from itertools import chain, product
 
 from .components import CALAVERA, COMPONENTS
 from .rules import SECTIONS, DieOfTheDeadState
@@ -29,6 +31,15 @@ BEST_SHARE = 0.5
 """Weight of the best reachable score in the potential; the rest is the mean score over
 random values of the empty cells (the dice chosen from a casket are better than random,
 worse than perfect)."""
+FIT_FLOOR = 0.25
+"""Solo: the share of a section's colour pattern counted however few dice of the right
+colours are at hand (the rest in proportion to them: what the City may still bring).
+With it the search pays the City's dice onto the caskets that need their colours: over
+seeds 200-279 at 700 iterations, the solo mean rose from 9.7 to 10.3."""
+CITY_SHARE = 0.25
+"""Solo: a die still in the City counts for this share of one in a casket's pool (it may
+yet be paid onto that casket). Without it, the last green die of a green Bread looked
+worse than a die on the preparation board."""
 TOKEN = 0.3
 """Worth of a token in hand (3 different ones buy 1 step)."""
 PREPARED = 0.1
@@ -43,10 +54,11 @@ without them) and did not score better in solo games."""
 
 
 @lru_cache(maxsize=1 << 16)
-def potential(sec: int, dice: tuple[int, ...], board: int) -> tuple[int, float]:
+def potential(sec: int, dice: tuple[int, ...], board: int, colours: bool = True) -> tuple[int, float]:
     """(best score still reachable, mean score over random values of the free cells) of a
-    section's four cells (-1 empty; calavera faces are free values). The empty cells may
-    take any colour: the pattern counts if the placed dice keep it possible."""
+    section's four cells (-1 empty; calavera faces are free values). With ``colours`` the
+    empty cells may take any colour: the pattern counts if the placed dice keep it
+    possible; without, the colour pattern is given up."""
     cols = [d >> 4 if d >= 0 else -1 for d in dice]
     vals = [0 if d < 0 or d & 7 == CALAVERA else d & 7 for d in dice]
     free = [i for i in range(4) if vals[i] == 0]
@@ -59,6 +71,7 @@ def potential(sec: int, dice: tuple[int, ...], board: int) -> tuple[int, float]:
         pattern = len(even) <= 1 and len(odd) <= 1 and not (even and even == odd)
     else:  # Candles and Incense want four different colours
         pattern = len(set(known)) == len(known)
+    pattern = pattern and colours
     urns = COMPONENTS.boards[board].urns
     cap = COMPONENTS.max_per_section
     best = 0
@@ -93,6 +106,59 @@ def potential(sec: int, dice: tuple[int, ...], board: int) -> tuple[int, float]:
     return best, total / count
 
 
+def colour_fit(sec: int, dice: tuple[int, ...], pool: list[float]) -> float:
+    """How far the colours at hand (``pool``: a count per colour) can keep a section's
+    pattern: 1.0 when there are enough dice of the right colours for every empty cell."""
+    cols = [d >> 4 if d >= 0 else -1 for d in dice]
+    empty = [i for i in range(4) if cols[i] < 0]
+    if not empty:
+        return 1.0
+    known = {c for c in cols if c >= 0}
+    if sec == BREAD:
+        have = pool[next(iter(known))] if known else max(pool)
+        return min(1.0, have / len(empty))
+    if sec == MARIGOLD:
+        fit = 1.0
+        for parity in (0, 1):
+            need = sum(1 for i in empty if i % 2 == parity)
+            if not need:
+                continue
+            mine = {cols[i] for i in range(parity, 4, 2) if cols[i] >= 0}
+            other = {cols[i] for i in range(1 - parity, 4, 2) if cols[i] >= 0}
+            have = pool[next(iter(mine))] if mine else max(n for c, n in enumerate(pool) if c not in other)
+            fit = min(fit, have / need)
+        return min(1.0, fit)
+    # Candles and Incense: a different new colour for each empty cell
+    have = sum(min(1.0, n) for c, n in enumerate(pool) if c not in known)
+    return min(1.0, have / len(empty))
+
+
+def _pool(st: DieOfTheDeadState, s: int, sec: int) -> list[float]:
+    """Dice per colour that can still reach ``sec``: in the casket feeding it (lid too) and
+    on the preparation board; the City's dice count for a share (they may yet be paid
+    onto that casket)."""
+    p = st.items.index(sec)
+    pool = [CITY_SHARE * st.city[2 * c] for c in range(5)]
+    for d in chain(st.inside[p], st.lid[p], st.prep[s]):
+        pool[d >> 4] += 1
+    return pool
+
+
+def _reachable(open_sections: list[tuple[frozenset[int], float]], city: int) -> float:
+    """Solo: every die still placed costs a die of the City, and the game ends when the City
+    is empty; an unfinished section scores nothing. So count the best set of sections whose
+    empty cells the City can still fill."""
+    if sum(len(cells) for cells, _ in open_sections) <= city:
+        return sum(got for _, got in open_sections)
+    best = 0.0
+    n = len(open_sections)
+    for mask in range(1, 1 << n):
+        chosen = [open_sections[i] for i in range(n) if mask >> i & 1]
+        if len(frozenset().union(*(cells for cells, _ in chosen))) <= city:
+            best = max(best, sum(got for _, got in chosen))
+    return best
+
+
 def _value(st: DieOfTheDeadState, s: int) -> float:
     v = float(st.steps[s])
     hand = st.hands[s]
@@ -100,24 +166,29 @@ def _value(st: DieOfTheDeadState, s: int) -> float:
         return v + 0.01 * sum(hand)  # tie-break: most tokens
     cells = st.ofrenda[s]
     board = 0 if st.options["same_urns"] else s
-    reach = 1.0
-    if st.players == 1:
-        # Solo: every die still to place costs a City die, and the game ends when the City
-        # is empty, so unfinished sections count only as far as the City can fill them.
-        empty = {c for sec in range(4) if not st.scored[s][sec] for c in SECTIONS[sec] if cells[c] < 0}
-        if empty:
-            reach = min(1.0, sum(st.city) / len(empty))
+    solo = st.players == 1
     v += TOKEN * sum(hand)
+    open_sections: list[tuple[frozenset[int], float]] = []
     for sec in range(4):
         if st.scored[s][sec]:
             continue
         dice = tuple(cells[c] for c in SECTIONS[sec])
         if min(dice) >= 0:
             v += st._section_value(s, sec)  # scores at the end of this round
-        else:
-            best, mean = potential(sec, dice, board)
-            w = EMPTY_WEIGHT[dice.count(-1)]
-            v += reach * w * (BEST_SHARE * best + (1.0 - BEST_SHARE) * mean)
+            continue
+        best, mean = potential(sec, dice, board)
+        got = BEST_SHARE * best + (1.0 - BEST_SHARE) * mean
+        if solo:
+            fit = FIT_FLOOR + (1.0 - FIT_FLOOR) * colour_fit(sec, dice, _pool(st, s, sec))
+            if fit < 1.0:
+                best0, mean0 = potential(sec, dice, board, False)
+                got = fit * got + (1.0 - fit) * (BEST_SHARE * best0 + (1.0 - BEST_SHARE) * mean0)
+        got *= EMPTY_WEIGHT[dice.count(-1)]
+        open_sections.append((frozenset(c for c in SECTIONS[sec] if cells[c] < 0), got))
+    if solo:
+        v += _reachable(open_sections, sum(st.city))
+    else:
+        v += sum(got for _, got in open_sections)
     return v + PREPARED * len(st.prep[s])
 
 
