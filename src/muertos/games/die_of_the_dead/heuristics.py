@@ -148,7 +148,7 @@ def _reachable(open_sections: list[tuple[frozenset[int], float]], city: int) -> 
     """Solo: every die still placed costs a die of the City, and the game ends when the City
     is empty; an unfinished section scores nothing. So count the best set of sections whose
     empty cells the City can still fill."""
-    if sum(len(cells) for cells, _ in open_sections) <= city:
+    if len(frozenset().union(*(cells for cells, _ in open_sections))) <= city:
         return sum(got for _, got in open_sections)
     best = 0.0
     n = len(open_sections)
