@@ -192,3 +192,27 @@ def test_solo_pays_the_colour_a_section_needs_onto_its_casket() -> None:
 
     assert after("pay g on 3") > after("pay r on 3")
     assert after("pay g on 3") > after("pay g on 2")
+
+
+def test_solo_waits_for_the_fourth_token_while_it_is_on_its_board() -> None:
+    from muertos.agents import GreedyAgent
+
+    def to_discard(hand: list[int], boards: list[int]) -> DieOfTheDeadState:
+        s = opened(table(1), 3, "r2 b5 y1")  # position 3 is Bread
+        s.hands[0], s.boards = hand, boards
+        s.apply("draft r2")  # held: a Bread or Incense token could change it
+        s.apply("place prep")
+        s.apply(next(a for a in s.legal_actions() if a.startswith("pay")))
+        assert s.phase == "discard"
+        return s
+
+    # Candle, Bread and Incense in hand, the Marigold token still on its board: 3 now buy
+    # 1 step, 4 later buy 2, and taking a token costs no die of the City
+    s = to_discard([1, 0, 1, 1], [0, 1, 0, 0])
+    assert GreedyAgent(1).act(s, 0) == "done"
+    # the Marigold token is gone (spent on its power): cash the set now
+    s = to_discard([1, 0, 1, 1], [0, 0, 0, 0])
+    assert GreedyAgent(1).act(s, 0) == "discard cbi"
+    # all four at hand: 2 steps
+    s = to_discard([1, 1, 1, 1], [0, 0, 0, 0])
+    assert GreedyAgent(1).act(s, 0) == "discard cmbi"

@@ -6,7 +6,8 @@ counts its exact score (it scores at the end of the round). An unfinished one co
 value, the colour pattern kept if the dice placed allow it) and the mean score if the
 empty cells rolled at random, weighted by how many cells are still empty. So a die that
 breaks a pattern (a second colour in Bread, a repeated value in Incense, a gap in a
-Marigold run) lowers the value at once. Tokens and prepared dice count a little.
+Marigold run) lowers the value at once. Tokens and prepared dice count a little (solo,
+tokens count as the set they will make).
 Multiplayer: the seat's value minus the best rival's; solo: the value itself, where two
 things more count: whether the caskets feeding a section hold the colours its pattern
 still needs, and whether the City has dice enough to finish it (an unfinished section
@@ -42,6 +43,15 @@ yet be paid onto that casket). Without it, the last green die of a green Bread l
 worse than a die on the preparation board."""
 TOKEN = 0.3
 """Worth of a token in hand (3 different ones buy 1 step)."""
+SET_STEPS = (0, 0, 0, 1, 2)
+"""Steps a set of so many different tokens ascends (RULES: 3 buy 1 step, 4 buy 2)."""
+TOKEN_SHARE = 0.9
+"""Solo: each token in hand counts for this share of its part in the largest set it can
+still join (the missing tokens still on their boards: taking one costs no die of the City).
+So every token taken adds value, holding 3 with the 4th to come beats cashing them for 1
+step, and holding 4 does not beat cashing them for 2. With ``TOKEN`` per token instead, the
+bot cashed 3 tokens for 1 step rather than wait for the 4th. Over seeds 200-279 at 700
+iterations: token sets 2.0 steps a game, the solo mean 10.3 -> 10.8."""
 PREPARED = 0.1
 """Worth of a die waiting on the preparation board."""
 SCALE = 2.0
@@ -159,6 +169,13 @@ def _reachable(open_sections: list[tuple[frozenset[int], float]], city: int) -> 
     return best
 
 
+def _token_sets(hand: list[int], boards: list[int]) -> float:
+    """Solo: tokens are worth the set they make (a token spent on its power breaks it)."""
+    have = sum(1 for t in hand if t)
+    reach = have + sum(1 for t in range(4) if not hand[t] and boards[t])
+    return TOKEN_SHARE * have * SET_STEPS[reach] / reach if reach else 0.0
+
+
 def _value(st: DieOfTheDeadState, s: int) -> float:
     v = float(st.steps[s])
     hand = st.hands[s]
@@ -167,7 +184,7 @@ def _value(st: DieOfTheDeadState, s: int) -> float:
     cells = st.ofrenda[s]
     board = 0 if st.options["same_urns"] else s
     solo = st.players == 1
-    v += TOKEN * sum(hand)
+    v += _token_sets(hand, st.boards) if solo else TOKEN * sum(hand)
     open_sections: list[tuple[frozenset[int], float]] = []
     for sec in range(4):
         if st.scored[s][sec]:
