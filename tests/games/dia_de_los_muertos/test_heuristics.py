@@ -19,6 +19,7 @@ def test_progress_limbs_and_festivity_count() -> None:
     assert evaluate(lame, 0) < 0
     rich = table(
         pos=[10, 10, 10],
+        arms=[2, 0, 0],  # rivals without arms cannot snatch it (legs keep them as mobile)
         fest=[["banquet"], [], []],
         hands=[["kick"], ["kick"], ["kick"]],
         stack=[["endround"]],
@@ -51,3 +52,44 @@ def test_greedy_players_bring_a_game_home() -> None:
     assert s.over and all(s.home)  # type: ignore[attr-defined]
     assert s.stats()["round_limit_reached"] == 0
     assert sorted(s.home) == [1, 2]  # type: ignore[attr-defined]
+
+
+def test_greedy_walks_to_a_festivity_card_rather_than_revealing_for_cards() -> None:
+    """The walk comes one decision after 'move': the evaluation must see it, or one step
+    ahead 'reveal' (two cards drawn) always looked better and the bot hardly ever walked."""
+    from muertos.agents import GreedyAgent
+    from muertos.agents.greedy import one_step_values
+
+    s = table(
+        players=2,
+        pos=[18, 5],
+        hands=[["beat", "patch", "follow"], ["kick", "beat"]],
+        lay=["kick", None],
+        stack=None,
+    )
+    assert s.to_move == 0
+    legal = s.legal_actions()
+    assert sorted(legal) == ["move", "reveal"]  # Kicking cannot reach Player 2
+    values = dict(zip(legal, one_step_values(s, 0, legal), strict=True))
+    assert values["move"] > values["reveal"]
+    assert all(GreedyAgent(seed).act(s, 0) == "move" for seed in range(5))
+    s.apply("move")
+    assert GreedyAgent(0).act(s, 0) == "walk 21"  # Dance of the dead (2 VP), two fields away
+
+
+def test_a_rival_within_snatching_reach_threatens_festivity_cards() -> None:
+    """Random play snatches often: a festivity card next to a rival with an arm is not safe
+    (the same rival without arms, so without Snatching, counts the same otherwise)."""
+
+    def pos(rival_arms: int) -> float:
+        s = table(
+            players=2,
+            pos=[20, 20],
+            arms=[2, rival_arms],
+            fest=[["banquet"], []],
+            hands=[["kick", "beat"], ["kick", "beat"]],
+            stack=[["endround"]],
+        )
+        return evaluate(s, 0)
+
+    assert pos(2) < pos(0) - 1.0
