@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-from muertos.games.ofrenda import heuristics as h
 from muertos.games.ofrenda.components import FEATURE_INDEX, NFEAT, SLOT_IDS
 from muertos.games.ofrenda.heuristics import _candle_chance, estimates, evaluate, placement_fit, rollout
 from muertos.games.ofrenda.rules import OfrendaState
@@ -122,10 +121,10 @@ def test_solo_rollout_does_not_break_an_objective_when_a_slot_is_free() -> None:
 
 def test_multiplayer_rollout_leaves_the_playout_to_the_search() -> None:
     """With several seats the solo policy has no opinion: the search's own heuristic
-    playout (best of a sample by the evaluation) plays, and the default stays random."""
+    playout (best of a sample by the evaluation) plays."""
     s = new(2, seed=3)
     assert rollout(s, random.Random(0)) is None
-    assert h.PLAYOUT == "random" and h.SOLO_PLAYOUT == "heuristic"
+    assert rollout(new(1, seed=3), random.Random(0)) is not None
 
 
 def test_solo_tokens_held_early_have_slots_to_go_to() -> None:

@@ -65,11 +65,12 @@ MARIGOLD_VALUE = 0.45
 CANDLE_VALUE = 1.2
 SCALE = 6.0
 """A lead (points) worth about a 73% chance of winning, for the search bot."""
-PLAYOUT = "random"
-"""With several seats the search bot's playouts are random (those were tuned and measured)."""
-SOLO_PLAYOUT = "heuristic"
-"""Solo, they follow ``rollout``: random playouts scatter portraits and skip tokens, so
-every solo position looked poor to the search."""
+PLAYOUT = "heuristic"
+"""The search bot's playouts follow ``rollout`` solo (random playouts scatter portraits and
+skip tokens, so every solo position looked poor to the search) and with several seats the
+search's generic policy, the best of a sample of moves by this evaluation. With 2 seats, 0.5 s
+a move, paired seeds 300-339: 71% of 80 games against greedy, where random playouts won 55% of
+40 (depth 0-16 and to the end: 30-55%), and ``rollout``'s placing policy for every seat 50%."""
 EXPLORATION = 0.4
 """UCB constant of the search bot: below the usual 0.7 (tried with 2 seats: 0.25-0.4 did better)."""
 PLAYOUT_DEPTH: int | None = 8
