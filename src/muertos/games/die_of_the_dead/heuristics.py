@@ -21,7 +21,7 @@ from itertools import chain, product
 
 from .components import CALAVERA, COMPONENTS
 from .rules import SECTIONS, DieOfTheDeadState
-from .scoring import BREAD, CANDLE, MARIGOLD, marigold
+from .scoring import BREAD, CANDLE, MARIGOLD, TOKEN_SET_STEPS, marigold
 
 EMPTY_WEIGHT = (1.0, 0.6, 0.5, 0.45, 0.4)
 """Share of a section's potential counted, by its number of empty cells (0-4): every
@@ -43,8 +43,6 @@ yet be paid onto that casket). Without it, the last green die of a green Bread l
 worse than a die on the preparation board."""
 TOKEN = 0.3
 """Worth of a token in hand (3 different ones buy 1 step)."""
-SET_STEPS = (0, 0, 0, 1, 2)
-"""Steps a set of so many different tokens ascends (RULES: 3 buy 1 step, 4 buy 2)."""
 TOKEN_SHARE = 0.9
 """Solo: each token in hand counts for this share of its part in the largest set it can
 still join (the missing tokens still on their boards: taking one costs no die of the City).
@@ -173,7 +171,7 @@ def _token_sets(hand: list[int], boards: list[int]) -> float:
     """Solo: tokens are worth the set they make (a token spent on its power breaks it)."""
     have = sum(1 for t in hand if t)
     reach = have + sum(1 for t in range(4) if not hand[t] and boards[t])
-    return TOKEN_SHARE * have * SET_STEPS[reach] / reach if reach else 0.0
+    return TOKEN_SHARE * have * TOKEN_SET_STEPS[reach] / reach if reach else 0.0
 
 
 def _value(st: DieOfTheDeadState, s: int) -> float:

@@ -41,7 +41,7 @@ from .notation import (
     kind_str,
     parse_die,
 )
-from .scoring import BREAD, CANDLE, INCENSE, MARIGOLD, WILD, section_score
+from .scoring import BREAD, CANDLE, INCENSE, MARIGOLD, TOKEN_SET_STEPS, WILD, section_score
 
 C = COMPONENTS
 SECTIONS = C.sections
@@ -750,7 +750,7 @@ class DieOfTheDeadState(State):
                 for t in ts:
                     self.hands[a][t] -= 1
                     self._return_token(t)
-                k = 1 if len(ts) == 3 else 2
+                k = TOKEN_SET_STEPS[len(ts)]
                 self._emit("discard", f"{_p(a)} discards {' '.join(w[1])} tokens to ascend {k} step(s).")
                 if not self._ascend(a, k):
                     self._scoring_step()

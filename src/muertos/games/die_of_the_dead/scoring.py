@@ -16,6 +16,8 @@ from .components import COMPONENTS, Urn
 CANDLE, MARIGOLD, BREAD, INCENSE = range(4)
 WILD = 0
 """Value given to a wild die in the lists these functions take."""
+TOKEN_SET_STEPS = (0, 0, 0, 1, 2)
+"""Steps a set of so many different tokens ascends (RULES: 3 different buy 1, 4 buy 2)."""
 
 
 def bread(cols: Sequence[int], vals: Sequence[int]) -> int:
