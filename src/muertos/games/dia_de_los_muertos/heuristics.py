@@ -174,17 +174,13 @@ the deck's make-up is public, the victim's cards are not."""
 
 def _lose(st: MuertosState, v: int, limb: str, extra: int) -> float:
     """The estimate of ``v`` after losing ``limb`` (when it has one)."""
-    if limb == "arm" and st.arms[v]:
-        st.arms[v] -= 1
-        e = _estimate(st, v, extra)
-        st.arms[v] += 1
-        return e
-    if limb == "leg" and st.legs[v]:
-        st.legs[v] -= 1
-        e = _estimate(st, v, extra)
-        st.legs[v] += 1
-        return e
-    return _estimate(st, v, extra)
+    limbs = st.arms if limb == "arm" else st.legs
+    if not limbs[v]:
+        return _estimate(st, v, extra)
+    limbs[v] -= 1
+    e = _estimate(st, v, extra)
+    limbs[v] += 1
+    return e
 
 
 def _picked(st: MuertosState, v: int, extra: int, dog: bool) -> float:
@@ -195,11 +191,11 @@ def _picked(st: MuertosState, v: int, extra: int, dog: bool) -> float:
     if dog and st.fest[v]:
         top = max(FEST_VP[k] for k in st.fest[v])
         miss = here - top
+    arm = _lose(st, v, "arm", extra) if st.arms[v] else miss
+    leg = _lose(st, v, "leg", extra) if st.legs[v] else miss
     worst = here
     for b in set(MOVE[c] for c in st.hands[v]) or {1}:
         ph, pf, pb, pn = HIT_ODDS[b]
-        arm = _lose(st, v, "arm", extra) if st.arms[v] else miss
-        leg = _lose(st, v, "leg", extra) if st.legs[v] else miss
         val = ph * arm + pf * leg + pb * min(arm, leg) + pn * miss
         worst = min(worst, val)
     return worst
