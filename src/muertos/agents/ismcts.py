@@ -18,11 +18,13 @@ A game tunes the search with optional constants in its ``heuristics`` module:
 ``SCALE`` (a lead worth about a 73% chance of winning, in evaluation units),
 ``EXPLORATION`` (the UCB constant with several seats; solo it is 0.7),
 ``PLAYOUT`` (``"heuristic"`` or ``"random"``: the default playout) and ``PLAYOUT_DEPTH``
-(actions played below the tree before evaluating; ``None``: to the end). Solo games, a
+(actions played below the tree before evaluating; ``None``: to the end) and ``WIDEN`` (how
+many moves, best one step ahead, a node with many searches; default 8). Solo games, a
 different problem (a score to raise, no rival), may set their own: ``SOLO_EXPLORATION``,
-``SOLO_PLAYOUT`` and ``SOLO_PLAYOUT_DEPTH``, each defaulting to the general one. A game's
-fast ``rollout`` policy may answer None where it has no opinion: the agent's generic
-heuristic playout (the best of a sample of moves by the evaluation) then decides.
+``SOLO_PLAYOUT``, ``SOLO_PLAYOUT_DEPTH`` and ``SOLO_WIDEN``, each defaulting to the
+general one. A game's fast ``rollout`` policy may answer None where it has no opinion: the
+agent's generic heuristic playout (the best of a sample of moves by the evaluation) then
+decides.
 """
 
 from __future__ import annotations
@@ -103,9 +105,10 @@ class ISMCTSAgent:
     of winning (default: the game's ``SCALE``); ``exploration``: the UCB constant (default:
     the game's ``EXPLORATION`` with several seats, ``SOLO_EXPLORATION`` solo, else 0.7).
     ``widen``: with more legal moves than this, the search considers only the ``widen``
-    best by the game's evaluation one move ahead (on a determinization, as the greedy bot
-    sees them; moves tied with the last one are kept): at the root at once, deeper once a
-    node has been visited ``narrow_at`` times.
+    best by the game's evaluation one move ahead, on a determinization as the greedy bot
+    sees them (moves tied with the last one are kept): at the root at once, deeper once a
+    node has been visited ``narrow_at`` times. ``"auto"``: the game's ``WIDEN`` (solo,
+    ``SOLO_WIDEN``), else 8; ``None``: every move.
     """
 
     def __init__(
@@ -117,13 +120,15 @@ class ISMCTSAgent:
         exploration: float | None = None,
         rollout_depth: int | str | None = "auto",
         scale: float | None = None,
-        widen: int | None = 8,
+        widen: int | str | None = "auto",
         narrow_at: int = 16,
     ) -> None:
         if rollout not in ("auto", "random", "heuristic"):
             raise ValueError(f"rollout must be 'auto', 'random' or 'heuristic', got {rollout!r}")
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs a budget: iterations or seconds")
+        if isinstance(widen, str) and widen != "auto":
+            raise ValueError(f"widen must be 'auto', a number of moves or None, got {widen!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -171,12 +176,13 @@ class ISMCTSAgent:
 
         return uniform
 
-    def _candidates(self, d: State, seat: int, legal: list[str]) -> set[str] | None:
+    @staticmethod
+    def _candidates(d: State, seat: int, legal: list[str], widen: int | None) -> set[str] | None:
         """The moves worth searching: all of them, or the best ``widen`` one step ahead."""
-        if self.widen is None or len(legal) <= self.widen:
+        if widen is None or len(legal) <= widen:
             return None
         vals = one_step_values(d, seat, legal)
-        cut = sorted(vals, reverse=True)[self.widen - 1]
+        cut = sorted(vals, reverse=True)[widen - 1]
         return {a for a, v in zip(legal, vals, strict=True) if v >= cut - 1e-9}
 
     # ---------------------------------------------------------------- search
@@ -198,11 +204,12 @@ class ISMCTSAgent:
         policy = self._policy(game, solo)
         evaluate = game.evaluate
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        widen = self.widen
+        widen = _solo_hint(game, solo, "WIDEN", 8) if self.widen == "auto" else self.widen
+        assert widen is None or isinstance(widen, int)
         narrow_at = self.narrow_at
         root = _Node()
         if widen is not None and len(legal) > widen:
-            root.allowed = self._candidates(state.determinize(seat, self.rng), seat, legal)
+            root.allowed = self._candidates(state.determinize(seat, self.rng), seat, legal, widen)
         lo, hi = (math.inf, -math.inf) if solo else (0.0, 1.0)
         n = 0
         rng = self.rng
@@ -229,7 +236,7 @@ class ISMCTSAgent:
                 options = d.legal_actions()
                 if widen is not None and len(options) > widen:
                     if node.allowed is None and node.visits >= narrow_at:
-                        node.allowed = self._candidates(d, mover, options)
+                        node.allowed = self._candidates(d, mover, options, widen)
                     if node.allowed is not None:
                         options = [a for a in options if a in node.allowed] or options
                 children = node.children

@@ -7,8 +7,17 @@ import random
 import pytest
 from rich.console import Console
 
-from muertos.games.die_of_the_dead import GAME, DieOfTheDeadState
-from muertos.games.die_of_the_dead.heuristics import _reachable, colour_fit, evaluate, potential
+from muertos.agents import ISMCTSAgent
+from muertos.games.die_of_the_dead import GAME, DieOfTheDeadState, heuristics
+from muertos.games.die_of_the_dead.heuristics import (
+    FINISHABLE,
+    _reachable,
+    city_left,
+    colour_fit,
+    evaluate,
+    potential,
+    shifting,
+)
 from muertos.games.die_of_the_dead.scoring import BREAD, CANDLE, INCENSE, MARIGOLD
 
 from .helpers import dice, fill, opened, table
@@ -170,12 +179,73 @@ def test_colour_fit_counts_the_colours_a_pattern_still_needs() -> None:
 
 
 def test_solo_counts_only_the_sections_the_city_can_finish() -> None:
+    # each section counts its potential and a bonus for being finishable at all
     sections = [(frozenset({1, 2}), 3.0), (frozenset({3}), 1.0), (frozenset({4, 5, 6}), 2.5)]
-    assert _reachable(sections, 6) == 6.5  # every empty cell can be filled
-    assert _reachable(sections, 3) == 4.0  # {1, 2} and {3} rather than {4, 5, 6}
+    assert _reachable(sections, 6) == pytest.approx(6.5 + 3 * FINISHABLE)  # every empty cell
+    assert _reachable(sections, 3) == pytest.approx(4.0 + 2 * FINISHABLE)  # {1, 2} and {3}
     assert _reachable(sections, 0) == 0.0
     # a shared empty cell is paid for once
-    assert _reachable([(frozenset({1, 2}), 2.0), (frozenset({2, 3}), 2.0)], 3) == 4.0
+    pair = [(frozenset({1, 2}), 2.0), (frozenset({2, 3}), 2.0)]
+    assert _reachable(pair, 3) == pytest.approx(4.0 + 2 * FINISHABLE)
+
+
+def test_solo_counts_the_die_owed_for_a_draft_as_spent() -> None:
+    """Between a draft and its payment the City still holds the die it owes: counting it
+    made drafting to the preparation board look free (the section it would have finished
+    still counted)."""
+
+    def paying(city: int) -> DieOfTheDeadState:
+        s = opened(table(1), 2, "p1 p2 p3")
+        fill(s, 0, {7: "r3", 8: "b3", 9: "g3"})  # Candle waits for a yellow 3 in cell 10
+        s.city = [0] * len(s.city)
+        s.city[0] = city  # red dice
+        s.apply("draft p1 to prep")
+        assert s.phase == "pay"
+        return s
+
+    last = paying(1)  # the only die of the City is owed: the Candle can no longer finish
+    assert city_left(last) == 0
+    assert evaluate(last, 0) < 0.5
+    spare = paying(2)  # one die left after paying: the Candle still counts
+    assert city_left(spare) == 1
+    assert evaluate(spare, 0) > evaluate(last, 0) + FINISHABLE
+
+
+def test_solo_reads_the_casket_that_will_feed_a_section_after_the_caskets_move() -> None:
+    """A section scored this round moves the caskets along at its end: a green Bread is
+    then fed by the casket now in front of the Marigold, not by its own."""
+
+    def position(marigold_casket: str, bread_casket: str, incense_done: bool) -> float:
+        s = opened(table(1), 1, "p1 p2 p3")
+        fill(s, 0, {10: "g3", 11: "g2"})  # a green Bread (cells 10, 11, 12, 1)
+        if incense_done:  # Incense (cells 4-7) complete: it scores at the end of the round
+            fill(s, 0, {4: "r1", 5: "b2", 6: "y3", 7: "p4"})
+        s.inside[1], s.inside[2] = dice(marigold_casket), dice(bread_casket)
+        assert shifting(s) is incense_done
+        return evaluate(s, 0)
+
+    assert position("r y p", "g g g", False) > position("g g g", "r y p", False)
+    assert position("g g g", "r y p", True) > position("r y p", "g g g", True)
+
+
+def test_solo_search_narrows_to_the_game_s_widen_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int | None] = []
+    candidates = ISMCTSAgent._candidates
+
+    def spy(d: DieOfTheDeadState, seat: int, legal: list[str], widen: int | None) -> set[str] | None:
+        seen.append(widen)
+        return candidates(d, seat, legal, widen)
+
+    monkeypatch.setattr(ISMCTSAgent, "_candidates", staticmethod(spy))
+    s = opened(table(1), 2, "p1 p2 p3")
+    ISMCTSAgent(1, iterations=20).act(s, 0)
+    assert seen and set(seen) == {heuristics.SOLO_WIDEN}
+    seen.clear()
+    duo = opened(table(2), 2, "p1 p2 p3")
+    ISMCTSAgent(1, iterations=20).act(duo, 0)
+    assert seen and set(seen) == {8}  # no WIDEN set: the agent's own default
+    with pytest.raises(ValueError, match="widen"):
+        ISMCTSAgent(1, widen="wide")
 
 
 def test_solo_pays_the_colour_a_section_needs_onto_its_casket() -> None:
@@ -216,3 +286,23 @@ def test_solo_waits_for_the_fourth_token_while_it_is_on_its_board() -> None:
     # all four at hand: 2 steps
     s = to_discard([1, 1, 1, 1], [0, 0, 0, 0])
     assert GreedyAgent(1).act(s, 0) == "discard cmbi"
+
+
+def test_solo_cashes_three_tokens_in_the_last_round() -> None:
+    """A token still on its board can be taken only in a later round: with the City spent,
+    there is none, so 3 tokens are cashed for 1 step rather than kept for a 4th."""
+    from muertos.agents import GreedyAgent
+
+    def to_discard(city: int) -> DieOfTheDeadState:
+        s = opened(table(1), 3, "r2 b5 y1")
+        s.hands[0], s.boards = [1, 0, 1, 1], [0, 1, 0, 0]
+        s.city = [0] * len(s.city)
+        s.city[0] = city
+        s.apply("draft r2")
+        s.apply("place prep")
+        s.apply("pay r on 1")
+        assert s.phase == "discard"
+        return s
+
+    assert GreedyAgent(1).act(to_discard(2), 0) == "done"  # a round to come: wait
+    assert GreedyAgent(1).act(to_discard(1), 0) == "discard cbi"  # the City is empty
