@@ -237,7 +237,7 @@ def _value(st: DieOfTheDeadState, s: int) -> float:
         pool = _pool(st, s, sec, shift) if solo else None
         got = _blend(sec, dice, board, pool)
         if solo and st.prep[s]:
-            lift = max(_lift(sec, dice, board, pool, d) for d in st.prep[s])
+            lift = max(_lift(sec, dice, board, pool, got, d) for d in st.prep[s])
             prep_lift = max(prep_lift, lift)
         got *= EMPTY_WEIGHT[dice.count(-1)]
         open_sections.append((frozenset(c for c in SECTIONS[sec] if cells[c] < 0), got))
@@ -264,10 +264,11 @@ def _blend(sec: int, dice: tuple[int, ...], board: int, pool: list[float] | None
     return got
 
 
-def _lift(sec: int, dice: tuple[int, ...], board: int, pool: list[float] | None, d: int) -> float:
-    """What a prepared die ``d`` adds to a section in its best empty cell, compared with
-    the unknown die a casket would give."""
-    base = _blend(sec, dice, board, pool)
+def _lift(
+    sec: int, dice: tuple[int, ...], board: int, pool: list[float] | None, base: float, d: int
+) -> float:
+    """What a prepared die ``d`` adds to a section (worth ``base`` now) in its best empty
+    cell, compared with the unknown die a casket would give."""
     best = 0.0
     for i, x in enumerate(dice):
         if x < 0:
