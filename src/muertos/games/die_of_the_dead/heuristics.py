@@ -165,9 +165,7 @@ def colour_fit(sec: int, dice: tuple[int, ...], pool: list[float]) -> float:
 def shifting(st: DieOfTheDeadState) -> bool:
     """Whether the caskets move along at the end of this round: a section was scored in
     it, or one is complete and will be."""
-    return st.any_scored or any(
-        not st.scored[s][sec] and st._complete(s, sec) for s in range(st.players) for sec in range(4)
-    )
+    return st.any_scored or any(st._pending(s) for s in range(st.players))
 
 
 def _pool(st: DieOfTheDeadState, s: int, sec: int, shift: bool = False) -> list[float]:
