@@ -1,0 +1,1 @@
+"""Golden game files and the script that writes them (see make.py)."""
