@@ -3,6 +3,7 @@
     python benchmarks/load.py                      # 100 tables of Ofertu, 60 s at most
     python benchmarks/load.py --think 0            # flat out: every client moves at once
     python benchmarks/load.py --tables 20 --game ofrenda --moves 40 --seconds 30
+    python benchmarks/load.py --bot-tables 10      # the same twice: without, then with 10 bot tables
 
 Starts its own server (a uvicorn subprocess on 127.0.0.1, a temporary SQLite file) and
 opens ``--tables`` tables with two human seats each. For every seat a client subscribes to
@@ -15,7 +16,13 @@ the server's CPU time per move (user + system seconds of the server process whil
 clients play, from ``/proc/<pid>/stat``, divided by the moves): a figure far less
 sensitive than latency to other work on the machine.
 
-Bounded: each table stops after ``--moves`` moves or at the game's end, the whole run
+With ``--bot-tables N`` the run has two phases on one server, each with fresh human
+tables: first the people alone, then the people while N more tables of ``--bot-agent``
+bots (``ismcts:2s`` by default) play each other. Bots think in the server's worker
+processes, at a lower CPU priority; the two phases' latencies, printed side by side, say
+what the bots cost the people.
+
+Bounded: each table stops after ``--moves`` moves or at the game's end, each phase
 after ``--seconds``; the server is stopped at the end. The client shares the machine
 with the server, so the figures are a floor of what the server alone can do.
 """
@@ -55,6 +62,10 @@ class Stats:
     errors: int = 0
     finished: int = 0
     connected: int = 0
+    elapsed: float = 0.0
+    cpu_moves: int = 0
+    server_cpu: float | None = None
+    bot_moves: int = 0
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -127,16 +138,33 @@ async def seat_client(
                 stats.errors += 1
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
+async def bot_moves(http: httpx.AsyncClient, ids: list[str]) -> int:
+    """Moves made so far at the bot tables."""
+    total = 0
+    for tid in ids:
+        r = await http.get(f"/api/tables/{tid}")
+        total += int(r.json()["moves"])
+    return total
+
+
+async def run(args: argparse.Namespace, base: str, server_pid: int, bot_tables: int, first: int) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     limits = httpx.Limits(max_connections=2 * args.tables, max_keepalive_connections=2 * args.tables)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
+        bots = []
+        for i in range(bot_tables):
+            seat = {"kind": "bot", "agent": args.bot_agent}
+            r = await http.post(
+                "/api/tables", json={"game": args.game, "seats": [seat, seat], "seed": 10_000 + i}
+            )
+            r.raise_for_status()
+            bots.append(r.json()["id"])
         tables = []
         for i in range(args.tables):
             r = await http.post(
                 "/api/tables",
-                json={"game": args.game, "seats": [{"kind": "human"}, {"kind": "human"}], "seed": i},
+                json={"game": args.game, "seats": [{"kind": "human"}, {"kind": "human"}], "seed": first + i},
             )
             r.raise_for_status()
             tables.append(r.json())
@@ -166,6 +194,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
         while stats.connected < len(tasks) and time.perf_counter() - t0 < args.seconds / 2:
             await asyncio.sleep(0.02)
         cpu0, moves0 = cpu_seconds(server_pid), len(stats.latencies)
+        bots0 = await bot_moves(http, bots)
         remaining = max(args.seconds - (time.perf_counter() - t0), 0.0)
         done, pending = await asyncio.wait(tasks, timeout=remaining)
         stop.set()
@@ -177,11 +206,11 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
         for t in done:
             if t.exception() is not None:
                 stats.errors += 1
-        stats_elapsed = time.perf_counter() - t0
+        stats.elapsed = time.perf_counter() - t0
         cpu1 = cpu_seconds(server_pid)
-    args.cpu_moves = len(stats.latencies) - moves0
-    args.elapsed = stats_elapsed
-    args.server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
+        stats.bot_moves = await bot_moves(http, bots) - bots0
+    stats.cpu_moves = len(stats.latencies) - moves0
+    stats.server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
     return stats
 
 
@@ -202,7 +231,15 @@ def main() -> None:
         help="mean seconds a client thinks before each move (exponential; 0: move at once)",
     )
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--bot-tables", type=int, default=0, help="also run a phase with this many tables of bots"
+    )
+    ap.add_argument(
+        "--bot-agent", default="ismcts:2s", help="the agent of every bot seat (default ismcts:2s)"
+    )
     args = ap.parse_args()
+    if not 0 <= args.bot_tables <= 100 or not 1 <= args.tables <= 1000:
+        raise SystemExit("--tables is 1 to 1000 and --bot-tables 0 to 100")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
@@ -216,32 +253,45 @@ def main() -> None:
                     time.sleep(0.1)
             else:
                 raise SystemExit("the server did not start")
-            stats = asyncio.run(run(args, base, server.pid))
+            phases = [("people alone", 0)] + (
+                [(f"with {args.bot_tables} bot tables", args.bot_tables)] if args.bot_tables else []
+            )
+            results = [
+                (label, asyncio.run(run(args, base, server.pid, n, first=k * args.tables)))
+                for k, (label, n) in enumerate(phases)
+            ]
         finally:
             server.terminate()
             try:
                 server.wait(10)
             except subprocess.TimeoutExpired:
                 server.kill()
-    lat = sorted(stats.latencies)
-    print(
-        f"game {args.game}: {args.tables} tables, think {args.think:g} s a move, "
-        f"{len(lat)} moves in {args.elapsed:.1f} s"
-    )
-    if not lat:
-        raise SystemExit("no move was played")
-    print(f"moves/s {len(lat) / args.elapsed:.1f}")
-    print(
-        "move latency (POST) ms: "
-        f"p50 {1000 * pct(lat, 50):.1f}  p90 {1000 * pct(lat, 90):.1f}  "
-        f"p99 {1000 * pct(lat, 99):.1f}  max {1000 * lat[-1]:.1f}"
-    )
-    if args.server_cpu is not None and args.cpu_moves > 0:
+    print(f"game {args.game}: {args.tables} tables of two people, think {args.think:g} s a move")
+    rows = []
+    for label, stats in results:
+        lat = sorted(stats.latencies)
+        if not lat:
+            raise SystemExit(f"{label}: no move was played")
+        print(f"\n{label}: {len(lat)} moves in {stats.elapsed:.1f} s, {len(lat) / stats.elapsed:.1f} moves/s")
         print(
-            f"server CPU {args.server_cpu:.2f} s for {args.cpu_moves} moves once all clients were "
-            f"connected: {1000 * args.server_cpu / args.cpu_moves:.2f} ms a move"
+            "  move latency (POST) ms: "
+            f"p50 {1000 * pct(lat, 50):.1f}  p90 {1000 * pct(lat, 90):.1f}  "
+            f"p99 {1000 * pct(lat, 99):.1f}  max {1000 * lat[-1]:.1f}"
         )
-    print(f"tables finished {stats.finished}, stale-index refusals {stats.refused}, errors {stats.errors}")
+        if stats.server_cpu is not None and stats.cpu_moves > 0:
+            print(
+                f"  web process CPU {stats.server_cpu:.2f} s for {stats.cpu_moves} moves once all clients "
+                f"were connected: {1000 * stats.server_cpu / stats.cpu_moves:.2f} ms a move"
+            )
+        if stats.bot_moves:
+            print(f"  bot moves meanwhile: {stats.bot_moves} ({args.bot_agent})")
+        print(
+            f"  tables finished {stats.finished}, stale-index refusals {stats.refused}, errors {stats.errors}"
+        )
+        rows.append((label, pct(lat, 50), pct(lat, 99)))
+    if len(rows) == 2:
+        (_, a50, a99), (_, b50, b99) = rows
+        print(f"\nwith bots / without: p50 ×{b50 / a50:.2f}, p99 ×{b99 / a99:.2f}")
 
 
 if __name__ == "__main__":

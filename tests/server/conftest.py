@@ -62,7 +62,7 @@ class Table:
 
     def settle(self) -> None:
         """Wait until the server's bots have stopped thinking."""
-        self.client.portal.call(self.client.app.state.hub.idle)  # type: ignore[attr-defined,union-attr]
+        self.client.portal.call(self.client.app.state.bots.idle)  # type: ignore[attr-defined,union-attr]
 
 
 def make_table(client: TestClient, game: str, seats: list[dict[str, Any]], **kw: Any) -> Table:

@@ -195,6 +195,21 @@ def test_undo_refused_when_not_yours_or_something_was_revealed(client: TestClien
     assert t.get()["moves"] == 2
 
 
+def test_undo_is_refused_once_the_game_is_over(client: TestClient) -> None:
+    """The loser may not take back the last move after seeing the scores."""
+    t = make_table(client, "toy", [human(), human()], seed=3)
+    played = play_to_end(t, pick=0)
+    last = len(played) % 2 ^ 1  # the seat that made the last move
+    assert t.get(last)["can_undo"] is False
+    r = client.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[last]})
+    assert r.status_code == 409 and r.json() == {
+        "detail": "cannot take back: the game is over: its end and scores have been shown",
+        "code": "undo_refused",
+    }
+    assert client.get(f"/api/tables/{t.id}/result").json()["over"] is True
+    assert t.get()["status"] == "finished" and t.get()["moves"] == len(played)
+
+
 def test_undo_rule_refuses_chance_and_secrets_told_to_others() -> None:
     """The undo rule on hand-made situations (no HTTP): chance, and events private to others."""
     from muertos.engine import Event
@@ -243,19 +258,44 @@ def test_rematch_keeps_seats_and_tokens_with_a_new_seed(client: TestClient) -> N
 
 
 def test_open_seats_are_claimed_first_come_first_served(client: TestClient) -> None:
-    t = make_table(client, "toy", [human(), human()], seed=2)
+    t = make_table(client, "toy", [human(), {"kind": "open"}], seed=2)
+    assert t.tokens.keys() == {0}  # an open seat has no invite link
     assert t.get()["status"] == "open"
     assert t.id in [x["id"] for x in client.get("/api/tables?status=open").json()]
     r = client.post(f"/api/tables/{t.id}/seats/1/claim")
     assert r.status_code == 200
     tok = r.json()["token"]
-    assert client.post(f"/api/tables/{t.id}/seats/1/claim").status_code == 409
-    assert client.post(f"/api/tables/{t.id}/seats/0/claim").status_code == 409  # the creator's
+    taken = client.post(f"/api/tables/{t.id}/seats/1/claim")
+    assert taken.status_code == 409 and taken.json() == {
+        "detail": "seat 2 is already taken",
+        "code": "seat_taken",
+    }
     assert client.post(f"/api/tables/{t.id}/seats/5/claim").status_code == 404
-    # the old invite token of seat 2 no longer opens it; the new one does
-    assert client.get(f"/api/tables/{t.id}", headers={"X-Seat-Token": t.tokens[1]}).status_code == 403
     assert client.get(f"/api/tables/{t.id}", headers={"X-Seat-Token": tok}).json()["you"] == 1
     assert t.get()["status"] == "in_progress"
+    assert t.id not in [x["id"] for x in client.get("/api/tables?status=open").json()]
+
+
+def test_an_invited_seat_is_opened_only_by_its_link(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human("Friend")], seed=2)
+    assert t.get()["status"] == "waiting"  # for the friend: not joinable from the lobby
+    assert t.id in [x["id"] for x in client.get("/api/tables?status=waiting").json()]
+    assert t.id not in [x["id"] for x in client.get("/api/tables?status=open").json()]
+    for seat in (1, 0):  # the friend's seat before they opened the link, and the creator's
+        r = client.post(f"/api/tables/{t.id}/seats/{seat}/claim")
+        assert r.status_code == 409 and r.json()["code"] == "invited", r.text
+        assert f"seat {seat + 1} is kept for the person holding its invite link" in r.json()["detail"]
+    assert t.get(1)["you"] == 1  # the invite link still opens the seat
+    assert t.get()["status"] == "in_progress"
+    assert client.post(f"/api/tables/{t.id}/seats/1/claim").json()["code"] == "invited"
+    assert t.get(1)["you"] == 1
+
+
+def test_a_token_that_opens_no_seat_is_refused_with_the_reason(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), human()], seed=2)
+    r = client.get(f"/api/tables/{t.id}", headers={"X-Seat-Token": "not-a-token"})
+    assert r.status_code == 403 and r.json()["code"] == "bad_token"
+    assert "opens no seat" in r.json()["detail"] and "mistyped" in r.json()["detail"]
 
 
 def test_opening_an_invite_link_takes_the_seat(client: TestClient) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -107,6 +108,13 @@ def test_a_game_over_refuses_moves(client: TestClient) -> None:
         ({"game": "toy", "seed": -1}, "malformed"),
         ({"game": "toy", "seed": 2**64}, "malformed"),
         ({"seats": [human()]}, "malformed"),
+        ({"game": "toy", "seats": [human(), {"kind": "human", "agent": "greedy"}]}, "bad_seat"),
+        ({"game": "toy", "seats": [human(), {"kind": "open", "agent": "random"}]}, "bad_seat"),
+        ({"game": "toy", "seats": [human(), human("Bo\u202eb")]}, "bad_name"),  # right-to-left override
+        ({"game": "toy", "seats": [human(), human("Bo\x07b")]}, "bad_name"),  # a bell
+        ({"game": "toy", "seats": [human(), human("Bo\nb")]}, "bad_name"),
+        ({"game": "toy", "seats": [human(), human("Bo\u2066b")]}, "bad_name"),  # isolate
+        ({"game": "toy", "seats": [human(), human("\u200bBo")]}, "bad_name"),  # zero-width space
     ],
 )
 def test_bad_tables_are_refused(client: TestClient, body: dict[str, Any], code: str) -> None:
@@ -150,3 +158,100 @@ def test_any_move_body_gets_a_clean_answer(
         assert r.json()["table"]["moves"] == 1
     else:
         assert r.json()["code"] and t.get()["moves"] == 0
+
+
+def test_refusals_name_the_problem_and_count_seats_from_1(client: TestClient) -> None:
+    r = client.post(
+        "/api/tables", json={"game": "toy", "seats": [human(), {"kind": "human", "agent": "greedy"}]}
+    )
+    assert r.json()["detail"] == "seat 2 is for a person: an agent is only for a bot seat"
+    r = client.post("/api/tables", json={"game": "toy", "seats": [human(), human("Eve\u202egnp.exe")]})
+    assert r.json()["detail"] == (
+        "seat 2: a name may not contain control or direction-override characters "
+        "(found U+202E RIGHT-TO-LEFT OVERRIDE)"
+    )
+    t = make_table(client, "toy", [human("Ana"), human("Bo")], seed=17)
+    r = t.act(1, "draw")
+    assert r.json() == {"detail": "it is not your turn: Ana (seat 1) is to move", "code": "not_your_turn"}
+    r = post(t, {"action": "draw", "seat": 1}, t.tokens[0])
+    assert r.json() == {"detail": "this token is seat 1's, not seat 2's", "code": "wrong_seat"}
+
+
+def test_names_with_emoji_sequences_and_accents_are_kept(client: TestClient) -> None:
+    family = "José 👩\u200d👩\u200d👧"  # zero-width joiners inside an emoji sequence
+    t = make_table(client, "toy", [human(family), human("  Ñandú  ")], seed=1)
+    assert [s["name"] for s in t.get()["seats"]] == [family, "Ñandú"]
+
+
+@pytest.mark.parametrize(
+    ("path", "size"),
+    [("/api/tables/{id}/actions", 1 << 20), ("/api/tables/{id}/actions", 10 << 20), ("/api/tables", 40_000)],
+)
+def test_a_body_over_the_limit_is_refused_early_with_413(
+    client: TestClient, table: Table, path: str, size: int
+) -> None:
+    before = snapshot(table)
+    body = b'{"action": "' + b"x" * size + b'"}'
+    url = path.format(id=table.id)
+    r = client.post(
+        url, content=body, headers={"Content-Type": "application/json", "X-Seat-Token": table.tokens[1]}
+    )
+    assert r.status_code == 413, r.text
+    assert r.json()["code"] == "too_large" and "limit" in r.json()["detail"]
+    assert snapshot(table) == before
+
+
+def test_a_streamed_body_without_a_length_is_cut_off_at_the_limit(client: TestClient, table: Table) -> None:
+    before = snapshot(table)
+    read: list[int] = []
+
+    def chunks() -> Any:
+        for i in range(1000):  # 8 MB if it were all read
+            read.append(i)
+            yield b'{"action": "' if i == 0 else b"x" * 8192
+
+    r = client.post(
+        f"/api/tables/{table.id}/actions",
+        content=chunks(),
+        headers={"Content-Type": "application/json", "X-Seat-Token": table.tokens[1]},
+    )
+    assert r.status_code == 413 and r.json()["code"] == "too_large", r.text
+    assert snapshot(table) == before
+
+
+def test_the_largest_table_the_schema_allows_is_under_the_limit(client: TestClient) -> None:
+    """16 seats with 40-character names, each character escaped in JSON: judged, not cut."""
+    seats = [{"kind": "bot", "agent": "ismcts:0.5s:heuristic", "name": "😀" * 40}] * 16
+    body = json.dumps({"game": "toy", "seats": seats, "options": {"draw": True}}).encode()
+    assert len(body) > 8_000
+    r = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+    assert r.status_code == 422 and r.json()["code"] == "bad_options", r.text  # toy: 2–3 players
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("get", "/api/nothing-here", 404, "not_found"),
+        ("delete", "/api/tables", 405, "method_not_allowed"),
+        ("put", "/api/tables/{id}/actions", 405, "method_not_allowed"),
+    ],
+)
+def test_every_error_has_the_documented_shape(
+    client: TestClient, table: Table, method: str, path: str, status: int, code: str
+) -> None:
+    r = getattr(client, method)(path.format(id=table.id))
+    assert r.status_code == status
+    assert set(r.json()) == {"detail", "code"} and r.json()["code"] == code
+
+
+def test_a_body_the_parser_gives_up_on_has_the_documented_shape(client: TestClient, table: Table) -> None:
+    """FastAPI answers some bodies with its own 400 'There was an error parsing the body'."""
+    from fastapi import HTTPException
+
+    async def boom() -> None:
+        raise HTTPException(400, "There was an error parsing the body")
+
+    client.app.add_api_route("/api/boom", boom, methods=["POST"])  # type: ignore[attr-defined]
+    r = client.post("/api/boom", content=b"x")
+    assert r.status_code == 400
+    assert r.json() == {"detail": "There was an error parsing the body", "code": "bad_request"}

@@ -4,11 +4,13 @@ the UNIQUE(table_id, index) constraint."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+import muertos.server
 from muertos.server import create_app
 from muertos.server.storage import Conflict, Store
 from muertos.server.tables import TableService
@@ -21,8 +23,40 @@ def test_migrations_create_the_schema_once(db_url: str) -> None:
     store = Store(db_url)
     store.migrate()
     store.migrate()  # idempotent
-    assert store.revision() == "0001"
+    assert store.revision() == "0002"
     store.dispose()
+
+
+def test_a_database_of_the_first_schema_is_upgraded_with_its_tables(db_url: str) -> None:
+    """A server of the previous version left a table; the new one adds the notices column
+    (revision 0002) and the table plays on."""
+    from alembic import command
+    from alembic.config import Config
+
+    store = Store(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(muertos.server.__file__).parent / "migrations"))
+    with store.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "base")
+        command.upgrade(cfg, "0001")
+    assert store.revision() == "0001"
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO tables (id, game, players, options, seed, created_at)"
+            " VALUES ('old1', 'toy', 2, '{\"draw\": true}', 3, '2026-01-01 00:00:00')"
+        )
+        for seat in (0, 1):
+            conn.exec_driver_sql(
+                "INSERT INTO seats (table_id, seat, kind, name, token_hash, claimed)"
+                f" VALUES ('old1', {seat}, 'human', 'P{seat + 1}', '{seat}' , true)"
+            )
+    store.dispose()
+    with TestClient(create_app(db_url, games=TOY_GAMES)) as c:
+        got = c.get("/api/tables/old1")
+        assert got.status_code == 200, got.text
+        assert got.json()["moves"] == 0 and got.json()["log"] == ["The cards are dealt."]
+    assert Store(db_url).revision() == "0002"
 
 
 def test_a_restarted_server_continues_every_table_exactly(db_url: str) -> None:
@@ -48,7 +82,7 @@ def test_a_restarted_server_continues_every_table_exactly(db_url: str) -> None:
 def test_a_restarted_server_lets_its_bots_move_again(db_url: str) -> None:
     app1 = create_app(db_url, games=TOY_GAMES)
     with TestClient(app1) as c1:
-        app1.state.hub.closing = True  # this server stops before its bot gets to move
+        app1.state.bots.closing = True  # this server stops before its bot gets to move
         t = make_table(c1, "toy", [bot("greedy"), human()], seed=5)
         assert t.get(1)["moves"] == 0
     with TestClient(create_app(db_url, games=TOY_GAMES)) as c2:

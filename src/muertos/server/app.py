@@ -1,10 +1,11 @@
 """The ASGI app: JSON API (published as OpenAPI at /openapi.json), WebSocket, static pages.
 
-Errors are JSON ``{"detail": message, "code": code}`` with a status that says whose fault
-it is: 400 an illegal action (the rules forbid it), 403 no/wrong token or wrong seat,
-404 unknown table/seat/step, 409 the table is not in the state the request assumed (not
-your turn, game over, stale move index, lost race, undo refused), 422 a malformed body or
-bad game/options/seats. A refused request changes nothing.
+Every error is JSON ``{"detail": message, "code": code}`` (one function writes them all,
+:func:`error`) with a status that says whose fault it is: 400 an illegal action (the
+rules forbid it) or a body that does not parse, 403 no/wrong token or wrong seat, 404
+unknown table/seat/step, 409 the table is not in the state the request assumed (not your
+turn, game over, stale move index, lost race, undo refused), 413 a body over the limit,
+422 a malformed body or bad game/options/seats. A refused request changes nothing.
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from muertos.engine import Game
 
+from .bots import BotPool, BotScheduler
 from .live import Hub
 from .storage import Conflict, Store
 from .tables import (
@@ -36,6 +40,7 @@ from .tables import (
     Catalog,
     SeatSpec,
     TableService,
+    lines_with_notices,
 )
 
 log = logging.getLogger("muertos.server")
@@ -70,11 +75,16 @@ class GameOut(BaseModel):
 
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    kind: Literal["human", "bot"] = Field(description="a person (gets an invite link) or a bot on the server")
-    agent: str | None = Field(
-        None, max_length=64, description="bot: random, greedy, ismcts:0.5s, ismcts:2000 …"
+    kind: Literal["human", "open", "bot"] = Field(
+        description="human: an invited person (only the seat's invite link opens it); "
+        "open: first come, first served from the lobby; bot: a bot on the server"
     )
-    name: str | None = Field(None, max_length=40, description="display name")
+    agent: str | None = Field(
+        None, max_length=64, description="bot seats only: random, greedy, ismcts:0.5s, ismcts:2000 …"
+    )
+    name: str | None = Field(
+        None, max_length=40, description="display name (no control or direction-override characters)"
+    )
 
 
 class CreateIn(BaseModel):
@@ -92,7 +102,9 @@ class ActionIn(BaseModel):
     index: int | None = Field(
         None, ge=0, description="the number of moves the client has seen: a stale one is refused with 409"
     )
-    seat: int | None = Field(None, ge=0, le=15, description="optional check: the seat the token must be")
+    seat: int | None = Field(
+        None, ge=0, le=15, description="optional check: the seat (0-based) the token must be"
+    )
 
 
 class SeatOut(BaseModel):
@@ -109,7 +121,7 @@ class TableSummary(BaseModel):
     title: str
     players: int
     options: dict[str, Any]
-    status: Literal["open", "in_progress", "finished"]
+    status: Literal["open", "waiting", "in_progress", "finished"]
     created_at: str
     finished_at: str | None
     moves: int
@@ -191,8 +203,83 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorOut, "description": "token missing, wrong or for another seat"},
     404: {"model": ErrorOut, "description": "unknown table, seat or step"},
     409: {"model": ErrorOut, "description": "not your turn, game over, stale index, lost race, undo refused"},
+    413: {"model": ErrorOut, "description": "request body over the limit"},
     422: {"model": ErrorOut, "description": "malformed body or parameters"},
 }
+
+BODY_LIMIT = 4 * 1024
+"""Bytes of a request body: a move, an undo, a claim are far smaller."""
+CREATE_BODY_LIMIT = 32 * 1024
+"""Bytes of the body that opens a table (up to 16 seats with names and options)."""
+
+_HTTP_CODES = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    415: "unsupported_media_type",
+    422: "malformed",
+}
+
+
+def error(status: int, code: str, detail: Any) -> JSONResponse:
+    """The one shape of every error the server gives."""
+    return JSONResponse({"detail": detail, "code": code}, status_code=status)
+
+
+class BodyLimit:
+    """Refuse a request body over its limit with 413 before reading it (by its declared
+    length), or as soon as a body without one (chunked) passes the limit."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = (
+            CREATE_BODY_LIMIT
+            if scope["method"] == "POST" and scope["path"].rstrip("/") == "/api/tables"
+            else BODY_LIMIT
+        )
+        too_big = error(413, "too_large", f"the request body is over the limit of {limit} bytes here")
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None:
+            try:
+                length = int(declared)
+            except ValueError:
+                await error(400, "bad_request", "Content-Length is not a number")(scope, receive, send)
+                return
+            if length > limit:
+                await too_big(scope, receive, send)
+                return
+        seen = 0
+        started = answered = False
+
+        async def limited() -> Message:
+            nonlocal seen, answered
+            if answered:
+                return {"type": "http.disconnect"}
+            msg = await receive()
+            if msg["type"] == "http.request":
+                seen += len(msg.get("body", b""))
+                if seen > limit:  # answer now; the app sees the client gone
+                    if not started:
+                        await too_big(scope, receive, send)
+                    answered = True
+                    return {"type": "http.disconnect"}
+            return msg
+
+        async def watch(msg: Message) -> None:
+            nonlocal started
+            if answered:
+                return  # the 413 has been sent: whatever the app says now is dropped
+            if msg["type"] == "http.response.start":
+                started = True
+            await send(msg)
+
+        await self.app(scope, limited, watch)
 
 
 def _token(header: str | None, query: str | None) -> str | None:
@@ -203,17 +290,19 @@ def create_app(
     db_url: str = "sqlite:///muertos.db",
     games: Mapping[str, Game] | None = None,
     bot_delay: float = 0.0,
+    bot_workers: int | None = None,
 ) -> FastAPI:
     """The web table on ``db_url`` (SQLite file by default, ``postgresql://…`` for PostgreSQL).
 
     ``games`` replaces ``muertos.games()`` (tests use a toy game); ``bot_delay`` is a pause
-    before each bot move so people can follow the play.
+    before each bot move so people can follow the play; ``bot_workers`` the number of
+    processes bots think in (default: one per core).
     """
     store = Store(db_url)
     service = TableService(store, Catalog(games))
     hub = Hub(service)
-    hub.bot_delay = bot_delay
     service.on_change = hub.changed_threadsafe
+    bots = BotScheduler(service.bot_task, service.bot_store, BotPool(bot_workers, games), bot_delay)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -226,20 +315,19 @@ def create_app(
             listener = asyncio.get_running_loop().create_task(hub.listen(store))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(hub.listening.wait(), 10)
+        bots.start()
         # A restarted server picks up where the bots were.
         for table_id in await asyncio.to_thread(store.unfinished_ids):
-            hub.schedule_bots(table_id)
+            bots.schedule(table_id)
         try:
             yield
         finally:
             hub.closing = True
-            tasks = [*hub.bots.values(), *([listener] if listener else [])]
-            for t in tasks:
-                t.cancel()
-            for t in tasks:
+            await bots.close()
+            if listener is not None:
+                listener.cancel()
                 with contextlib.suppress(BaseException):
-                    await t
-            hub.bot_pool.shutdown(wait=False, cancel_futures=True)
+                    await listener
             store.dispose()
 
     app = FastAPI(
@@ -251,14 +339,27 @@ def create_app(
     app.state.store = store
     app.state.service = service
     app.state.hub = hub
+    app.state.bots = bots
+    app.add_middleware(BodyLimit)
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, e: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": e.message, "code": e.code}, status_code=e.status)
+        return error(e.status, e.code, e.message)
 
     @app.exception_handler(Conflict)
     async def conflict(_: Request, e: Conflict) -> JSONResponse:
-        return JSONResponse({"detail": str(e), "code": "conflict"}, status_code=409)
+        return error(409, "conflict", str(e))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, e: StarletteHTTPException) -> JSONResponse:
+        """Starlette's own refusals (unknown route, wrong method, a body that does not
+        parse) in the same shape as ours."""
+        return error(e.status_code, _HTTP_CODES.get(e.status_code, f"http_{e.status_code}"), e.detail)
+
+    @app.exception_handler(Exception)
+    async def internal(_: Request, e: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=e)
+        return error(500, "internal", "the server failed on this request; nothing was changed")
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, e: RequestValidationError) -> JSONResponse:
@@ -270,7 +371,7 @@ def create_app(
             }
             for err in e.errors()
         ]
-        return JSONResponse({"detail": errors, "code": "malformed"}, status_code=422)
+        return error(422, "malformed", errors)
 
     async def run(fn: Any, *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)
@@ -339,7 +440,7 @@ def create_app(
         (shown once, stored hashed); the creator holds seat 1's."""
         seats = None if body.seats is None else [SeatSpec(s.kind, s.agent, s.name) for s in body.seats]
         t, tokens = await run(service.create, body.game, body.players, body.options, seats, body.seed)
-        hub.schedule_bots(t.id)
+        bots.schedule(t.id)
         invites = [
             {
                 "seat": i,
@@ -359,10 +460,11 @@ def create_app(
 
     @app.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
     async def list_tables(
-        status: Literal["open", "in_progress", "finished"] | None = None,
+        status: Literal["open", "waiting", "in_progress", "finished"] | None = None,
         limit: Annotated[int, Query(ge=1, le=500)] = 100,
     ) -> list[dict[str, Any]]:
-        """Tables, newest first: open (a human seat is free), in progress, or finished."""
+        """Tables, newest first: open (a first-come seat is free), waiting (for an invited
+        person), in progress, or finished."""
         rows = await run(store.list_tables, status, limit)
         return [service.summary(t) for t in rows]
 
@@ -388,8 +490,11 @@ def create_app(
             service.act, table_id, _token(x_seat_token, token), body.action, body.index, body.seat
         )
         if any(s.kind == "bot" for s in lo.table.seats):
-            hub.schedule_bots(lo.table.id)
-        events = [{"kind": e.kind, "text": e.text} for e in lo.state.events_for(lo.seat, start)]
+            bots.schedule(lo.table.id)
+        events = [
+            {"kind": kind, "text": text}
+            for kind, text in lines_with_notices(lo.state, lo.seat, lo.table.notices, start)
+        ]
         return {"index": len(lo.actions) - 1, "events": events, "table": service.payload(lo)}
 
     @app.post("/api/tables/{table_id}/undo", response_model=TableOut, responses=ERRORS, tags=["play"])
@@ -398,8 +503,9 @@ def create_app(
         x_seat_token: Annotated[str | None, Header(max_length=200)] = None,
         token: Annotated[str | None, Query(max_length=200)] = None,
     ) -> dict[str, Any]:
-        """Take back your own last move, if it is the table's last and revealed nothing:
-        no chance, no secret told to anyone, nothing hidden shown to you (see the docs)."""
+        """Take back your own last move, if it is the table's last, the game is not over
+        and it revealed nothing: no chance, no secret told to anyone, nothing hidden shown
+        to you (see the docs)."""
         lo = await run(service.undo, table_id, _token(x_seat_token, token))
         return service.payload(lo)
 
@@ -415,7 +521,7 @@ def create_app(
         and a new seed. Asked twice, it returns the same rematch."""
         t, created = await run(service.rematch, table_id, _token(x_seat_token, token))
         if created:
-            hub.schedule_bots(t.id)
+            bots.schedule(t.id)
         response.status_code = 201 if created else 200
         return {"id": t.id, "url": f"{base(request)}/table/{t.id}", "created": created}
 
@@ -428,7 +534,8 @@ def create_app(
     async def claim(
         request: Request, table_id: TableId, seat: Annotated[int, PathParam(ge=0, le=15)]
     ) -> dict[str, Any]:
-        """Sit at a free human seat of an open table: you get that seat's new token."""
+        """Sit at a free open seat (first come, first served): you get the seat's token.
+        An invited seat is opened only by its invite link (409)."""
         tok = await run(service.claim, table_id, seat)
         return {"seat": seat, "token": tok, "url": f"{base(request)}/table/{table_id}?token={tok}"}
 
@@ -494,4 +601,5 @@ def serve(db_url: str = "sqlite:///muertos.db", host: str = "127.0.0.1", port: i
     import uvicorn
 
     logging.basicConfig(level=logging.INFO)
-    uvicorn.run(create_app(db_url, bot_delay=0.4), host=host, port=port)
+    # A WebSocket client sends only pings: a large frame is refused, not read.
+    uvicorn.run(create_app(db_url, bot_delay=0.4), host=host, port=port, ws_max_size=4096)

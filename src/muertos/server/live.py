@@ -1,5 +1,5 @@
-"""Live updates: WebSocket subscribers, bots that move on the server, and PostgreSQL
-LISTEN/NOTIFY so that several server processes share their tables.
+"""Live updates: WebSocket subscribers, and PostgreSQL LISTEN/NOTIFY so that several
+server processes share their tables (bots move in ``bots.py``).
 
 A change to a table only *wakes* the subscribers of that table; each then computes its
 own message from the stored table, for its own seat. So a message can never carry what
@@ -21,14 +21,13 @@ import contextlib
 import json
 import logging
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .storage import NOTIFY_CHANNEL, Store
-from .tables import ApiError, Loaded, TableService
+from .tables import ApiError, Loaded, TableService, lines_with_notices
 
 log = logging.getLogger("muertos.server")
 
@@ -52,13 +51,7 @@ class Hub:
         self.subs: dict[str, set[Subscriber]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
-        self.bots: dict[str, asyncio.Task[Any]] = {}
-        self.bots_again: set[str] = set()
-        self.bot_delay = 0.0
         self.closing = False
-        # Bots think in their own two threads (the machine's cores), so that a few search
-        # bots can never take all of asyncio's worker threads from the requests.
-        self.bot_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="muertos-bot")
         # Shared reads: every change of a table bumps its generation; the subscribers woken
         # by it share one load of the table made after the change (see :meth:`_snapshot`).
         self.gen: dict[str, int] = {}
@@ -80,45 +73,6 @@ class Hub:
         if self.loop is not None and not self.loop.is_closed():
             with contextlib.suppress(RuntimeError):
                 self.loop.call_soon_threadsafe(self.changed, table_id, now)
-
-    # --------------------------------------------------------------- bots
-    def schedule_bots(self, table_id: str) -> None:
-        """Let the bots of a table play (in worker threads) until a human is to move."""
-        if self.closing:
-            return
-        if table_id in self.bots:
-            self.bots_again.add(table_id)
-            return
-        task = asyncio.get_running_loop().create_task(self._run_bots(table_id))
-        self.bots[table_id] = task
-
-    async def _run_bots(self, table_id: str) -> None:
-        try:
-            while not self.closing:
-                if self.bot_delay:
-                    due = await asyncio.to_thread(self.service.bot_due, table_id)
-                    if due:
-                        await asyncio.sleep(self.bot_delay)
-                loop = asyncio.get_running_loop()
-                moved = await loop.run_in_executor(self.bot_pool, self.service.bot_move, table_id)
-                if not moved:
-                    if table_id in self.bots_again:
-                        self.bots_again.discard(table_id)
-                        continue
-                    break
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bot's failure must not take the server down; the table waits
-            log.exception("bot move failed at table %s", table_id)
-        finally:
-            self.bots.pop(table_id, None)
-            self.bots_again.discard(table_id)
-
-    async def idle(self, timeout: float = 30.0) -> None:
-        """Wait until no bot is thinking (tests use it instead of sleeping)."""
-        end = asyncio.get_running_loop().time() + timeout
-        while self.bots and asyncio.get_running_loop().time() < end:
-            await asyncio.sleep(0.01)
 
     # --------------------------------------------------------------- websocket
     async def serve(self, ws: WebSocket, table_id: str, token: str | None) -> None:
@@ -235,11 +189,12 @@ class Hub:
         else:
             msg["reset"] = False
             msg["new_events"] = [
-                {"kind": e.kind, "text": e.text} for e in st.events_for(sub.seat, sub.cursor)
+                {"kind": kind, "text": text}
+                for kind, text in lines_with_notices(st, sub.seat, lo.table.notices, sub.cursor)
             ]
         del msg["log"]
         if msg["reset"]:
-            msg["log"] = st.log(sub.seat)
+            msg["log"] = [text for _, text in lines_with_notices(st, sub.seat, lo.table.notices)]
         sub.cursor = len(st.events)
         return msg
 

@@ -61,6 +61,8 @@ tables_t = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, index=True),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("rematch_of", sa.String(32), sa.ForeignKey("tables.id"), nullable=True, unique=True),
+    # [[event index, text], …]: server notices shown in the log before that event (0002).
+    sa.Column("notices", sa.JSON, nullable=False, server_default=sa.text("'[]'")),
 )
 
 seats_t = sa.Table(
@@ -108,10 +110,15 @@ def _utc(t: datetime | None) -> datetime | None:
     return t.replace(tzinfo=UTC)
 
 
+PEOPLE = ("human", "open")
+"""Seat kinds a person plays: ``human`` (invited: only its link's token opens it) and
+``open`` (first come, first served: whoever claims it first gets its token)."""
+
+
 @dataclass(frozen=True)
 class SeatRow:
     seat: int
-    kind: str  # "human" | "bot"
+    kind: str  # "human" | "open" | "bot"
     agent: str | None
     name: str
     token_hash: str | None
@@ -131,6 +138,8 @@ class TableRow:
     rematch: str | None
     seats: list[SeatRow] = field(default_factory=list)
     actions: int = 0
+    notices: tuple[tuple[int, str], ...] = ()
+    """Server notices, each shown in the log before the event of that index."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +149,16 @@ class ActionRow:
     seat: int
     action: str
     time: datetime
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """A bot seat that now plays as a cheaper agent, and the notice that says so."""
+
+    seat: int
+    agent: str
+    notices: tuple[tuple[int, str], ...]
+    """The table's notices with the new one (one writer: the table's bot is to move)."""
 
 
 @dataclass(frozen=True)
@@ -319,14 +338,18 @@ class Store:
                 cur.close()
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
-        """Newest first. ``status``: open (a human seat unclaimed), in_progress, finished."""
-        unclaimed = (
-            sa.select(seats_t.c.seat)
-            .where(
-                seats_t.c.table_id == tables_t.c.id, seats_t.c.kind == "human", seats_t.c.claimed.is_(False)
+        """Newest first. ``status``: open (an open seat is free to take), waiting (for an
+        invited person to open their link), in_progress, finished (see ``table_status``)."""
+
+        def unclaimed(kind: str) -> Any:
+            return (
+                sa.select(seats_t.c.seat)
+                .where(
+                    seats_t.c.table_id == tables_t.c.id, seats_t.c.kind == kind, seats_t.c.claimed.is_(False)
+                )
+                .exists()
             )
-            .exists()
-        )
+
         count = (
             sa.select(sa.func.count())
             .select_from(actions_t)
@@ -337,9 +360,11 @@ class Store:
         if status == "finished":
             q = q.where(tables_t.c.finished_at.is_not(None))
         elif status == "open":
-            q = q.where(tables_t.c.finished_at.is_(None), unclaimed)
+            q = q.where(tables_t.c.finished_at.is_(None), unclaimed("open"))
+        elif status == "waiting":
+            q = q.where(tables_t.c.finished_at.is_(None), ~unclaimed("open"), unclaimed("human"))
         elif status == "in_progress":
-            q = q.where(tables_t.c.finished_at.is_(None), ~unclaimed)
+            q = q.where(tables_t.c.finished_at.is_(None), ~unclaimed("open"), ~unclaimed("human"))
         q = q.order_by(tables_t.c.created_at.desc(), tables_t.c.id).limit(limit)
         with self._connect() as conn:
             rows = list(conn.execute(q).mappings())
@@ -385,17 +410,21 @@ class Store:
         action: str,
         finished: bool,
         announce: Callable[[ActionRow], None] | None = None,
+        fallback: Fallback | None = None,
     ) -> ActionRow:
         """Store one move in one transaction; :class:`Conflict` unless ``index`` is the
-        table's next (taken by a racing move, or beyond the end after an undo). Returns the stored row (its time is also the table's end when ``finished``), and
-        passes it to ``announce`` first, under :meth:`ordered`."""
+        table's next (taken by a racing move, or beyond the end after an undo). Returns
+        the stored row (its time is also the table's end when ``finished``), and passes it
+        to ``announce`` first, under :meth:`ordered`. A ``fallback`` is stored with it."""
         with self.ordered(table_id):
-            row = self._append(table_id, index, seat, action, finished)
+            row = self._append(table_id, index, seat, action, finished, fallback)
             if announce is not None:
                 announce(row)
         return row
 
-    def _append(self, table_id: str, index: int, seat: int, action: str, finished: bool) -> ActionRow:
+    def _append(
+        self, table_id: str, index: int, seat: int, action: str, finished: bool, fallback: Fallback | None
+    ) -> ActionRow:
         t = now()
         try:
             with self._begin() as conn:
@@ -406,6 +435,8 @@ class Store:
                         raise Conflict(f"move {index + 1} of table {table_id} is no longer the next move")
                     if finished:
                         self._fast.finish(cur, table_id, t)
+                    if fallback is not None:
+                        self._fast.fall_back(cur, table_id, fallback)
                     if self.is_postgres:
                         cur.execute(self._fast.notify, (NOTIFY_CHANNEL, table_id))
                 finally:
@@ -449,7 +480,7 @@ class Store:
         With ``must_be_unclaimed`` the update only happens if nobody took the seat first,
         so two people racing for one open seat cannot both get it.
         """
-        cond = [seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "human"]
+        cond = [seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind.in_(PEOPLE)]
         if must_be_unclaimed:
             cond.append(seats_t.c.claimed.is_(False))
         values: dict[str, Any] = {"claimed": True}
@@ -503,7 +534,7 @@ class _FastPath:
         ph = "?" if dialect.paramstyle == "qmark" else "%s"
         self.table_sql = (
             "SELECT t.id, t.game, t.players, t.options, t.seed, t.created_at, t.finished_at,"
-            " t.rematch_of,"
+            " t.rematch_of, t.notices,"
             " (SELECT r.id FROM tables r WHERE r.rematch_of = t.id LIMIT 1),"
             " (SELECT count(*) FROM actions a WHERE a.table_id = t.id)"
             f" FROM tables t WHERE t.id = {ph}"
@@ -528,6 +559,8 @@ class _FastPath:
         # first lock its row, so each sees the other's commit. SQLite has one writer.
         self.lock_sql = f"SELECT id FROM tables WHERE id = {ph} FOR UPDATE" if self.returning else None
         self.finish_sql = f"UPDATE tables SET finished_at = {ph} WHERE id = {ph}"
+        self.agent_sql = f"UPDATE seats SET agent = {ph} WHERE table_id = {ph} AND seat = {ph}"
+        self.notices_sql = f"UPDATE tables SET notices = {ph} WHERE id = {ph}"
         self.notify = f"SELECT pg_notify({ph}, {ph})"
         dbapi = dialect.loaded_dbapi
         self.integrity_error: type[Exception] = dbapi.IntegrityError
@@ -539,6 +572,7 @@ class _FastPath:
             return col.type.dialect_impl(dialect).bind_processor(dialect) or (lambda v: v)
 
         self.options_out = result(tables_t.c.options)
+        self.notices_in = bind(tables_t.c.notices)
         self.time_out = result(actions_t.c.time)
         self.time_in = bind(actions_t.c.time)
         self.bool_out = result(seats_t.c.claimed)
@@ -559,9 +593,10 @@ class _FastPath:
             created_at=_utc(self.time_out(r[5])) or now(),
             finished_at=_utc(self.time_out(r[6])),
             rematch_of=r[7],
-            rematch=r[8],
+            notices=_notices(self.options_out(r[8])),
+            rematch=r[9],
             seats=seats,
-            actions=int(r[9]),
+            actions=int(r[10]),
         )
 
     def actions(self, cur: Any, table_id: str) -> list[ActionRow]:
@@ -583,6 +618,10 @@ class _FastPath:
 
     def finish(self, cur: Any, table_id: str, t: datetime) -> None:
         cur.execute(self.finish_sql, (self.time_in(t), table_id))
+
+    def fall_back(self, cur: Any, table_id: str, f: Fallback) -> None:
+        cur.execute(self.agent_sql, (f.agent, table_id, f.seat))
+        cur.execute(self.notices_sql, (self.notices_in([list(n) for n in f.notices]), table_id))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -614,4 +653,9 @@ def _table_row(r: Any, seats: list[SeatRow], rematch: str | None, count: int) ->
         rematch=rematch,
         seats=seats,
         actions=int(count),
+        notices=_notices(r["notices"]),
     )
+
+
+def _notices(raw: Any) -> tuple[tuple[int, str], ...]:
+    return tuple((int(i), str(text)) for i, text in (raw or ()))

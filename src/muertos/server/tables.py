@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import math
 import random
 import secrets
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -28,12 +30,15 @@ from muertos.engine import Game, IllegalAction, InvalidOptions, State, UnknownAg
 from muertos.engine import game as find_game
 from muertos.engine import games as all_games
 
-from .storage import ActionRow, Conflict, NewSeat, SeatRow, Store, TableRow, hash_token
+from .bots import BotFailed, BotTask
+from .storage import PEOPLE, ActionRow, Conflict, Fallback, NewSeat, SeatRow, Store, TableRow, hash_token
 
 MAX_BOT_SECONDS = 5.0
 """A bot may think at most this long a move: the server's two cores are shared by all tables."""
 MAX_BOT_ITERATIONS = 20_000
 MAX_SEED = (1 << 63) - 1
+MAX_NAME = 40
+"""Characters of a seat's display name."""
 UNDO_PROBES = 4
 """Determinizations tried when checking that a move revealed nothing (see :meth:`TableService.undo`)."""
 
@@ -73,7 +78,7 @@ class Catalog:
 
 @dataclass(frozen=True)
 class SeatSpec:
-    kind: str  # "human" | "bot"
+    kind: str  # "human" (invited) | "open" (first come, first served) | "bot"
     agent: str | None = None
     name: str | None = None
 
@@ -93,33 +98,92 @@ def new_token() -> str:
 
 
 def check_bot(name: str) -> str:
-    """The canonical name of a bot the server is willing to run, or :class:`ApiError` 422."""
+    """The canonical name of a bot the server is willing to run, or :class:`ApiError` 422.
+
+    ``muertos.agent`` refuses a budget that is not a finite positive number; the server
+    then holds it to its own, tighter limits: its cores are shared by every table."""
     if not isinstance(name, str) or not name.strip():
         raise ApiError(422, "bad_seat", "a bot seat needs an agent name (random, greedy, ismcts:0.5s …)")
     key = name.strip().lower()
     if key.split(":", 1)[0] == "human":
-        raise ApiError(422, "bad_seat", "'human' is not a bot: use kind 'human' for a person")
+        raise ApiError(422, "bad_seat", "'human' is not a bot: use kind 'human' or 'open' for a person")
     try:
         agent = muertos.agent(key, seed=0)
     except UnknownAgent as e:
         raise ApiError(422, "bad_seat", str(e)) from None
     seconds = getattr(agent, "seconds", None)
     iterations = getattr(agent, "iterations", None)
-    if isinstance(seconds, (int, float)) and seconds > MAX_BOT_SECONDS:
-        raise ApiError(422, "bad_seat", f"a bot may think at most {MAX_BOT_SECONDS:g}s a move here")
-    if isinstance(iterations, int) and iterations > MAX_BOT_ITERATIONS:
+    if isinstance(seconds, (int, float)) and not (math.isfinite(seconds) and 0 < seconds <= MAX_BOT_SECONDS):
         raise ApiError(
-            422, "bad_seat", f"a bot may search at most {MAX_BOT_ITERATIONS} iterations a move here"
+            422,
+            "bad_seat",
+            f"a bot may think more than 0 and at most {MAX_BOT_SECONDS:g} s a move here, not {seconds:g} s",
+        )
+    if isinstance(iterations, int) and not 0 < iterations <= MAX_BOT_ITERATIONS:
+        raise ApiError(
+            422,
+            "bad_seat",
+            f"a bot may search at most {MAX_BOT_ITERATIONS} iterations a move here, not {iterations}",
         )
     return key
 
 
+def _unprintable(ch: str) -> bool:
+    """Control, format (direction overrides, zero-width marks), surrogate, private-use and
+    unassigned characters, and line or paragraph separators; the zero-width joiner of
+    emoji sequences is allowed."""
+    cat = unicodedata.category(ch)
+    return ch != "\u200d" and (cat[0] == "C" or cat in ("Zl", "Zp"))
+
+
+def check_name(name: str | None, seat: int) -> str:
+    """A display name as typed, trimmed; :class:`ApiError` 422 for one that could hide or
+    reorder the text around it (control or direction-override characters) or is too long."""
+    text = (name or "").strip()
+    bad = next((ch for ch in text if _unprintable(ch)), None)
+    if bad is not None:
+        raise ApiError(
+            422,
+            "bad_name",
+            f"seat {seat + 1}: a name may not contain control or direction-override characters "
+            f"(found U+{ord(bad):04X} {unicodedata.name(bad, 'unnamed')})",
+        )
+    if len(text) > MAX_NAME:
+        raise ApiError(422, "bad_name", f"seat {seat + 1}: a name has at most {MAX_NAME} characters")
+    return text
+
+
 def table_status(t: TableRow) -> str:
+    """``open``: a first-come seat is free (the lobby offers it); ``waiting``: an invited
+    person has not opened their link yet; then ``in_progress`` and ``finished``."""
     if t.finished_at is not None:
         return "finished"
-    if any(s.kind == "human" and not s.claimed for s in t.seats):
+    if any(s.kind == "open" and not s.claimed for s in t.seats):
         return "open"
+    if any(s.kind == "human" and not s.claimed for s in t.seats):
+        return "waiting"
     return "in_progress"
+
+
+def lines_with_notices(
+    state: State, seat: int | None, notices: tuple[tuple[int, str], ...], start: int = 0
+) -> list[tuple[str, str]]:
+    """``(kind, text)`` of the events from ``start`` on as ``seat`` may read them, with the
+    server's notices (public) each before the event it was given at."""
+    at: dict[int, list[str]] = {}
+    for index, text in notices:
+        if index >= start:
+            at.setdefault(index, []).append(text)
+    if not at:
+        return [(e.kind, e.text) for e in state.events_for(seat, start)]
+    out: list[tuple[str, str]] = []
+    for i in range(start, len(state.events)):
+        out.extend(("notice", text) for text in at.get(i, ()))
+        line = state.events[i].redacted(seat)
+        if line is not None:
+            out.append((line.kind, line.text))
+    out.extend(("notice", text) for i, texts in at.items() if i >= len(state.events) for text in texts)
+    return out
 
 
 class TableService:
@@ -204,9 +268,13 @@ class TableService:
             return None
         h = hash_token(token)
         for s in table.seats:
-            if s.kind == "human" and s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+            if s.kind in PEOPLE and s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
                 return s.seat
-        raise ApiError(403, "bad_token", f"this token opens no seat of table {table.id}")
+        raise ApiError(
+            403,
+            "bad_token",
+            f"this link opens no seat at table {table.id}: it may be mistyped or from another table",
+        )
 
     def load_as(self, base: Loaded, token: str | None) -> Loaded:
         """``base`` (a table just loaded) as the seat of ``token`` sees it: one database read
@@ -263,17 +331,25 @@ class TableService:
         tokens: dict[int, str] = {}
         rows: list[NewSeat] = []
         for i, spec in enumerate(seats):
-            name = (spec.name or "").strip()[:40]
+            name = check_name(spec.name, i)
+            if spec.kind in PEOPLE and spec.agent is not None:
+                raise ApiError(
+                    422, "bad_seat", f"seat {i + 1} is for a person: an agent is only for a bot seat"
+                )
             if spec.kind == "human":
                 tok = new_token()
                 tokens[i] = tok
                 rows.append(NewSeat("human", None, name or f"Player {i + 1}", hash_token(tok)))
+            elif spec.kind == "open":
+                rows.append(NewSeat("open", None, name or f"Player {i + 1}", None))
             elif spec.kind == "bot":
                 agent = check_bot(spec.agent or "")
                 rows.append(NewSeat("bot", agent, name or f"Bot {i + 1} ({agent})", None))
             else:
                 raise ApiError(
-                    422, "bad_seats", f"seat {i + 1}: kind must be 'human' or 'bot', not {spec.kind!r}"
+                    422,
+                    "bad_seats",
+                    f"seat {i + 1}: kind must be 'human', 'open' or 'bot', not {spec.kind!r}",
                 )
         # Set up once now, so a game that cannot start is refused before anything is stored.
         try:
@@ -313,19 +389,23 @@ class TableService:
                     raise ApiError(409, "conflict", "the rematch could not be created; try again") from None
                 return self.table(again.rematch), False
             for s in t.seats:
-                if s.kind == "human" and s.claimed:
+                if s.kind in PEOPLE and s.claimed:
                     self.store.claim(new_id, s.seat, None, must_be_unclaimed=False)
             self._changed(t.id)
         return self.table(new_id), True
 
     def claim(self, table_id: str, seat: int) -> str:
-        """Take an open human seat from the lobby: a fresh token, first come first served."""
+        """Take an open seat from the lobby: a fresh token, first come first served.
+
+        An invited seat is never claimed this way: only its invite link opens it."""
         t = self.table(table_id)
         if not 0 <= seat < t.players:
             raise ApiError(404, "unknown_seat", f"table {table_id} has seats 1–{t.players}")
         s: SeatRow = t.seats[seat]
-        if s.kind != "human":
+        if s.kind == "bot":
             raise ApiError(409, "seat_taken", f"seat {seat + 1} is played by a bot")
+        if s.kind != "open":
+            raise ApiError(409, "invited", f"seat {seat + 1} is kept for the person holding its invite link")
         if t.finished_at is not None:
             raise ApiError(409, "game_over", "the game is over")
         token = new_token()
@@ -348,7 +428,7 @@ class TableService:
         me = lo.seat
         assert me is not None
         if seat is not None and seat != me:
-            raise ApiError(403, "wrong_seat", f"this token is seat {me}'s, not seat {seat}'s")
+            raise ApiError(403, "wrong_seat", f"this token is seat {me + 1}'s, not seat {seat + 1}'s")
         n = len(lo.actions)
         if index is not None and index != n:
             raise ApiError(409, "stale", f"the table is at move {n}, not {index}: reload and try again")
@@ -357,7 +437,8 @@ class TableService:
             raise ApiError(409, "game_over", "the game is over")
         if st.to_move != me:
             who = lo.table.seats[st.to_move].name if st.to_move is not None else "nobody"
-            raise ApiError(409, "not_your_turn", f"it is not your turn: {who} (seat {st.to_move}) is to move")
+            seat_no = "" if st.to_move is None else f" (seat {st.to_move + 1})"
+            raise ApiError(409, "not_your_turn", f"it is not your turn: {who}{seat_no} is to move")
         new = st.clone()
         try:
             new.apply(action)
@@ -377,47 +458,79 @@ class TableService:
         self.store.append(lo.table.id, n, me, new.history[-1], finished=new.over, announce=announce)
         return after[0], len(st.events)
 
-    def bot_move(self, table_id: str) -> bool:
-        """If a bot is to move at this table, let it move once; False when no bot is due.
+    def bot_task(self, table_id: str) -> BotTask | None:
+        """The bot move due at this table, or None when a person is to move or it is over.
 
         The agent's seed depends on the table's seed, its seat and the move number, so a
-        server restarted mid-game lets the bot decide as it would have.
-        """
-        seen = self._writes.get(table_id, 0)  # before the read: see _changed
+        server restarted mid-game lets the bot decide as it would have. A stored agent the
+        server would no longer accept (limits changed since) plays as ``random``."""
         got = self.store.read(table_id)
         if got is None or got[0].finished_at is not None:
-            return False
+            return None
         t, actions = got
         st = self.state_of(t, actions)
         seat = st.to_move
         if seat is None or t.seats[seat].kind != "bot":
+            return None
+        try:
+            agent = check_bot(t.seats[seat].agent or "")
+        except ApiError:
+            agent = "random"
+        return BotTask(
+            t.id,
+            t.game,
+            t.players,
+            t.seed,
+            dict(t.options),
+            tuple(st.history),
+            seat,
+            agent,
+            seat_seed(t.seed, seat) ^ len(actions),
+        )
+
+    def bot_store(self, task: BotTask, action: str | None, notice: str | None = None) -> bool:
+        """Store the action a bot chose (None: a random legal one); False if the table moved
+        on meanwhile. ``notice``: the seat fell back to ``task.agent`` for good, and says so.
+        :class:`BotFailed` if the rules refuse the action (the worker is not trusted)."""
+        seen = self._writes.get(task.table_id, 0)  # before the read: see _changed
+        got = self.store.read(task.table_id)
+        if got is None or got[0].finished_at is not None:
             return False
-        agent_name = t.seats[seat].agent or "random"
-        agent = muertos.agent(agent_name, seed=seat_seed(t.seed, seat) ^ len(actions))
-        action = agent.act(st.clone(), seat)
+        t, actions = got
+        if len(actions) != len(task.history):
+            return False
+        st = self.state_of(t, actions)
+        if st.to_move != task.seat:
+            return False
+        if action is None:
+            action = muertos.agent("random", seed=task.agent_seed).act(st.clone(), task.seat)
         new = st.clone()
-        new.apply(action)
+        try:
+            new.apply(action)
+        except IllegalAction as e:
+            raise BotFailed(f"chose an illegal action ({e})") from None
+        fallback = None
+        if notice is not None:
+            fallback = Fallback(task.seat, task.agent, (*t.notices, (len(st.events), notice)))
 
         def announce(row: ActionRow) -> None:
             self._remember(t.id, new)
             now = dataclasses.replace(
-                t, actions=len(actions) + 1, finished_at=row.time if new.over else t.finished_at
+                t,
+                actions=len(actions) + 1,
+                finished_at=row.time if new.over else t.finished_at,
+                notices=fallback.notices if fallback else t.notices,
+                seats=_with_agent(t.seats, task.seat, task.agent) if fallback else t.seats,
             )
             self._changed(t.id, seen, Loaded(now, [*actions, row], new, None))
 
         try:
-            self.store.append(t.id, len(actions), seat, new.history[-1], finished=new.over, announce=announce)
+            self.store.append(
+                t.id, len(actions), task.seat, new.history[-1], new.over, announce=announce, fallback=fallback
+            )
         except Conflict:
-            return False  # another server process moved this bot first
+            return False  # a person took their move back, or another server moved first
         return True
-
-    def bot_due(self, table_id: str) -> bool:
-        got = self.store.read(table_id)
-        if got is None or got[0].finished_at is not None:
-            return False
-        t, actions = got
-        st = self.state_of(t, actions)
-        return st.to_move is not None and t.seats[st.to_move].kind == "bot"
 
     # ---------------------------------------------------------------- undo
     def undo_refusal(self, lo: Loaded) -> str | None:
@@ -434,19 +547,21 @@ class TableService:
         """
         if lo.seat is None:
             return "only a player at the table may take back a move"
+        if lo.state.over:
+            return "the game is over: its end and scores have been shown"
         if not lo.actions:
             return "no move has been made yet"
         last = lo.actions[-1]
         if last.seat != lo.seat:
             return "the table's last move is not yours"
-        if lo.table.seats[lo.seat].kind != "human":
+        if lo.table.seats[lo.seat].kind not in PEOPLE:
             return "bots do not take back moves"
         g = self.game(lo.table.game)
         before = g.replay(
             lo.table.players, lo.table.seed, lo.table.options, [a.action for a in lo.actions[:-1]]
         )
         after = lo.state
-        if before.to_json()["rng"] != after.to_json()["rng"]:
+        if before.rng.state != after.rng.state:
             return "that move involved chance (a roll, a shuffle or a draw)"
         start = len(before.events)
         for e in after.events[start:]:
@@ -542,7 +657,9 @@ class TableService:
             {
                 "you": lo.seat,
                 "view": st.view(lo.seat),
-                "log": st.log(lo.seat) if with_log else [],
+                "log": [text for _, text in lines_with_notices(st, lo.seat, lo.table.notices)]
+                if with_log
+                else [],
                 "events": len(st.events),
                 "can_undo": bool(
                     lo.seat is not None and last is not None and last.seat == lo.seat and not st.over
@@ -550,3 +667,7 @@ class TableService:
             }
         )
         return out
+
+
+def _with_agent(seats: list[SeatRow], seat: int, agent: str) -> list[SeatRow]:
+    return [dataclasses.replace(s, agent=agent) if s.seat == seat else s for s in seats]

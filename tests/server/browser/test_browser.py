@@ -445,3 +445,30 @@ def test_the_board_offers_every_legal_action_through_whole_games(
     assert len(verbs) >= 3, verbs
     assert not errors, errors
     page.close()
+
+
+def test_a_link_that_opens_no_seat_says_so_and_an_open_seat_is_taken_from_the_lobby(
+    server: str, browser: Any
+) -> None:
+    t = create(server, {"game": "ofertu", "seats": [{"kind": "human", "name": "Ana"}, {"kind": "open"}]})
+    # a mangled invite link: the page explains, and stays a spectator's
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch(page)
+    page.goto(f"{server}/table/{t['id']}?token=mangled-{t['creator_token'][:8]}")
+    banner = page.locator("#seat-lost")
+    banner.wait_for(state="visible")
+    text = banner.inner_text()
+    assert "This link does not open a seat here" in text and "mistyped" in text and "spectator" in text
+    page.wait_for_function("document.getElementById('status').innerText.includes('spectator')")
+    assert page.evaluate(f"localStorage.getItem('muertos:token:{t['id']}')") is None
+    # the open seat is offered in the lobby and taken with one click
+    page.goto(server + "/")
+    page.get_by_role("tab", name="Open seats").click()
+    row = page.locator("li.table-row", has=page.locator(f"a[href='/table/{t['id']}']"))
+    row.get_by_role("button", name="take this seat").click()
+    page.wait_for_url(f"**/table/{t['id']}")
+    page.wait_for_function("document.querySelectorAll('#seats li')[1]?.innerText.includes('★ you')")
+    assert page.locator("#seat-lost").is_hidden()
+    assert httpx.get(f"{server}/api/tables/{t['id']}").json()["status"] == "in_progress"
+    assert not errors, errors
+    page.close()

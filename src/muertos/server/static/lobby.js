@@ -47,6 +47,7 @@ function seatRow(i) {
     "select",
     { name: `kind-${i}`, "aria-label": `seat ${i + 1} kind` },
     h("option", { value: "human" }, "Person (invite link)"),
+    h("option", { value: "open" }, "Open seat (first come, first served)"),
     ...bots.map((b) => h("option", { value: `bot:${b}`, selected: i > 0 && b === "greedy" }, botLabel(b))),
   );
   const name = h("input", { name: `name-${i}`, placeholder: `Player ${i + 1}`, maxlength: 40, "aria-label": `seat ${i + 1} name` });
@@ -90,7 +91,7 @@ async function create(e, g, form) {
   const seats = Array.from({ length: n }, (_, i) => {
     const kind = String(data.get(`kind-${i}`));
     const name = String(data.get(`name-${i}`) || "").trim() || null;
-    return kind === "human" ? { kind: "human", name } : { kind: "bot", agent: kind.slice(4), name };
+    return kind === "human" || kind === "open" ? { kind, name } : { kind: "bot", agent: kind.slice(4), name };
   });
   try {
     const r = await api("POST", "/api/tables", { game: g.id, players: n, options, seats });
@@ -111,7 +112,9 @@ function showInvites(r) {
       "div",
       { class: "invites-dialog" },
       h("h2", {}, "Table ready"),
-      others.length ? h("p", {}, "Send each person their own link (it is their seat's secret key):") : h("p", {}, "Only you and bots: ready to play."),
+      others.length
+        ? h("p", {}, "Send each person their own link: it is their seat's secret key, and only it opens that seat.")
+        : h("p", {}, r.table.seats.some((s) => s.kind === "open") ? "Open seats are offered in the lobby: the first to take each sits there." : "Only you and bots: ready to play."),
       h(
         "ul",
         { class: "invites" },
@@ -143,7 +146,8 @@ function tableRow(t) {
       { class: `seat seat${s.seat % 6}` },
       h("span", { class: "seat-no" }, `${s.seat + 1}`),
       ` ${s.name}${s.kind === "bot" ? " ⚙ bot" : ""}`,
-      s.kind === "human" && !s.claimed && t.status === "open" ? h("button", { class: "link", onclick: () => claim(t, s.seat) }, "take this seat") : null,
+      s.kind === "open" && !s.claimed && t.status === "open" ? h("button", { class: "link", onclick: () => claim(t, s.seat) }, "take this seat") : null,
+      s.kind === "human" && !s.claimed && t.status !== "finished" ? h("span", { class: "muted" }, " (invited)") : null,
     ),
   );
   const open = mine ? "Open my seat" : t.status === "finished" ? "View & replay" : "Watch";

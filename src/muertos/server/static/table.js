@@ -238,12 +238,22 @@ function drawReplayBar() {
 }
 
 // ------------------------------------------------------------------ live
+/** The link's token opens no seat: say so plainly (it stays on screen), then watch. */
+function seatLost(detail) {
+  forgetToken(tableId);
+  token = null;
+  const el = $("seat-lost");
+  el.replaceChildren(
+    h("strong", {}, "This link does not open a seat here. "),
+    `The server says: ${detail}. You are watching as a spectator; ask the person who invited you to send their link again.`,
+  );
+  el.hidden = false;
+}
+
 function accept(msg) {
   if (msg.type === "error") {
     if (msg.status === 403) {
-      forgetToken(tableId);
-      token = null;
-      toast("This seat's link is no longer valid; watching as a spectator.");
+      seatLost(msg.detail);
       connect();
     } else toast(msg.detail);
     return;
@@ -290,8 +300,7 @@ async function start() {
     accept({ ...t, type: "table" });
   } catch (e) {
     if (e instanceof ApiError && e.status === 403) {
-      forgetToken(tableId);
-      token = null;
+      seatLost(e.message);
       return start();
     }
     $("status").textContent = e.message;
