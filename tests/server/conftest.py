@@ -131,4 +131,11 @@ def db_url(request: pytest.FixtureRequest, sqlite_url: str) -> str:
     return url
 
 
+@pytest.fixture
+def db_client(db_url: str) -> Iterator[TestClient]:
+    """A toy-game table server on SQLite, then on PostgreSQL (two bot workers)."""
+    with TestClient(create_app(db_url, games=TOY_GAMES)) as c:
+        yield c
+
+
 AppFactory = Callable[..., TestClient]

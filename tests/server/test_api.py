@@ -195,7 +195,8 @@ def test_undo_refused_when_not_yours_or_something_was_revealed(client: TestClien
     assert t.get()["moves"] == 2
 
 
-def test_undo_is_refused_once_the_game_is_over(client: TestClient) -> None:
+def test_undo_is_refused_once_the_game_is_over(db_client: TestClient) -> None:
+    client = db_client
     """The loser may not take back the last move after seeing the scores."""
     t = make_table(client, "toy", [human(), human()], seed=3)
     played = play_to_end(t, pick=0)
@@ -257,7 +258,8 @@ def test_rematch_keeps_seats_and_tokens_with_a_new_seed(client: TestClient) -> N
     assert got["status"] == "in_progress"
 
 
-def test_open_seats_are_claimed_first_come_first_served(client: TestClient) -> None:
+def test_open_seats_are_claimed_first_come_first_served(db_client: TestClient) -> None:
+    client = db_client
     t = make_table(client, "toy", [human(), {"kind": "open"}], seed=2)
     assert t.tokens.keys() == {0}  # an open seat has no invite link
     assert t.get()["status"] == "open"
@@ -276,7 +278,8 @@ def test_open_seats_are_claimed_first_come_first_served(client: TestClient) -> N
     assert t.id not in [x["id"] for x in client.get("/api/tables?status=open").json()]
 
 
-def test_an_invited_seat_is_opened_only_by_its_link(client: TestClient) -> None:
+def test_an_invited_seat_is_opened_only_by_its_link(db_client: TestClient) -> None:
+    client = db_client
     t = make_table(client, "toy", [human(), human("Friend")], seed=2)
     assert t.get()["status"] == "waiting"  # for the friend: not joinable from the lobby
     assert t.id in [x["id"] for x in client.get("/api/tables?status=waiting").json()]

@@ -28,8 +28,9 @@ def bots_of(c: TestClient) -> BotScheduler:
 
 
 @pytest.fixture
-def one_worker(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, games=TOY_GAMES, bot_workers=1)) as c:
+def one_worker(db_url: str) -> Iterator[TestClient]:
+    """One bot worker, on SQLite and on PostgreSQL."""
+    with TestClient(create_app(db_url, games=TOY_GAMES, bot_workers=1)) as c:
         yield c
 
 
