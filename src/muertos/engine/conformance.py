@@ -22,6 +22,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from .actions import Actions
 from .errors import IllegalAction
 from .game import Game, State, normalize
 from .registry import game as get_game
@@ -139,6 +140,8 @@ def _check_state(s: State, where: str, rnd: random.Random, deep: bool, replayed:
         _fail(where, "two legal actions share one spelling (case and spaces are ignored)")
     if legal != s.legal_actions():
         _fail(where, "legal_actions() is not deterministic")
+    if s.ACTIONS is not None and not s.over:  # the kinds speak only while someone is to move
+        _check_action_table(s, s.ACTIONS, legal, where)
     if not deep:
         return False
 
@@ -183,6 +186,32 @@ def _check_state(s: State, where: str, rnd: random.Random, deep: bool, replayed:
         if c2.to_json() != c.to_json():
             _fail(where, f"{a!r} spelled in other case or spacing does something else")
     return _check_determinize(s, where, rnd, playout=rnd.random() < 0.15)
+
+
+def _check_action_table(s: State, table: Actions[Any], legal: list[str], where: str) -> None:
+    """One source of truth: each listed action reads back as a move of its kind with that
+    very spelling; every well-formed move is listed exactly when its kind's check passes,
+    and a refused one's reason is that check's sentence."""
+    listed = set(legal)
+    for a in legal:
+        got = table.read(a)
+        if isinstance(got, str) or got[1].text != a:
+            _fail(where, f"{a!r} does not read back as itself: {got!r}")
+        elif table.problem(s, *got) is not None:
+            _fail(where, f"{a!r} is listed but its check says: {table.problem(s, *got)}")
+    for kind in table.kinds:
+        for move in kind.every(s):
+            why = table.problem(s, kind, move)
+            if why is None and move.text not in listed:
+                _fail(where, f"{move.text!r} passes its check but is not listed")
+            elif why is not None:
+                if move.text in listed:
+                    _fail(where, f"{move.text!r} is listed though its check says: {why}")
+                elif table.why_illegal(s, move.text) != why:
+                    _fail(
+                        where,
+                        f"the refusal of {move.text!r} is not its check's: {table.why_illegal(s, move.text)}",
+                    )
 
 
 def check_random_game(

@@ -30,11 +30,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import CorruptState, IllegalAction, InvalidOptions
 from .events import Event
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .actions import Actions
 
 FORMAT = 1
 """Version of the ``to_json`` layout; bumped when it changes incompatibly."""
@@ -272,6 +275,9 @@ class State(ABC):
 
     game: ClassVar[Game]
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    ACTIONS: ClassVar[Actions[Any] | None] = None
+    """The game's kinds of action (:mod:`muertos.engine.actions`), from which the legal
+    list, ``apply`` and every refusal's reason come."""
 
     players: int
     seed: int
@@ -300,16 +306,22 @@ class State(ABC):
     def to_move(self) -> int | None:
         """The seat whose decision it is (0-based), or ``None`` once the game is over."""
 
-    @abstractmethod
     def _legal_actions(self) -> list[str]:
         """Every legal action, each in its one canonical spelling, in a fixed order."""
+        if self.ACTIONS is None:
+            raise NotImplementedError(f"{self.game.id} lists no ACTIONS and no _legal_actions")
+        return self.ACTIONS.legal(self)
 
-    @abstractmethod
     def _apply(self, action: str) -> None:
         """Carry out ``action``, which is one of ``_legal_actions()`` exactly."""
+        if self.ACTIONS is None:
+            raise NotImplementedError(f"{self.game.id} lists no ACTIONS and no _apply")
+        self.ACTIONS.play(self, action)
 
     def _why_illegal(self, action: str) -> str:
         """The rule that forbids ``action`` (it is not among the legal actions)."""
+        if self.ACTIONS is not None:
+            return self.ACTIONS.why_illegal(self, action)
         legal = self.legal_actions()
         if not legal:
             return "the game is over"

@@ -11,13 +11,75 @@ lowercase. The engine accepts any case and spacing (``BID b7 ON 2``).
 
 from __future__ import annotations
 
-from .components import ALL_CARDS, COMPONENTS, ORDER
+from dataclasses import dataclass
+
+from .components import ALL_CARDS, BLACK, COMPONENTS, ORDER, RED, WHITE
 
 PASS = "pass"
 BID = {(c, i): f"bid {c} on {i + 1}" for c in ALL_CARDS for i in range(COMPONENTS.auction_row)}
 """Spelling of a bid by card and 0-based position (built once: playouts list these constantly)."""
 TIEBREAK = {c: f"tiebreak {c}" for c in ALL_CARDS}
-USAGE = "an action is 'bid <card> on <position>' (e.g. 'bid B7 on 2'), 'tiebreak <card>' or 'pass'"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """``bid B7 on 2``: a card from hand, face down, in front of an auction card."""
+
+    card: str
+    position: int
+    """0-based; players count 1-5 from the White player's left."""
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Tiebreak:
+    """``tiebreak W4``, or ``pass`` (``card`` None): a secret tie-break choice."""
+
+    card: str | None
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+BIDS = {(c, i): Bid(c, i, BID[c, i]) for c in ALL_CARDS for i in range(COMPONENTS.auction_row)}
+"""Every bid, built once: moves are values, and listing them must be cheap."""
+TIEBREAKS = {c: Tiebreak(c, TIEBREAK[c]) for c in ALL_CARDS}
+PASSING = Tiebreak(None, PASS)
+
+
+def _card_or_why(word: str) -> str:
+    c = card(word)
+    if c is None:
+        return f"{word!r} is not a card: a card is a suit letter ({RED}, {BLACK}, {WHITE}) and a rank, e.g. {RED}7"
+    return c
+
+
+def parse_bid(words: list[str]) -> Bid | str:
+    """``["b7", "on", "2"]`` → ``Bid("B7", 1)``, or why the words are no bid."""
+    if len(words) != 3 or words[1] != "on":
+        return "write a bid as 'bid <card> on <position>', e.g. 'bid B7 on 2'"
+    c = _card_or_why(words[0])
+    if c not in ORDER:
+        return c
+    n = COMPONENTS.auction_row
+    if not words[2].isdigit() or not 1 <= int(words[2]) <= n:
+        return f"the auction row has positions 1-{n}, counted from the White player's left"
+    return BIDS[c, int(words[2]) - 1]
+
+
+def parse_tiebreak(words: list[str]) -> Tiebreak | str:
+    if len(words) != 1:
+        return "write a tie-breaker as 'tiebreak <card>', e.g. 'tiebreak W4', or 'pass'"
+    c = _card_or_why(words[0])
+    return TIEBREAKS[c] if c in ORDER else c
+
+
+def parse_pass(words: list[str]) -> Tiebreak | str:
+    return "'pass' takes nothing after it" if words else PASSING
 
 
 def bid(card: str, position: int) -> str:
@@ -27,16 +89,6 @@ def bid(card: str, position: int) -> str:
 
 def tiebreak(card: str) -> str:
     return TIEBREAK[card]
-
-
-def parse(action: str) -> tuple[str, str | None, int | None]:
-    """``(kind, card, 0-based position)`` of a canonical action: ``("bid", "B7", 1)``."""
-    words = action.split()
-    if words[0] == "bid":
-        return "bid", words[1], int(words[3]) - 1
-    if words[0] == "tiebreak":
-        return "tiebreak", words[1], None
-    return PASS, None, None
 
 
 def card(word: str) -> str | None:

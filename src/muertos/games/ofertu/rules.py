@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from muertos.engine import CorruptState, Game, Rng, State, normalize
+from muertos.engine import CorruptState, Game, Rng, State
+from muertos.engine.actions import Actions, Kind
 
 from . import notation
 from .components import ALL_CARDS, BLACK, COMPONENTS, ORDER, PIPS, RED, SUIT_NAME, WHITE, sort_cards
@@ -342,35 +343,31 @@ class OfertuState(State):
             return s if self.choices[s] is None else 1 - s
         return None
 
-    def _legal_actions(self) -> list[str]:
+    # "Placing one card at a time, players take turns placing ... face down in front
+    # of any card in the auction row, as bids."
+    def _bidding_closed(self) -> str:
         me = self.to_move
         assert me is not None
-        hand = self.hands[me]
-        if self.phase == "tiebreak":
-            return [notation.TIEBREAK[c] for c in hand] + [notation.PASS]
-        open_positions = [i for i in range(ROW_SIZE) if self.row[i] is not None]
-        return [notation.BID[c, i] for c in hand for i in open_positions]
+        return (
+            f"no bidding now: the bids are being revealed and {self.who(me)} must break "
+            f"the tie at position {self.reveal + 1} ('tiebreak <card>' or 'pass')"
+        )
 
-    def _apply(self, action: str) -> None:
-        me = self.to_move
-        assert me is not None
-        _kind, card, i = notation.parse(action)
-        if self.phase == "tiebreak":
-            choice = card or notation.PASS
-            self.choices[me] = choice
-            text = "passes" if choice == "pass" else f"chooses {choice} as a tie-breaker"
-            self._emit(
-                "choose",
-                f"{self.who(me)} secretly {text}.",
-                [me],
-                f"{self.who(me)} makes a secret tie-break choice.",
-            )
-            if None not in self.choices:
-                self._resolve_tiebreak()
-            return
-        # "Placing one card at a time, players take turns placing ... face down in
-        # front of any card in the auction row, as bids."
-        assert card is not None and i is not None
+    def _no_auction_card(self, i: int) -> str | None:
+        if self.row[i] is not None:
+            return None
+        return f"position {i + 1} of the auction row is empty: a bid goes in front of an auction card"
+
+    def _bid_problem(self, bid: notation.Bid) -> str | None:
+        return self._card_problem(bid.card) or self._no_auction_card(bid.position)
+
+    def _open_bids(self) -> list[str]:
+        positions = [i for i in range(ROW_SIZE) if not self._no_auction_card(i)]
+        return [notation.BID[c, i] for c in self.hands[self.turn] for i in positions]
+
+    def _bid(self, bid: notation.Bid) -> None:
+        me = self.turn
+        card, i = bid.card, bid.position
         self.hands[me].remove(card)
         self.bids[me][i].append(card)
         self.placed[me] += 1
@@ -387,59 +384,93 @@ class OfertuState(State):
         else:
             self.turn = 1 - me
 
-    def _why_illegal(self, action: str) -> str:
-        words = normalize(action).split()
+    # A tie: "both players may choose one card from their hand to act as a tiebreaker",
+    # secretly; or pass.
+    def _no_tie(self) -> str:
+        return "a tie-breaker card is added only when two bids on an auction card tie"
+
+    def _still_bidding(self) -> str:
+        me = self.turn
+        return (
+            f"no passing while bidding: each player places {plural(self.quota, 'card')} as bids "
+            f"this round, and {self.who(me)} has placed {self.placed[me]}"
+        )
+
+    def _tiebreak_problem(self, choice: notation.Tiebreak) -> str | None:
+        return self._card_problem(choice.card) if choice.card else None
+
+    def _open_tiebreakers(self) -> list[str]:
         me = self.to_move
         assert me is not None
-        kw = words[0] if words else ""
-        if kw == "bid":
-            if self.phase != "bid":
-                return (
-                    f"no bidding now: the bids are being revealed and {self.who(me)} must break the tie "
-                    f"at position {self.reveal + 1} ('tiebreak <card>' or 'pass')"
-                )
-            if len(words) != 4 or words[2] != "on":
-                return "write a bid as 'bid <card> on <position>', e.g. 'bid B7 on 2'"
-            why = self._card_problem(words[1], me)
-            if why:
-                return why
-            if not words[3].isdigit() or not 1 <= int(words[3]) <= ROW_SIZE:
-                return f"the auction row has positions 1-{ROW_SIZE}, counted from the White player's left"
-            if self.row[int(words[3]) - 1] is None:
-                return (
-                    f"position {words[3]} of the auction row is empty: a bid goes in front of an auction card"
-                )
-        elif kw == "tiebreak":
-            if self.phase != "tiebreak":
-                return "a tie-breaker card is added only when two bids on an auction card tie"
-            if len(words) != 2:
-                return "write a tie-breaker as 'tiebreak <card>', e.g. 'tiebreak W4', or 'pass'"
-            why = self._card_problem(words[1], me)
-            if why:
-                return why
-        elif kw == "pass":
-            if self.phase == "bid":
-                return (
-                    f"no passing while bidding: each player places {plural(self.quota, 'card')} as bids this "
-                    f"round, and {self.who(me)} has placed {self.placed[me]}"
-                )
-            return "'pass' takes nothing after it"
-        else:
-            return notation.USAGE
-        return super()._why_illegal(action)
+        return [notation.TIEBREAK[c] for c in self.hands[me]]
 
-    def _card_problem(self, word: str, me: int) -> str:
-        card = notation.card(word)
-        if card is None:
-            return f"{word!r} is not a card: a card is a suit letter ({RED}, {BLACK}, {WHITE}) and a rank, e.g. {RED}7"
+    def _open_pass(self) -> list[str]:
+        return [notation.PASS]
+
+    def _choose(self, choice: notation.Tiebreak) -> None:
+        me = self.to_move
+        assert me is not None
+        self.choices[me] = choice.card or notation.PASS
+        text = "passes" if choice.card is None else f"chooses {choice.card} as a tie-breaker"
+        self._emit(
+            "choose",
+            f"{self.who(me)} secretly {text}.",
+            [me],
+            f"{self.who(me)} makes a secret tie-break choice.",
+        )
+        if None not in self.choices:
+            self._resolve_tiebreak()
+
+    def _card_problem(self, card: str) -> str | None:
+        """Why the player to move may not play ``card`` from hand (None if they may)."""
+        me = self.to_move
+        assert me is not None
         if card in self.hands[me]:
-            return ""
+            return None
         if card[0] not in (RED, self.colour(me)):
             return (
                 f"{card} is not yours: {self.who(me)} bids with their own "
                 f"{SUIT_NAME[self.colour(me)].lower()} cards and red cards won into the hand"
             )
         return f"{self.who(me)} has no {card} in hand: bids are made with cards from your hand"
+
+    ACTIONS = Actions(
+        Kind(
+            "bid",
+            "bid <card> on <position>",
+            notation.parse_bid,
+            _bid_problem,
+            _open_bids,
+            _bid,
+            lambda s: notation.BIDS.values(),
+            phases=("bid",),
+            closed=_bidding_closed,
+        ),
+        Kind(
+            "tiebreak",
+            "tiebreak <card>",
+            notation.parse_tiebreak,
+            _tiebreak_problem,
+            _open_tiebreakers,
+            _choose,
+            lambda s: notation.TIEBREAKS.values(),
+            phases=("tiebreak",),
+            closed=_no_tie,
+        ),
+        Kind(
+            "pass",
+            "pass",
+            notation.parse_pass,
+            _tiebreak_problem,
+            _open_pass,
+            _choose,
+            lambda s: [notation.PASSING],
+            phases=("tiebreak",),
+            closed=_still_bidding,
+        ),
+        phase=lambda s: s.phase,
+    )
+    """The three kinds of decision (see ``notation``); the engine lists, plays and refuses by them."""
 
     # ------------------------------------------------------------------ views
     def first_hidden(self) -> int:
