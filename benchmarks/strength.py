@@ -97,6 +97,10 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     ids = args.games or muertos.games()
     ismcts = f"ismcts:{args.budget}"
+    try:
+        muertos.agent(ismcts)
+    except muertos.UnknownAgent as e:
+        ap.error(str(e))  # exits 2
     console = Console()
 
     work: list[tuple[str, int, str, str]] = []

@@ -45,6 +45,47 @@ def test_unknown_game_and_bad_options_are_clear_errors() -> None:
     assert r.exit_code == 2 and "--players 3" in r.output
 
 
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (["play", "ofertu", "--seats", "random,ismcts:nans"], "must be a finite number, not nan"),
+        (["play", "ofertu", "--seats", "ismcts:1e9s,random"], "at most 600 s a move, not 1e+09 s"),
+        (
+            ["simulate", "ofertu", "--agents", "greedy,ismcts:infs", "--games", "2"],
+            "a finite number, not inf",
+        ),
+        (
+            ["tournament", "ofertu", "--agents", "random,ismcts:0", "--games", "2"],
+            "from 1 to 10000000 iterations",
+        ),
+    ],
+)
+def test_a_bot_budget_that_cannot_run_is_refused_with_exit_2(
+    command: list[str], message: str, tmp_path: Path
+) -> None:
+    if command[0] == "simulate":
+        command = [*command, "--out", str(tmp_path / "run")]
+    r = runner.invoke(app, command)
+    assert r.exit_code == 2, r.output
+    assert "bad ISMCTS budget" in r.output and message in r.output, r.output
+    assert "Traceback" not in r.output
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_strength_benchmark_refuses_a_bad_budget_with_exit_2() -> None:
+    import subprocess
+    import sys
+
+    script = Path(__file__).parents[1] / "benchmarks" / "strength.py"
+    r = subprocess.run(
+        [sys.executable, str(script), "ofertu", "--budget", "nans"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 2 and "a finite number, not nan" in r.stderr, r.stderr
+
+
 @pytest.mark.parametrize("gid", GAMES)
 def test_bots_play_to_the_end_and_the_record_replays(gid: str, tmp_path: Path) -> None:
     g = muertos.game(gid)

@@ -130,3 +130,28 @@ def test_games_function_survives_loading_the_game_packages() -> None:
     for gid in ids:
         muertos.game(gid)
     assert callable(muertos.games)
+
+
+def test_an_integer_option_outside_its_range_is_refused_naming_the_range() -> None:
+    from muertos.engine import InvalidOptions, Option
+
+    o = Option("rounds", 10, "rounds to play", minimum=1, maximum=1000)
+    assert o.check(1) == 1 and o.check("1000") == 1000
+    for bad in (0, 1001, 10**12, -(10**12)):
+        with pytest.raises(InvalidOptions, match=rf"option 'rounds' must be from 1 to 1000, got {bad}"):
+            o.check(bad)
+    with pytest.raises(InvalidOptions, match="option 'rounds' must be to 5, got 6"):
+        Option("rounds", 1, "", maximum=5).check(6)
+    with pytest.raises(InvalidOptions, match="takes a int, got True"):
+        o.check(True)
+
+
+def test_round_limit_has_a_sane_range() -> None:
+    import muertos
+    from muertos.engine import InvalidOptions
+
+    g = muertos.game("dia-de-los-muertos")
+    assert g.check_options(3, {"round_limit": 12})["round_limit"] == 12
+    for bad in (0, 1001, 10**12):
+        with pytest.raises(InvalidOptions, match=rf"must be from 1 to 1000, got {bad}"):
+            g.check_options(3, {"round_limit": bad})

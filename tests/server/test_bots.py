@@ -146,7 +146,8 @@ def test_a_stored_agent_the_server_no_longer_accepts_plays_as_random(sqlite_url:
         ("ismcts:0s", "0"),
         ("ismcts:6s", "at most 5 s"),
         ("ismcts:0", "0"),
-        ("ismcts:99999999", "at most"),
+        ("ismcts:99999999", "iterations"),
+        ("ismcts:30000", "at most 20000 iterations a move here, not 30000"),
         ("ismcts:nan", "nan"),
     ],
 )

@@ -255,3 +255,15 @@ def test_a_body_the_parser_gives_up_on_has_the_documented_shape(client: TestClie
     r = client.post("/api/boom", content=b"x")
     assert r.status_code == 400
     assert r.json() == {"detail": "There was an error parsing the body", "code": "bad_request"}
+
+
+def test_an_option_outside_its_range_is_refused(real_client: TestClient) -> None:
+    body = {"game": "dia-de-los-muertos", "players": 3, "options": {"round_limit": 10**12}}
+    r = real_client.post("/api/tables", json=body)
+    assert r.status_code == 422 and r.json() == {
+        "detail": "option 'round_limit' must be from 1 to 1000, got 1000000000000",
+        "code": "bad_options",
+    }
+    listed = {g["id"]: g for g in real_client.get("/api/games").json()}
+    (limit,) = listed["dia-de-los-muertos"]["options"]
+    assert (limit["minimum"], limit["maximum"]) == (1, 1000)

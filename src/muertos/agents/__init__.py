@@ -14,30 +14,34 @@ from collections.abc import Callable
 from muertos.engine import Agent, UnknownAgent
 
 from .greedy import GreedyAgent
-from .ismcts import ISMCTSAgent
+from .ismcts import MAX_ITERATIONS, MAX_SECONDS, ISMCTSAgent, budget_problem
 from .random_agent import RandomAgent
 
 
 def _ismcts(arg: str, seed: int) -> Agent:
+    """``ismcts[:BUDGET][:PLAYOUT]``: BUDGET is iterations (digits) or seconds (``1.5s``)."""
     budget, _, rollout = arg.partition(":")
     budget = budget.strip()
-    try:
-        if not budget:
-            return ISMCTSAgent(seed, iterations=1000, rollout=rollout or "auto")
-        if budget.endswith("s"):
-            secs = float(budget[:-1])
-            if secs <= 0:
-                raise ValueError
-            return ISMCTSAgent(seed, iterations=None, seconds=secs, rollout=rollout or "auto")
-        its = int(budget)
-        if its <= 0:
-            raise ValueError
-        return ISMCTSAgent(seed, iterations=its, rollout=rollout or "auto")
-    except ValueError:
-        raise UnknownAgent(
-            f"bad ISMCTS budget {arg!r}: use ismcts:2000 (iterations), ismcts:1.5s (seconds), "
-            "optionally :heuristic or :random"
-        ) from None
+    if rollout not in ("", "heuristic", "random"):
+        raise UnknownAgent(f"bad ISMCTS playout {rollout!r}: use :heuristic or :random (or nothing)")
+    iterations: int | None = 1000
+    seconds: float | None = None
+    if budget.endswith("s"):
+        try:
+            seconds, iterations = float(budget[:-1]), None
+        except ValueError:
+            raise UnknownAgent(f"bad ISMCTS budget {arg!r}: {USAGE}") from None
+    elif budget:
+        if not budget.isdigit() or not budget.isascii():
+            raise UnknownAgent(f"bad ISMCTS budget {arg!r}: {USAGE}")
+        iterations = int(budget)
+    why = budget_problem(iterations, seconds)
+    if why is not None:
+        raise UnknownAgent(f"bad ISMCTS budget {arg!r}: {why}")
+    return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout=rollout or "auto")
+
+
+USAGE = "use ismcts:2000 (iterations), ismcts:1.5s (seconds), optionally :heuristic or :random"
 
 
 _FACTORIES: dict[str, Callable[[str, int], Agent]] = {
@@ -69,4 +73,15 @@ def agent_names() -> list[str]:
     return sorted([*_FACTORIES, "human"])
 
 
-__all__ = ["Agent", "GreedyAgent", "ISMCTSAgent", "RandomAgent", "agent", "agent_names", "register"]
+__all__ = [
+    "MAX_ITERATIONS",
+    "MAX_SECONDS",
+    "Agent",
+    "GreedyAgent",
+    "ISMCTSAgent",
+    "RandomAgent",
+    "agent",
+    "agent_names",
+    "budget_problem",
+    "register",
+]

@@ -41,6 +41,31 @@ from .greedy import one_step_values
 
 WIN_WEIGHT = 0.75
 """Share of a multiplayer reward that is the win itself; the rest is the squashed margin."""
+MAX_SECONDS = 600.0
+"""The longest a search may think a move: a budget is a finite number of seconds up to this."""
+MAX_ITERATIONS = 10_000_000
+"""The most iterations a search may run a move."""
+
+
+def budget_problem(iterations: int | None, seconds: float | None) -> str | None:
+    """Why a search budget cannot be run (not finite, not positive, past the limits), or None.
+
+    A deadline of NaN seconds is never reached, and one of 1e9 seconds never in practice:
+    either would spin a bot forever."""
+    if iterations is None and seconds is None:
+        return "a search needs a budget: iterations or seconds"
+    if seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
+            return f"a search budget in seconds must be a finite number, not {seconds!r}"
+        if not 0 < seconds <= MAX_SECONDS:
+            return f"a search may think more than 0 and at most {MAX_SECONDS:g} s a move, not {seconds:g} s"
+    if iterations is not None and (
+        isinstance(iterations, bool)
+        or not isinstance(iterations, int)
+        or not 1 <= iterations <= MAX_ITERATIONS
+    ):
+        return f"a search runs from 1 to {MAX_ITERATIONS} iterations a move, not {iterations!r}"
+    return None
 
 
 class _Node:
@@ -125,8 +150,9 @@ class ISMCTSAgent:
     ) -> None:
         if rollout not in ("auto", "random", "heuristic"):
             raise ValueError(f"rollout must be 'auto', 'random' or 'heuristic', got {rollout!r}")
-        if iterations is None and seconds is None:
-            raise ValueError("ISMCTS needs a budget: iterations or seconds")
+        why = budget_problem(iterations, seconds)
+        if why is not None:
+            raise ValueError(why)
         if isinstance(widen, str) and widen != "auto":
             raise ValueError(f"widen must be 'auto', a number of moves or None, got {widen!r}")
         self.rng = random.Random(seed)

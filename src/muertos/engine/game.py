@@ -68,6 +68,9 @@ class Option:
     default: bool | int | str
     help: str
     choices: tuple[bool | int | str, ...] | None = None
+    minimum: int | None = None
+    """The smallest value an integer option takes (a sane range: no 10**12 rounds)."""
+    maximum: int | None = None
 
     def check(self, value: Any) -> bool | int | str:
         want = type(self.default)
@@ -84,10 +87,22 @@ class Option:
                 raise InvalidOptions(f"option {self.name!r} takes an integer, got {value!r}") from None
         if type(value) is not want:
             raise InvalidOptions(f"option {self.name!r} takes a {want.__name__}, got {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            self._check_range(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise InvalidOptions(f"option {self.name!r} must be one of {allowed}; got {value!r}")
         return value
+
+    def _check_range(self, value: int) -> None:
+        if (self.minimum is None or value >= self.minimum) and (
+            self.maximum is None or value <= self.maximum
+        ):
+            return
+        low = None if self.minimum is None else f"from {self.minimum}"
+        high = None if self.maximum is None else f"to {self.maximum}"
+        bounds = " ".join(part for part in (low, high) if part)
+        raise InvalidOptions(f"option {self.name!r} must be {bounds}, got {value!r}")
 
 
 class Game(ABC):

@@ -61,6 +61,8 @@ class OptionOut(BaseModel):
     default: bool | int | str
     help: str
     choices: list[bool | int | str] | None
+    minimum: int | None = Field(None, description="an integer option's smallest value")
+    maximum: int | None = Field(None, description="an integer option's largest value")
 
 
 class GameOut(BaseModel):
@@ -401,6 +403,8 @@ def create_app(
                             "default": o.default,
                             "help": o.help,
                             "choices": list(o.choices) if o.choices is not None else None,
+                            "minimum": o.minimum,
+                            "maximum": o.maximum,
                         }
                         for o in g.options
                     ],

@@ -61,7 +61,7 @@ def test_options_are_checked() -> None:
         GAME.new(7)
     with pytest.raises(InvalidOptions):
         GAME.new(1)
-    with pytest.raises(InvalidOptions, match="at least 1 round"):
+    with pytest.raises(InvalidOptions, match="must be from 1 to 1000, got 0"):
         GAME.new(3, 1, {"round_limit": 0})
     with pytest.raises(InvalidOptions):
         GAME.new(3, 1, {"variant": True})

@@ -181,6 +181,7 @@ PLACE_POINTS = tuple(int(x) for x in _RULES["place_points"])
 CARTWHEEL_HITS_LANDING = bool(_RULES["cartwheel_hits_landing"])
 SNATCH_DODGEABLE = bool(_RULES["snatch_dodgeable"])
 ROUND_LIMIT = int(_RULES["round_limit"]["rounds"])
+ROUND_LIMIT_RANGE = (int(_RULES["round_limit"]["min_rounds"]), int(_RULES["round_limit"]["max_rounds"]))
 
 
 def reconstructed_lines() -> list[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from muertos.engine import CorruptState, Game, InvalidOptions, Option, Rng, State
+from muertos.engine import CorruptState, Game, Option, Rng, State
 
 from . import notation as nt
 from .components import (
@@ -37,6 +37,7 @@ from .components import (
     MOVE,
     REACTION,
     ROUND_LIMIT,
+    ROUND_LIMIT_RANGE,
     SNATCH_DODGEABLE,
     START_HAND,
     SYMBOL,
@@ -1427,6 +1428,8 @@ class MuertosGame(Game):
             "round_limit",
             ROUND_LIMIT,
             "safeguard (spec A-D21): score the game after this many rounds, as the rules allow endless play",
+            minimum=ROUND_LIMIT_RANGE[0],
+            maximum=ROUND_LIMIT_RANGE[1],
         ),
     )
     order = 4
@@ -1437,10 +1440,6 @@ class MuertosGame(Game):
         "kicking, throwing cakes and skulls, leapfrogs and headers — to collect festivity cards and get "
         "home early with their bones together, past the dog and the gravedigger."
     )
-
-    def _check_option_combination(self, players: int, options: dict[str, Any]) -> None:
-        if options["round_limit"] < 1:
-            raise InvalidOptions("option 'round_limit' must be at least 1 round")
 
     def reconstructed(self) -> list[str]:
         return reconstructed_lines()

@@ -37,7 +37,7 @@ function optionInput(o) {
   let input;
   if (o.choices) input = h("select", { id, name: o.name }, ...o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, String(c))));
   else if (o.type === "bool") input = h("input", { id, name: o.name, type: "checkbox", checked: o.default === true });
-  else if (o.type === "int") input = h("input", { id, name: o.name, type: "number", value: String(o.default) });
+  else if (o.type === "int") input = h("input", { id, name: o.name, type: "number", value: String(o.default), min: o.minimum, max: o.maximum });
   else input = h("input", { id, name: o.name, value: String(o.default) });
   return h("div", { class: "option" }, h("label", { for: id }, input, ` ${o.name.replace(/_/g, " ")}`), h("p", { class: "help" }, o.help));
 }

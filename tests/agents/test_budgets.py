@@ -1,0 +1,76 @@
+"""Search budgets: a finite positive number within the limits, or a clear refusal.
+
+A NaN deadline is never reached: ``ismcts:nans`` once spun a server's bot thread forever."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import muertos
+from muertos.agents import MAX_ITERATIONS, MAX_SECONDS, ISMCTSAgent, budget_problem
+from muertos.engine import UnknownAgent
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("ismcts:nans", "a search budget in seconds must be a finite number, not nan"),
+        ("ismcts:NaNs", "a search budget in seconds must be a finite number, not nan"),
+        ("ismcts:infs", "a search budget in seconds must be a finite number, not inf"),
+        ("ismcts:-infs", "a search budget in seconds must be a finite number, not -inf"),
+        ("ismcts:1e400s", "a search budget in seconds must be a finite number, not inf"),
+        ("ismcts:-1s", "more than 0 and at most 600 s a move, not -1 s"),
+        ("ismcts:0s", "more than 0 and at most 600 s a move, not 0 s"),
+        ("ismcts:601s", "at most 600 s a move, not 601 s"),
+        ("ismcts:1e9s", "at most 600 s a move, not 1e+09 s"),
+        ("ismcts:0", "from 1 to 10000000 iterations a move, not 0"),
+        ("ismcts:10000001", "from 1 to 10000000 iterations a move, not 10000001"),
+        ("ismcts:1e3", "use ismcts:2000 (iterations), ismcts:1.5s (seconds)"),
+        ("ismcts:-5", "use ismcts:2000 (iterations)"),
+        ("ismcts:1_000", "use ismcts:2000 (iterations)"),
+        ("ismcts:١٠", "use ismcts:2000 (iterations)"),  # Arabic-Indic digits are digits to Python
+        ("ismcts:fasts", "use ismcts:2000 (iterations)"),
+        ("ismcts:5:fast", "bad ISMCTS playout 'fast'"),
+    ],
+)
+def test_a_budget_that_cannot_run_is_refused_naming_the_problem(name: str, message: str) -> None:
+    with pytest.raises(UnknownAgent) as e:
+        muertos.agent(name)
+    assert message in str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "iterations", "seconds"),
+    [
+        ("ismcts", 1000, None),
+        ("ismcts:1", 1, None),
+        (f"ismcts:{MAX_ITERATIONS}", MAX_ITERATIONS, None),
+        ("ismcts:0.5s", None, 0.5),
+        ("ismcts:600s", None, MAX_SECONDS),
+        ("ismcts:2s:heuristic", None, 2.0),
+    ],
+)
+def test_budgets_within_the_limits_are_kept(name: str, iterations: int | None, seconds: float | None) -> None:
+    a = muertos.agent(name)
+    assert isinstance(a, ISMCTSAgent)
+    assert (a.iterations, a.seconds) == (iterations, seconds)
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"iterations": None, "seconds": math.nan},
+        {"iterations": None, "seconds": math.inf},
+        {"iterations": None, "seconds": -0.1},
+        {"iterations": 0},
+        {"iterations": True},
+        {"iterations": 2.5},
+        {"iterations": None, "seconds": None},
+    ],
+)
+def test_the_agent_itself_refuses_a_budget_that_cannot_run(kw: dict[str, object]) -> None:
+    with pytest.raises(ValueError) as e:
+        ISMCTSAgent(0, **kw)  # type: ignore[arg-type]
+    assert str(e.value) == budget_problem(kw.get("iterations", 1000), kw.get("seconds"))  # type: ignore[arg-type]
