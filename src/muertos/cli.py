@@ -236,7 +236,11 @@ def serve_cmd(
         str, typer.Option(help="database URL: sqlite:///file.db or postgresql://…")
     ] = "sqlite:///muertos.db",
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(help="port to listen on", min=1, max=65535)] = 8000,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(help="processes bots think in (default: one per core)", min=1, max=64),
+    ] = None,
 ) -> None:
     """Serve the web table: lobby, tables, bots, live updates (needs the `web` extra)."""
     try:
@@ -244,7 +248,7 @@ def serve_cmd(
     except ImportError as e:
         raise _fail(f"the web table needs the web extra: pip install -e '.[web]' ({e})") from None
     console.print(f"muertos web table on http://{host}:{port}/  (database {db})")
-    serve(db, host, port)
+    serve(db, host, port, bot_workers=bot_workers)
 
 
 def main() -> None:

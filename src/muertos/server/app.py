@@ -600,10 +600,17 @@ def create_app(
     return app
 
 
-def serve(db_url: str = "sqlite:///muertos.db", host: str = "127.0.0.1", port: int = 8000) -> None:
+def serve(
+    db_url: str = "sqlite:///muertos.db",
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    bot_workers: int | None = None,
+) -> None:
     """Run the web table until interrupted (``muertos serve``)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO)
     # A WebSocket client sends only pings: a large frame is refused, not read.
-    uvicorn.run(create_app(db_url, bot_delay=0.4), host=host, port=port, ws_max_size=4096)
+    uvicorn.run(
+        create_app(db_url, bot_delay=0.4, bot_workers=bot_workers), host=host, port=port, ws_max_size=4096
+    )
