@@ -41,7 +41,15 @@ def test_games_lists_options_with_defaults_and_help(client: TestClient) -> None:
     assert [g["id"] for g in games] == ["toy"]
     assert games[0]["min_players"] == 2 and games[0]["max_players"] == 3
     assert games[0]["options"] == [
-        {"name": "draw", "type": "bool", "default": True, "help": "allow drawing", "choices": None}
+        {
+            "name": "draw",
+            "type": "bool",
+            "default": True,
+            "help": "allow drawing",
+            "choices": None,
+            "minimum": None,
+            "maximum": None,
+        }
     ]
 
 

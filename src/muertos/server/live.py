@@ -26,8 +26,10 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from .errors import TableError
+from .http import http_status
 from .storage import NOTIFY_CHANNEL, Store
-from .tables import ApiError, Loaded, TableService, lines_with_notices
+from .tables import Loaded, TableService, lines_with_notices
 
 log = logging.getLogger("muertos.server")
 
@@ -80,9 +82,11 @@ class Hub:
         before = self.gen.get(table_id, 0)
         try:
             lo = await asyncio.to_thread(self.service.load, table_id, token)
-        except ApiError as e:
-            await ws.send_json({"type": "error", "status": e.status, "code": e.code, "detail": e.message})
-            await ws.close(code=4000 + e.status, reason=e.code)
+        except TableError as e:
+            await ws.send_json(
+                {"type": "error", "status": http_status(e), "code": e.code, "detail": e.message}
+            )
+            await ws.close(code=4000 + http_status(e), reason=e.code)
             return
         sub = Subscriber(table_id=lo.table.id, seat=lo.seat, token=token)
         first = self.service.payload(lo)
@@ -150,8 +154,8 @@ class Hub:
             return False, None
         try:
             seat = self.service.seat_of(snap.loaded.table, sub.token)
-        except ApiError as e:
-            return True, {"type": "error", "status": e.status, "code": e.code, "detail": e.message}
+        except TableError as e:
+            return True, {"type": "error", "status": http_status(e), "code": e.code, "detail": e.message}
         if seat is not None and not snap.loaded.table.seats[seat].claimed:
             return False, None  # the first visit of a seat claims it: a write
         return True, self._message(sub, snap, seat)
@@ -161,8 +165,8 @@ class Hub:
         snap = self._snapshot(sub.table_id, gen)
         try:
             lo = self.service.load_as(snap.loaded, sub.token)
-        except ApiError as e:  # e.g. the seat was taken over by someone else
-            return {"type": "error", "status": e.status, "code": e.code, "detail": e.message}
+        except TableError as e:  # e.g. the seat was taken over by someone else
+            return {"type": "error", "status": http_status(e), "code": e.code, "detail": e.message}
         if lo.table is not snap.loaded.table:  # the seat was claimed meanwhile: read afresh
             snap = Snapshot(snap.gen, lo)
         return self._message(sub, snap, lo.seat)

@@ -3,7 +3,8 @@
 It talks to games only through the contract (``game.new``/``replay``, ``state.apply``,
 ``view``, ``events_for``, ``log``, ``determinize`` …) and to the database only through
 :class:`~muertos.server.storage.Store`. Every method is synchronous (the app runs them in
-worker threads) and raises :class:`ApiError` with the HTTP status a client should see.
+worker threads) and refuses with a :class:`~muertos.server.errors.TableError` of the kind
+that says why; the app maps the kinds to HTTP statuses (``errors.http_status``).
 
 A state is rebuilt from the stored actions with ``Game.replay``; an in-memory cache keeps
 the last state of each table, checked against the stored action list on every use, so
@@ -31,6 +32,7 @@ from muertos.engine import game as find_game
 from muertos.engine import games as all_games
 
 from .bots import BotFailed, BotTask
+from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow
 from .storage import PEOPLE, ActionRow, Conflict, Fallback, NewSeat, SeatRow, Store, TableRow, hash_token
 
 MAX_BOT_SECONDS = 5.0
@@ -45,16 +47,6 @@ UNDO_PROBES = 4
 BOT_CHOICES = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
 
 
-class ApiError(Exception):
-    """A refusal with its HTTP status, a stable code and a message for people."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
 class Catalog:
     """The games the server offers: ``muertos.games()`` unless a mapping is given (tests).
 
@@ -64,6 +56,15 @@ class Catalog:
 
     def __init__(self, games: Mapping[str, Game] | None = None) -> None:
         self._games = dict(games) if games is not None else None
+        self._components: dict[str, dict[str, Any]] = {}
+
+    def components(self, game_id: str) -> dict[str, Any]:
+        """``Game.catalog()``: static for the server's life, so computed once per game."""
+        if game_id not in self._components:
+            if game_id not in self.ids():
+                raise NotFound("unknown_game", f"no game {game_id!r}")
+            self._components[game_id] = self.get(game_id).catalog()
+        return self._components[game_id]
 
     def ids(self) -> list[str]:
         return list(self._games) if self._games is not None else all_games()
@@ -98,30 +99,28 @@ def new_token() -> str:
 
 
 def check_bot(name: str) -> str:
-    """The canonical name of a bot the server is willing to run, or :class:`ApiError` 422.
+    """The canonical name of a bot the server is willing to run, or :class:`Invalid`.
 
     ``muertos.agent`` refuses a budget that is not a finite positive number; the server
     then holds it to its own, tighter limits: its cores are shared by every table."""
     if not isinstance(name, str) or not name.strip():
-        raise ApiError(422, "bad_seat", "a bot seat needs an agent name (random, greedy, ismcts:0.5s …)")
+        raise Invalid("bad_seat", "a bot seat needs an agent name (random, greedy, ismcts:0.5s …)")
     key = name.strip().lower()
     if key.split(":", 1)[0] == "human":
-        raise ApiError(422, "bad_seat", "'human' is not a bot: use kind 'human' or 'open' for a person")
+        raise Invalid("bad_seat", "'human' is not a bot: use kind 'human' or 'open' for a person")
     try:
         agent = muertos.agent(key, seed=0)
     except UnknownAgent as e:
-        raise ApiError(422, "bad_seat", str(e)) from None
+        raise Invalid("bad_seat", str(e)) from None
     seconds = getattr(agent, "seconds", None)
     iterations = getattr(agent, "iterations", None)
     if isinstance(seconds, (int, float)) and not (math.isfinite(seconds) and 0 < seconds <= MAX_BOT_SECONDS):
-        raise ApiError(
-            422,
+        raise Invalid(
             "bad_seat",
             f"a bot may think more than 0 and at most {MAX_BOT_SECONDS:g} s a move here, not {seconds:g} s",
         )
     if isinstance(iterations, int) and not 0 < iterations <= MAX_BOT_ITERATIONS:
-        raise ApiError(
-            422,
+        raise Invalid(
             "bad_seat",
             f"a bot may search at most {MAX_BOT_ITERATIONS} iterations a move here, not {iterations}",
         )
@@ -137,19 +136,18 @@ def _unprintable(ch: str) -> bool:
 
 
 def check_name(name: str | None, seat: int) -> str:
-    """A display name as typed, trimmed; :class:`ApiError` 422 for one that could hide or
+    """A display name as typed, trimmed; :class:`Invalid` for one that could hide or
     reorder the text around it (control or direction-override characters) or is too long."""
     text = (name or "").strip()
     bad = next((ch for ch in text if _unprintable(ch)), None)
     if bad is not None:
-        raise ApiError(
-            422,
+        raise Invalid(
             "bad_name",
             f"seat {seat + 1}: a name may not contain control or direction-override characters "
             f"(found U+{ord(bad):04X} {unicodedata.name(bad, 'unnamed')})",
         )
     if len(text) > MAX_NAME:
-        raise ApiError(422, "bad_name", f"seat {seat + 1}: a name has at most {MAX_NAME} characters")
+        raise Invalid("bad_name", f"seat {seat + 1}: a name has at most {MAX_NAME} characters")
     return text
 
 
@@ -208,7 +206,7 @@ class TableService:
         try:
             return self.catalog.get(game_id)
         except UnknownGame as e:
-            raise ApiError(422, "unknown_game", str(e)) from None
+            raise Invalid("unknown_game", str(e)) from None
 
     def _changed(self, table_id: str, seen: int | None = None, now: Loaded | None = None) -> None:
         """Announce a change just stored; call it under ``self.store.ordered(table_id)``.
@@ -244,7 +242,7 @@ class TableService:
             try:
                 state = self.catalog.get(table.game).replay(table.players, table.seed, table.options, hist)
             except (IllegalAction, InvalidOptions, UnknownGame) as e:
-                raise ApiError(409, "table_broken", f"table {table.id} cannot be replayed: {e}") from None
+                raise NotNow("table_broken", f"table {table.id} cannot be replayed: {e}") from None
         self._remember(table.id, state)
         return state
 
@@ -259,7 +257,7 @@ class TableService:
     def table(self, table_id: str) -> TableRow:
         t = self.store.get_table(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
         if t is None:
-            raise ApiError(404, "unknown_table", f"no table {table_id!r}")
+            raise NotFound("unknown_table", f"no table {table_id!r}")
         return t
 
     def seat_of(self, table: TableRow, token: str | None) -> int | None:
@@ -270,8 +268,7 @@ class TableService:
         for s in table.seats:
             if s.kind in PEOPLE and s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
                 return s.seat
-        raise ApiError(
-            403,
+        raise NotAllowed(
             "bad_token",
             f"this link opens no seat at table {table.id}: it may be mistyped or from another table",
         )
@@ -289,7 +286,7 @@ class TableService:
         as the index of their next move): one connection, three small queries."""
         got = self.store.read(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
         if got is None:
-            raise ApiError(404, "unknown_table", f"no table {table_id!r}")
+            raise NotFound("unknown_table", f"no table {table_id!r}")
         return got
 
     def load(self, table_id: str, token: str | None) -> Loaded:
@@ -316,26 +313,24 @@ class TableService:
         """A new table and the token of each human seat (returned once, stored hashed)."""
         g = self.game(game_id)
         if seats is not None and players is not None and len(seats) != players:
-            raise ApiError(422, "bad_seats", f"{players} players need {players} seats, got {len(seats)}")
+            raise Invalid("bad_seats", f"{players} players need {players} seats, got {len(seats)}")
         n = players if players is not None else (len(seats) if seats else g.min_players)
         try:
             opts = g.check_options(n, options or {})
         except InvalidOptions as e:
-            raise ApiError(422, "bad_options", str(e)) from None
+            raise Invalid("bad_options", str(e)) from None
         if seats is None:
             seats = [SeatSpec("human")] * n
         if seed is None:
             seed = secrets.randbelow(1 << 48)
         if not 0 <= seed <= MAX_SEED:
-            raise ApiError(422, "bad_seed", f"seed must be between 0 and {MAX_SEED}")
+            raise Invalid("bad_seed", f"seed must be between 0 and {MAX_SEED}")
         tokens: dict[int, str] = {}
         rows: list[NewSeat] = []
         for i, spec in enumerate(seats):
             name = check_name(spec.name, i)
             if spec.kind in PEOPLE and spec.agent is not None:
-                raise ApiError(
-                    422, "bad_seat", f"seat {i + 1} is for a person: an agent is only for a bot seat"
-                )
+                raise Invalid("bad_seat", f"seat {i + 1} is for a person: an agent is only for a bot seat")
             if spec.kind == "human":
                 tok = new_token()
                 tokens[i] = tok
@@ -346,8 +341,7 @@ class TableService:
                 agent = check_bot(spec.agent or "")
                 rows.append(NewSeat("bot", agent, name or f"Bot {i + 1} ({agent})", None))
             else:
-                raise ApiError(
-                    422,
+                raise Invalid(
                     "bad_seats",
                     f"seat {i + 1}: kind must be 'human', 'open' or 'bot', not {spec.kind!r}",
                 )
@@ -355,7 +349,7 @@ class TableService:
         try:
             g.new(n, seed, opts)
         except InvalidOptions as e:
-            raise ApiError(422, "bad_options", str(e)) from None
+            raise Invalid("bad_options", str(e)) from None
         table_id = secrets.token_hex(6)
         self.store.create_table(table_id, g.id, n, opts, seed, rows)
         if 0 in tokens:  # the creator holds seat 1's token
@@ -371,9 +365,9 @@ class TableService:
         t = self.table(table_id)
         seat = self.seat_of(t, token)
         if seat is None:
-            raise ApiError(403, "seat_required", "only a player at the table may ask for a rematch")
+            raise NotAllowed("seat_required", "only a player at the table may ask for a rematch")
         if t.finished_at is None:
-            raise ApiError(409, "not_over", "a rematch can start once this game is over")
+            raise NotNow("not_over", "a rematch can start once this game is over")
         if t.rematch is not None:
             return self.table(t.rematch), False
         new_id = secrets.token_hex(6)
@@ -386,7 +380,7 @@ class TableService:
             except Conflict:
                 again = self.table(table_id)
                 if again.rematch is None:
-                    raise ApiError(409, "conflict", "the rematch could not be created; try again") from None
+                    raise NotNow("conflict", "the rematch could not be created; try again") from None
                 return self.table(again.rematch), False
             for s in t.seats:
                 if s.kind in PEOPLE and s.claimed:
@@ -400,18 +394,18 @@ class TableService:
         An invited seat is never claimed this way: only its invite link opens it."""
         t = self.table(table_id)
         if not 0 <= seat < t.players:
-            raise ApiError(404, "unknown_seat", f"table {table_id} has seats 1–{t.players}")
+            raise NotFound("unknown_seat", f"table {table_id} has seats 1–{t.players}")
         s: SeatRow = t.seats[seat]
         if s.kind == "bot":
-            raise ApiError(409, "seat_taken", f"seat {seat + 1} is played by a bot")
+            raise NotNow("seat_taken", f"seat {seat + 1} is played by a bot")
         if s.kind != "open":
-            raise ApiError(409, "invited", f"seat {seat + 1} is kept for the person holding its invite link")
+            raise NotNow("invited", f"seat {seat + 1} is kept for the person holding its invite link")
         if t.finished_at is not None:
-            raise ApiError(409, "game_over", "the game is over")
+            raise NotNow("game_over", "the game is over")
         token = new_token()
         with self.store.ordered(t.id):
             if not self.store.claim(t.id, seat, hash_token(token), must_be_unclaimed=True):
-                raise ApiError(409, "seat_taken", f"seat {seat + 1} is already taken")
+                raise NotNow("seat_taken", f"seat {seat + 1} is already taken")
             self._changed(t.id)
         return token
 
@@ -422,28 +416,28 @@ class TableService:
         """Play ``action`` for the token's seat; returns the new table and the events' start."""
         if token is None or token == "":
             self.table(table_id)  # an unknown table is a 404 whoever asks
-            raise ApiError(403, "seat_required", "a seat token is required to play (header X-Seat-Token)")
+            raise NotAllowed("seat_required", "a seat token is required to play (header X-Seat-Token)")
         seen = self._writes.get(table_id, 0)  # before the read: see _changed
         lo = self.load(table_id, token)
         me = lo.seat
         assert me is not None
         if seat is not None and seat != me:
-            raise ApiError(403, "wrong_seat", f"this token is seat {me + 1}'s, not seat {seat + 1}'s")
+            raise NotAllowed("wrong_seat", f"this token is seat {me + 1}'s, not seat {seat + 1}'s")
         n = len(lo.actions)
         if index is not None and index != n:
-            raise ApiError(409, "stale", f"the table is at move {n}, not {index}: reload and try again")
+            raise NotNow("stale", f"the table is at move {n}, not {index}: reload and try again")
         st = lo.state
         if st.over:
-            raise ApiError(409, "game_over", "the game is over")
+            raise NotNow("game_over", "the game is over")
         if st.to_move != me:
             who = lo.table.seats[st.to_move].name if st.to_move is not None else "nobody"
             seat_no = "" if st.to_move is None else f" (seat {st.to_move + 1})"
-            raise ApiError(409, "not_your_turn", f"it is not your turn: {who}{seat_no} is to move")
+            raise NotNow("not_your_turn", f"it is not your turn: {who}{seat_no} is to move")
         new = st.clone()
         try:
             new.apply(action)
         except IllegalAction as e:
-            raise ApiError(400, "illegal_action", str(e)) from None
+            raise Illegal("illegal_action", str(e)) from None
         after: list[Loaded] = []
 
         def announce(row: ActionRow) -> None:
@@ -474,7 +468,7 @@ class TableService:
             return None
         try:
             agent = check_bot(t.seats[seat].agent or "")
-        except ApiError:
+        except Invalid:
             agent = "random"
         return BotTask(
             t.id,
@@ -585,17 +579,17 @@ class TableService:
     def undo(self, table_id: str, token: str | None) -> Loaded:
         if token is None or token == "":
             self.table(table_id)
-            raise ApiError(403, "seat_required", "a seat token is required to take back a move")
+            raise NotAllowed("seat_required", "a seat token is required to take back a move")
         lo = self.load(table_id, token)
         why = self.undo_refusal(lo)
         if why is not None:
-            raise ApiError(409, "undo_refused", f"cannot take back: {why}")
+            raise NotNow("undo_refused", f"cannot take back: {why}")
         last = lo.actions[-1]
         with self.store.ordered(lo.table.id):
             try:
                 self.store.delete_last(lo.table.id, last.id, last.index)
             except Conflict as e:
-                raise ApiError(409, "conflict", str(e)) from None
+                raise NotNow("conflict", str(e)) from None
             self._changed(lo.table.id)
         return self.load(table_id, token)
 
@@ -605,7 +599,7 @@ class TableService:
         lo = self.load(table_id, token)
         n = len(lo.actions)
         if not 0 <= step <= n:
-            raise ApiError(404, "unknown_step", f"this table has steps 0–{n}")
+            raise NotFound("unknown_step", f"this table has steps 0–{n}")
         g = self.game(lo.table.game)
         hist = [a.action for a in lo.actions]
         prev = g.replay(lo.table.players, lo.table.seed, lo.table.options, hist[: max(step - 1, 0)])

@@ -1,0 +1,317 @@
+"""The web table's routes: the JSON API (``api``), and the pages and live updates
+(``pages``). Each route asks for what it needs — the table service, the bots, the seat
+token — as a dependency, and answers with the models of ``schemas.py``."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Depends, Header, Query, Request, Response, WebSocket
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse
+
+from .bots import BotScheduler
+from .live import Hub
+from .schemas import (
+    ERRORS,
+    ActedOut,
+    ActionIn,
+    AgentsOut,
+    ClaimOut,
+    CreatedOut,
+    CreateIn,
+    ErrorOut,
+    GameOut,
+    LogOut,
+    RematchOut,
+    ReplayOut,
+    ResultOut,
+    TableId,
+    TableOut,
+    TableSummary,
+)
+from .storage import Store
+from .tables import (
+    BOT_CHOICES,
+    MAX_BOT_ITERATIONS,
+    MAX_BOT_SECONDS,
+    SeatSpec,
+    TableService,
+    lines_with_notices,
+)
+
+STATIC = Path(__file__).parent / "static"
+
+api = APIRouter()
+pages = APIRouter()
+
+
+def _seat_token(
+    x_seat_token: Annotated[str | None, Header(max_length=200, description="a seat's secret token")] = None,
+    token: Annotated[str | None, Query(max_length=200, description="the same, from an invite link")] = None,
+) -> str | None:
+    """The caller's seat token: the X-Seat-Token header, else ``?token=`` (invite links)."""
+    return x_seat_token or token
+
+
+def _service(request: Request) -> TableService:
+    service: TableService = request.app.state.service
+    return service
+
+
+def _bots(request: Request) -> BotScheduler:
+    bots: BotScheduler = request.app.state.bots
+    return bots
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def _hub(websocket: WebSocket) -> Hub:
+    hub: Hub = websocket.app.state.hub
+    return hub
+
+
+SeatToken = Annotated[str | None, Depends(_seat_token)]
+Service = Annotated[TableService, Depends(_service)]
+Bots = Annotated[BotScheduler, Depends(_bots)]
+Storage = Annotated[Store, Depends(_store)]
+LiveHub = Annotated[Hub, Depends(_hub)]
+
+
+def base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+# ------------------------------------------------------------ games
+@api.get("/api/games", response_model=list[GameOut], tags=["games"])
+async def list_games(service: Service) -> list[dict[str, Any]]:
+    """Every game the table offers, with its seats and options (defaults and help)."""
+    out = []
+    for gid in service.catalog.ids():
+        g = service.catalog.get(gid)
+        out.append(
+            {
+                "id": g.id,
+                "title": g.title,
+                "summary": g.summary,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "hidden_information": g.hidden_information,
+                "options": [
+                    {
+                        "name": o.name,
+                        "type": type(o.default).__name__,
+                        "default": o.default,
+                        "help": o.help,
+                        "choices": list(o.choices) if o.choices is not None else None,
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                    }
+                    for o in g.options
+                ],
+            }
+        )
+    return out
+
+
+@api.get(
+    "/api/games/{game_id}/catalog",
+    response_model=dict[str, Any],
+    responses={404: {"model": ErrorOut, "description": "unknown game"}},
+    tags=["games"],
+)
+async def game_catalog(
+    service: Service, game_id: Annotated[str, PathParam(max_length=64)], response: Response
+) -> dict[str, Any]:
+    """The game's public, static component data (card faces, objective texts, board
+    layout) that views name by id. It never changes while the server runs: cached."""
+    components = service.catalog.components(game_id)
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return components
+
+
+@api.get("/api/agents", response_model=AgentsOut, tags=["games"])
+async def list_agents() -> dict[str, Any]:
+    """The bot strengths the lobby offers (any ``muertos.agent`` name within the limits works)."""
+    return {"bots": BOT_CHOICES, "max_seconds": MAX_BOT_SECONDS, "max_iterations": MAX_BOT_ITERATIONS}
+
+
+# ------------------------------------------------------------ tables
+@api.post("/api/tables", response_model=CreatedOut, status_code=201, responses=ERRORS, tags=["tables"])
+async def create_table(service: Service, bots: Bots, request: Request, body: CreateIn) -> dict[str, Any]:
+    """Open a table. Each human seat gets an invite link carrying its secret token
+    (shown once, stored hashed); the creator holds seat 1's."""
+    seats = None if body.seats is None else [SeatSpec(s.kind, s.agent, s.name) for s in body.seats]
+    t, tokens = await asyncio.to_thread(
+        service.create, body.game, body.players, body.options, seats, body.seed
+    )
+    bots.schedule(t.id)
+    invites = [
+        {
+            "seat": i,
+            "name": t.seats[i].name,
+            "token": tok,
+            "url": f"{base(request)}/table/{t.id}?token={tok}",
+        }
+        for i, tok in sorted(tokens.items())
+    ]
+    return {
+        "id": t.id,
+        "url": f"{base(request)}/table/{t.id}",
+        "creator_token": tokens.get(0),
+        "invites": invites,
+        "table": service.summary(t),
+    }
+
+
+@api.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
+async def list_tables(
+    service: Service,
+    store: Storage,
+    status: Literal["open", "waiting", "in_progress", "finished"] | None = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> list[dict[str, Any]]:
+    """Tables, newest first: open (a first-come seat is free), waiting (for an invited
+    person), in progress, or finished."""
+    rows = await asyncio.to_thread(store.list_tables, status, limit)
+    return [service.summary(t) for t in rows]
+
+
+@api.get("/api/tables/{table_id}", response_model=TableOut, responses=ERRORS, tags=["tables"])
+async def get_table(
+    service: Service,
+    table_id: TableId,
+    token: SeatToken,
+) -> dict[str, Any]:
+    """The table as a seat sees it (its token in X-Seat-Token or ?token=), else as a spectator."""
+    lo = await asyncio.to_thread(service.load, table_id, token)
+    return service.payload(lo)
+
+
+@api.post("/api/tables/{table_id}/actions", response_model=ActedOut, responses=ERRORS, tags=["play"])
+async def post_action(
+    service: Service,
+    bots: Bots,
+    table_id: TableId,
+    body: Annotated[ActionIn, Body()],
+    token: SeatToken,
+) -> dict[str, Any]:
+    """Play an action for the token's seat. Bots then answer on the server."""
+    lo, start = await asyncio.to_thread(service.act, table_id, token, body.action, body.index, body.seat)
+    if any(s.kind == "bot" for s in lo.table.seats):
+        bots.schedule(lo.table.id)
+    events = [
+        {"kind": kind, "text": text}
+        for kind, text in lines_with_notices(lo.state, lo.seat, lo.table.notices, start)
+    ]
+    return {"index": len(lo.actions) - 1, "events": events, "table": service.payload(lo)}
+
+
+@api.post("/api/tables/{table_id}/undo", response_model=TableOut, responses=ERRORS, tags=["play"])
+async def undo(
+    service: Service,
+    table_id: TableId,
+    token: SeatToken,
+) -> dict[str, Any]:
+    """Take back your own last move, if it is the table's last, the game is not over
+    and it revealed nothing: no chance, no secret told to anyone, nothing hidden shown
+    to you (see the docs)."""
+    lo = await asyncio.to_thread(service.undo, table_id, token)
+    return service.payload(lo)
+
+
+@api.post("/api/tables/{table_id}/rematch", response_model=RematchOut, responses=ERRORS, tags=["play"])
+async def rematch(
+    service: Service,
+    bots: Bots,
+    request: Request,
+    response: Response,
+    table_id: TableId,
+    token: SeatToken,
+) -> dict[str, Any]:
+    """A new table with the same game, options and seats (your token works there too)
+    and a new seed. Asked twice, it returns the same rematch."""
+    t, created = await asyncio.to_thread(service.rematch, table_id, token)
+    if created:
+        bots.schedule(t.id)
+    response.status_code = 201 if created else 200
+    return {"id": t.id, "url": f"{base(request)}/table/{t.id}", "created": created}
+
+
+@api.post(
+    "/api/tables/{table_id}/seats/{seat}/claim",
+    response_model=ClaimOut,
+    responses=ERRORS,
+    tags=["tables"],
+)
+async def claim(
+    service: Service, request: Request, table_id: TableId, seat: Annotated[int, PathParam(ge=0, le=15)]
+) -> dict[str, Any]:
+    """Sit at a free open seat (first come, first served): you get the seat's token.
+    An invited seat is opened only by its invite link (409)."""
+    tok = await asyncio.to_thread(service.claim, table_id, seat)
+    return {"seat": seat, "token": tok, "url": f"{base(request)}/table/{table_id}?token={tok}"}
+
+
+@api.get("/api/tables/{table_id}/log", response_model=LogOut, responses=ERRORS, tags=["play"])
+async def get_log(
+    service: Service,
+    table_id: TableId,
+    token: SeatToken,
+) -> dict[str, Any]:
+    """The game's history, redacted for the caller's seat."""
+    lo = await asyncio.to_thread(service.load, table_id, token)
+    lines = lines_with_notices(lo.state, lo.seat, lo.table.notices)
+    return {"seat": lo.seat, "lines": [text for _, text in lines]}
+
+
+@api.get("/api/tables/{table_id}/result", response_model=ResultOut, responses=ERRORS, tags=["play"])
+async def result(service: Service, table_id: TableId) -> dict[str, Any]:
+    """Final scores and winners (seats, 0-based) once the game is over."""
+    lo = await asyncio.to_thread(service.load, table_id, None)
+    st = lo.state
+    names = [s.name for s in lo.table.seats]
+    if not st.over:  # running scores may depend on hidden cards: none before the end
+        return {"over": False, "scores": None, "winners": [], "names": names}
+    return {"over": True, "scores": st.scores(), "winners": st.winners(), "names": names}
+
+
+@api.get("/api/tables/{table_id}/replay/{step}", response_model=ReplayOut, responses=ERRORS, tags=["play"])
+async def replay(
+    service: Service,
+    table_id: TableId,
+    step: Annotated[int, PathParam(ge=0, le=100_000)],
+    token: SeatToken,
+) -> dict[str, Any]:
+    """The table after ``step`` moves, as the caller's seat saw it then (for the replay viewer)."""
+    out: dict[str, Any] = await asyncio.to_thread(service.replay_step, table_id, token, step)
+    return out
+
+
+@pages.get("/healthz", include_in_schema=False)
+async def healthz() -> dict[str, str]:
+    return {"ok": "yes"}
+
+
+# ------------------------------------------------------------ websocket
+@pages.websocket("/ws/tables/{table_id}")
+async def ws_table(hub: LiveHub, ws: WebSocket, table_id: str, token: str | None = None) -> None:
+    """Messages: {"type": "table", …} first, then {"type": "update", view, new_events, …}
+    on every change, each for the subscriber's own seat (spectator without a token)."""
+    await hub.serve(ws, table_id, token or ws.headers.get("x-seat-token"))
+
+
+# ------------------------------------------------------------ pages
+@pages.get("/", include_in_schema=False)
+async def lobby() -> FileResponse:
+    return FileResponse(STATIC / "index.html")
+
+
+@pages.get("/table/{table_id}", include_in_schema=False)
+async def table_page(table_id: str) -> FileResponse:
+    return FileResponse(STATIC / "table.html")

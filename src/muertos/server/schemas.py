@@ -1,0 +1,173 @@
+"""The shapes of the web table's API: request bodies and responses (the only ones:
+routes return these models, and the OpenAPI document at /openapi.json is made of them)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import Path as PathParam
+from pydantic import BaseModel, ConfigDict, Field
+
+from .tables import MAX_SEED
+
+TableId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class ErrorOut(BaseModel):
+    detail: Any
+    code: str
+
+
+class OptionOut(BaseModel):
+    name: str
+    type: Literal["bool", "int", "str"]
+    default: bool | int | str
+    help: str
+    choices: list[bool | int | str] | None
+    minimum: int | None = Field(None, description="an integer option's smallest value")
+    maximum: int | None = Field(None, description="an integer option's largest value")
+
+
+class GameOut(BaseModel):
+    id: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    options: list[OptionOut]
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "open", "bot"] = Field(
+        description="human: an invited person (only the seat's invite link opens it); "
+        "open: first come, first served from the lobby; bot: a bot on the server"
+    )
+    agent: str | None = Field(
+        None, max_length=64, description="bot seats only: random, greedy, ismcts:0.5s, ismcts:2000 …"
+    )
+    name: str | None = Field(
+        None, max_length=40, description="display name (no control or direction-override characters)"
+    )
+
+
+class CreateIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64, description="a game id from GET /api/games")
+    players: int | None = Field(None, ge=1, le=16, description="defaults to the number of seats")
+    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=32)
+    seats: list[SeatIn] | None = Field(None, min_length=1, max_length=16, description="default: all human")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="for repeatable tables; secret")
+
+
+class ActionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(min_length=1, max_length=200, description="in the game's notation, e.g. 'take 3'")
+    index: int | None = Field(
+        None, ge=0, description="the number of moves the client has seen: a stale one is refused with 409"
+    )
+    seat: int | None = Field(
+        None, ge=0, le=15, description="optional check: the seat (0-based) the token must be"
+    )
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    agent: str | None
+    name: str
+    claimed: bool
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["open", "waiting", "in_progress", "finished"]
+    created_at: str
+    finished_at: str | None
+    moves: int
+    rematch: str | None
+    rematch_of: str | None
+    seats: list[SeatOut]
+
+
+class TableOut(TableSummary):
+    you: int | None = Field(description="the caller's seat (0-based), null for a spectator")
+    view: dict[str, Any] = Field(description="state.view(you): all that seat may know")
+    log: list[str]
+    events: int
+    can_undo: bool
+
+
+class InviteOut(BaseModel):
+    seat: int
+    name: str
+    token: str
+    url: str
+
+
+class CreatedOut(BaseModel):
+    id: str
+    url: str
+    creator_token: str | None = Field(description="seat 1's token, when seat 1 is human")
+    invites: list[InviteOut]
+    table: TableSummary
+
+
+class ActedOut(BaseModel):
+    index: int
+    events: list[dict[str, str]]
+    table: TableOut
+
+
+class ClaimOut(BaseModel):
+    seat: int
+    token: str
+    url: str
+
+
+class RematchOut(BaseModel):
+    id: str
+    url: str
+    created: bool
+
+
+class LogOut(BaseModel):
+    seat: int | None
+    lines: list[str]
+
+
+class ResultOut(BaseModel):
+    over: bool
+    scores: list[float] | None
+    winners: list[int]
+    names: list[str]
+
+
+class ReplayOut(BaseModel):
+    step: int
+    steps: int
+    seat: int | None
+    view: dict[str, Any]
+    events: list[dict[str, str]]
+    mover: int | None
+
+
+class AgentsOut(BaseModel):
+    bots: list[str]
+    max_seconds: float
+    max_iterations: int
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "illegal action"},
+    403: {"model": ErrorOut, "description": "token missing, wrong or for another seat"},
+    404: {"model": ErrorOut, "description": "unknown table, seat or step"},
+    409: {"model": ErrorOut, "description": "not your turn, game over, stale index, lost race, undo refused"},
+    413: {"model": ErrorOut, "description": "request body over the limit"},
+    422: {"model": ErrorOut, "description": "malformed body or parameters"},
+}
