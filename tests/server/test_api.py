@@ -232,8 +232,10 @@ def test_undo_rule_refuses_chance_and_secrets_told_to_others() -> None:
         options = {"draw": True}  # noqa: RUF012
         seats = [type("S", (), {"kind": "human"})()] * 2
 
-    svc = TableService.__new__(TableService)
-    svc.catalog = __import__("muertos.server.tables", fromlist=["Catalog"]).Catalog({"toy": TOY})
+    from muertos.server.storage import Store
+    from muertos.server.tables import Catalog
+
+    svc = TableService(Store("sqlite://"), Catalog({"toy": TOY}))
     s0 = TOY.new(2, 21, {"draw": True})
     play = next(a for a in s0.legal_actions() if a.startswith("play"))
     s1 = s0.clone()
@@ -395,3 +397,33 @@ def test_catalog_names_every_component_a_view_names(real_client: TestClient) -> 
     assert all(k in ddm["cards"] for k in dv["skeletons"][0]["hand"])
     oft = find_game("ofertu").catalog()
     assert {s["letter"] for s in oft["suits"]} == {"R", "B", "W"}
+
+
+def test_the_replay_viewer_steps_through_a_long_game_in_linear_time(real_client: TestClient) -> None:
+    """Each step replays from a kept position (every REPLAY_EVERY actions), not from move 0."""
+    from muertos.server.tables import REPLAY_EVERY
+
+    t = make_table(real_client, "ofrenda", [bot("random"), bot("random")], seed=4)
+    t.settle()
+    n = t.get()["moves"]
+    assert t.get()["status"] == "finished" and n > 2 * REPLAY_EVERY
+    state_class = muertos.game("ofrenda").state_class
+    real = state_class.apply
+    applied = [0]
+
+    def counting(self: Any, action: str) -> Any:
+        applied[0] += 1
+        return real(self, action)
+
+    state_class.apply = counting  # type: ignore[method-assign]
+    try:
+        steps = [real_client.get(f"/api/tables/{t.id}/replay/{k}").json() for k in range(n + 1)]
+    finally:
+        state_class.apply = real  # type: ignore[method-assign]
+    assert applied[0] <= (n + 1) * (REPLAY_EVERY + 1)  # quadratic would be about n * n / 2
+    # each step is the position a plain replay from the start gives
+    store = real_client.app.state.service.store  # type: ignore[attr-defined]
+    seed, actions = store.get_table(t.id).seed, [a.action for a in store.actions(t.id)]
+    for k in (0, 1, REPLAY_EVERY - 1, REPLAY_EVERY, REPLAY_EVERY + 1, n):
+        plain = muertos.game("ofrenda").replay(2, seed, {}, actions[:k])
+        assert steps[k]["view"] == plain.view(None), k
