@@ -131,10 +131,21 @@ def db_url(request: pytest.FixtureRequest, sqlite_url: str) -> str:
     return url
 
 
+@pytest.fixture(params=["sqlite", "postgresql", "memory"])
+def store_url(request: pytest.FixtureRequest, sqlite_url: str) -> str:
+    """Tests of what every store keeps run on each of the three."""
+    if request.param == "sqlite":
+        return sqlite_url
+    if request.param == "memory":
+        return "memory://"
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
 @pytest.fixture
-def db_client(db_url: str) -> Iterator[TestClient]:
-    """A toy-game table server on SQLite, then on PostgreSQL (two bot workers)."""
-    with TestClient(create_app(db_url, games=TOY_GAMES)) as c:
+def db_client(store_url: str) -> Iterator[TestClient]:
+    """A toy-game table server on each store in turn (SQLite, PostgreSQL, memory)."""
+    with TestClient(create_app(store_url, games=TOY_GAMES)) as c:
         yield c
 
 

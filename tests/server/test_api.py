@@ -232,10 +232,10 @@ def test_undo_rule_refuses_chance_and_secrets_told_to_others() -> None:
         options = {"draw": True}  # noqa: RUF012
         seats = [type("S", (), {"kind": "human"})()] * 2
 
-    from muertos.server.storage import Store
+    from muertos.server.storage import open_store
     from muertos.server.tables import Catalog
 
-    svc = TableService(Store("sqlite://"), Catalog({"toy": TOY}))
+    svc = TableService(open_store("sqlite://"), Catalog({"toy": TOY}))
     s0 = TOY.new(2, 21, {"draw": True})
     play = next(a for a in s0.legal_actions() if a.startswith("play"))
     s1 = s0.clone()

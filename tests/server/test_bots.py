@@ -28,9 +28,9 @@ def bots_of(c: TestClient) -> BotScheduler:
 
 
 @pytest.fixture
-def one_worker(db_url: str) -> Iterator[TestClient]:
-    """One bot worker, on SQLite and on PostgreSQL."""
-    with TestClient(create_app(db_url, games=TOY_GAMES, bot_workers=1)) as c:
+def one_worker(store_url: str) -> Iterator[TestClient]:
+    """One bot worker, on each store in turn."""
+    with TestClient(create_app(store_url, games=TOY_GAMES, bot_workers=1)) as c:
         yield c
 
 

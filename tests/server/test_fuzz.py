@@ -20,14 +20,14 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from schemathesis.specs.openapi.checks import positive_data_acceptance  # noqa: E402
 
 from muertos.server import create_app  # noqa: E402
-from muertos.server.storage import Store  # noqa: E402
+from muertos.server.storage import open_store  # noqa: E402
 
 from .conftest import TOY_GAMES  # noqa: E402
 
 _DIR = Path(tempfile.mkdtemp(prefix="muertos-fuzz-"))
 atexit.register(shutil.rmtree, _DIR, ignore_errors=True)
 _DB = f"sqlite:///{_DIR / 'muertos.db'}"
-Store(_DB).migrate()  # schemathesis calls the app without running its lifespan
+open_store(_DB).migrate()  # schemathesis calls the app without running its lifespan
 APP = create_app(_DB, games=TOY_GAMES)
 SCHEMA = schemathesis.openapi.from_asgi("/openapi.json", APP)
 OPERATIONS = [r.ok() for r in SCHEMA.get_all_operations()]

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 import muertos.server
 from muertos.server import create_app
-from muertos.server.storage import Conflict, Store
+from muertos.server.storage import Conflict, open_store
 from muertos.server.tables import TableService
 
 from .conftest import TOY_GAMES, Table, bot, human, make_table
@@ -20,7 +20,7 @@ from .test_api import local, play_to_end
 
 
 def test_migrations_create_the_schema_once(db_url: str) -> None:
-    store = Store(db_url)
+    store = open_store(db_url)
     store.migrate()
     store.migrate()  # idempotent
     assert store.revision() == "0002"
@@ -33,7 +33,7 @@ def test_a_database_of_the_first_schema_is_upgraded_with_its_tables(db_url: str)
     from alembic import command
     from alembic.config import Config
 
-    store = Store(db_url)
+    store = open_store(db_url)
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(muertos.server.__file__).parent / "migrations"))
     with store.engine.begin() as conn:
@@ -56,7 +56,7 @@ def test_a_database_of_the_first_schema_is_upgraded_with_its_tables(db_url: str)
         got = c.get("/api/tables/old1")
         assert got.status_code == 200, got.text
         assert got.json()["moves"] == 0 and got.json()["log"] == ["The cards are dealt."]
-    assert Store(db_url).revision() == "0002"
+    assert open_store(db_url).revision() == "0002"
 
 
 def test_a_restarted_server_continues_every_table_exactly(db_url: str) -> None:
@@ -131,7 +131,7 @@ def test_two_moves_racing_for_one_index_one_wins_one_gets_409(db_url: str) -> No
 
 
 def test_the_unique_index_refuses_a_second_move_with_the_same_index(db_url: str) -> None:
-    store = Store(db_url)
+    store = open_store(db_url)
     store.migrate()
     from muertos.server.storage import NewSeat
 
@@ -146,7 +146,7 @@ def test_the_unique_index_refuses_a_second_move_with_the_same_index(db_url: str)
 def test_a_move_for_an_index_beyond_the_end_is_refused_and_leaves_no_gap(db_url: str) -> None:
     """An undo takes move 2 back while a client, not yet told, sends its move 3: the move
     must be refused, or the table would hold moves 1 and 3 and replay nonsense."""
-    store = Store(db_url)
+    store = open_store(db_url)
     store.migrate()
     from muertos.server.storage import NewSeat
 
@@ -180,9 +180,10 @@ def test_the_fast_reads_give_what_sqlalchemy_core_gives(db_url: str) -> None:
 
     import sqlalchemy as sa
 
-    from muertos.server.storage import NewSeat, actions_t
+    from muertos.server.storage import NewSeat
+    from muertos.server.storage.sql import actions_t
 
-    store = Store(db_url)
+    store = open_store(db_url)
     store.migrate()
     tid = "fast" + secrets.token_hex(4)
     seats = [NewSeat("human", None, "Ana", "ab" * 32), NewSeat("bot", "random", "Bot 2", None)]
@@ -214,9 +215,9 @@ def test_the_fast_reads_give_what_sqlalchemy_core_gives(db_url: str) -> None:
 
 
 def test_the_wal_is_checkpointed_in_the_background(sqlite_url: str) -> None:
-    store = Store(sqlite_url)
+    store = open_store(sqlite_url)
     store.migrate()
-    store.start_checkpoints(every=0.02)
+    store.start(every=0.02)  # type: ignore[call-arg]
     from muertos.server.storage import NewSeat
 
     store.create_table("walcheck", "toy", 2, {}, 1, [NewSeat("human", None, "A", None)] * 2)
@@ -231,4 +232,54 @@ def test_the_wal_is_checkpointed_in_the_background(sqlite_url: str) -> None:
     thread = store._checkpointer[0]
     store.dispose()
     assert not thread.is_alive() and store._checkpointer is None
-    assert [a.index for a in Store(sqlite_url).actions("walcheck")] == list(range(20))
+    assert [a.index for a in open_store(sqlite_url).actions("walcheck")] == list(range(20))
+
+
+@pytest.mark.parametrize("url", ["memory://", "sqlite://"])
+def test_every_store_keeps_the_contract_races_and_undo_included(url: str) -> None:
+    """The refusals the service relies on, the same in each store (SQL files and
+    PostgreSQL are covered above with the db_url fixture)."""
+    from muertos.server.storage import Fallback, NewSeat, table_status
+
+    store = open_store(url)
+    store.migrate()
+    store.create_table(
+        "t1",
+        "toy",
+        2,
+        {"draw": True},
+        5,
+        [NewSeat("human", None, "A", "h0"), NewSeat("open", None, "B", None)],
+    )
+    with pytest.raises(Conflict):
+        store.create_table("t1", "toy", 2, {}, 5, [])
+    t = store.get_table("t1")
+    assert t is not None and table_status(t) == "open" and t.actions == 0
+    assert store.claim("t1", 1, "h1", must_be_unclaimed=True)
+    assert not store.claim("t1", 1, "h2", must_be_unclaimed=True)  # first come, first served
+    a0 = store.append("t1", 0, 0, "draw", finished=False)
+    with pytest.raises(Conflict):
+        store.append("t1", 0, 1, "draw", finished=False)  # the index is taken
+    with pytest.raises(Conflict):
+        store.append("t1", 2, 1, "draw", finished=False)  # a gap
+    a1 = store.append("t1", 1, 1, "play 3", finished=True, fallback=Fallback(1, "greedy", ((4, "note"),)))
+    got = store.read("t1")
+    assert got is not None
+    row, actions = got
+    assert [a.action for a in actions] == ["draw", "play 3"] and row.finished_at is not None
+    assert (
+        row.notices == ((4, "note"),) and row.seats[1].agent == "greedy" and row.seats[1].token_hash == "h1"
+    )
+    with pytest.raises(Conflict):
+        store.delete_last("t1", a0.id, a0.index)  # not the last
+    store.delete_last("t1", a1.id, a1.index)
+    row2 = store.get_table("t1")
+    assert row2 is not None and row2.finished_at is None and row2.actions == 1
+    assert [r.id for r in store.list_tables("waiting")] == ["t1"] and store.list_tables("in_progress") == []
+    assert store.unfinished_ids() == ["t1"]
+    store.dispose()
+
+
+def test_an_unknown_store_url_is_refused() -> None:
+    with pytest.raises(ValueError, match="no store for 'mysql://x'"):
+        open_store("mysql://x")

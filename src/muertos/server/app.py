@@ -21,7 +21,7 @@ from .bots import BotPool, BotScheduler
 from .http import BodyLimit, install_error_handlers
 from .live import Hub
 from .routes import STATIC, api, pages
-from .storage import Store
+from .storage import open_store
 from .tables import Catalog, TableService
 
 log = logging.getLogger("muertos.server")
@@ -33,13 +33,14 @@ def create_app(
     bot_delay: float = 0.0,
     bot_workers: int | None = None,
 ) -> FastAPI:
-    """The web table on ``db_url`` (SQLite file by default, ``postgresql://…`` for PostgreSQL).
+    """The web table on ``db_url``: an SQLite file by default, ``postgresql://…`` for several
+    server processes sharing tables, ``memory://`` for nothing kept (see ``storage``).
 
     ``games`` replaces ``muertos.games()`` (tests use a toy game); ``bot_delay`` is a pause
     before each bot move so people can follow the play; ``bot_workers`` the number of
     processes bots think in (default: one per core).
     """
-    store = Store(db_url)
+    store = open_store(db_url)
     service = TableService(store, Catalog(games))
     hub = Hub(service)
     service.on_change = hub.changed_threadsafe
@@ -48,14 +49,16 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
-        store.start_checkpoints()
+        store.start()
         hub.loop = asyncio.get_running_loop()
-        hub.listening = asyncio.Event()
         listener = None
-        if store.is_postgres:
-            listener = asyncio.get_running_loop().create_task(hub.listen(store))
+        if store.shared:  # other server processes write too: hear their changes
+            listening = asyncio.Event()
+            listener = asyncio.get_running_loop().create_task(
+                store.listen(hub.changed, listening.set, hub.wake_everyone)
+            )
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(hub.listening.wait(), 10)
+                await asyncio.wait_for(listening.wait(), 10)
         bots.start()
         # A restarted server picks up where the bots were.
         for table_id in await asyncio.to_thread(store.unfinished_ids):

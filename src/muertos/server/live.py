@@ -1,5 +1,5 @@
-"""Live updates: WebSocket subscribers, and PostgreSQL LISTEN/NOTIFY so that several
-server processes share their tables (bots move in ``bots.py``).
+"""Live updates: WebSocket subscribers, woken by this process's changes and, where
+several server processes share a store, by theirs (``Storage.listen``).
 
 A change to a table only *wakes* the subscribers of that table; each then computes its
 own message from the stored table, for its own seat. So a message can never carry what
@@ -28,7 +28,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .errors import TableError
 from .http import http_status
-from .storage import NOTIFY_CHANNEL, Store
 from .tables import Loaded, TableService, lines_with_notices
 
 log = logging.getLogger("muertos.server")
@@ -202,33 +201,10 @@ class Hub:
         sub.cursor = len(st.events)
         return msg
 
-    # --------------------------------------------------------------- postgres
-    async def listen(self, store: Store) -> None:
-        """Forward NOTIFYs from every server process on the database to local subscribers."""
-        import psycopg
-
-        url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        delay = 0.2
-        while not self.closing:
-            try:
-                conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
-                async with conn:
-                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-                    delay = 0.2
-                    self.listening.set()
-                    async for n in conn.notifies():
-                        self.changed(n.payload)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("lost the PostgreSQL listener; reconnecting", exc_info=True)
-                # A NOTIFY may have been missed while down: wake everyone once.
-                for table_id in list(self.subs):
-                    self.changed(table_id)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
-
-    listening: asyncio.Event
+    def wake_everyone(self) -> None:
+        """Changes may have been missed (a lost PostgreSQL listener): everyone reads anew."""
+        for table_id in list(self.subs):
+            self.changed(table_id)
 
 
 @dataclass(eq=False)

@@ -32,7 +32,7 @@ from .schemas import (
     TableOut,
     TableSummary,
 )
-from .storage import Store
+from .storage import Storage
 from .tables import (
     BOT_CHOICES,
     MAX_BOT_ITERATIONS,
@@ -66,8 +66,8 @@ def _bots(request: Request) -> BotScheduler:
     return bots
 
 
-def _store(request: Request) -> Store:
-    store: Store = request.app.state.store
+def _store(request: Request) -> Storage:
+    store: Storage = request.app.state.store
     return store
 
 
@@ -79,7 +79,7 @@ def _hub(websocket: WebSocket) -> Hub:
 SeatToken = Annotated[str | None, Depends(_seat_token)]
 Service = Annotated[TableService, Depends(_service)]
 Bots = Annotated[BotScheduler, Depends(_bots)]
-Storage = Annotated[Store, Depends(_store)]
+Store = Annotated[Storage, Depends(_store)]
 LiveHub = Annotated[Hub, Depends(_hub)]
 
 
@@ -172,7 +172,7 @@ async def create_table(service: Service, bots: Bots, request: Request, body: Cre
 @api.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
 async def list_tables(
     service: Service,
-    store: Storage,
+    store: Store,
     status: Literal["open", "waiting", "in_progress", "finished"] | None = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> list[dict[str, Any]]:

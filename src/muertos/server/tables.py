@@ -2,7 +2,7 @@
 
 It talks to games only through the contract (``game.new``/``replay``, ``state.apply``,
 ``view``, ``events_for``, ``log``, ``determinize`` …) and to the database only through
-:class:`~muertos.server.storage.Store`. Every method is synchronous (the app runs them in
+:class:`~muertos.server.storage.Storage`. Every method is synchronous (the app runs them in
 worker threads) and refuses with a :class:`~muertos.server.errors.TableError` of the kind
 that says why; the app maps the kinds to HTTP statuses (``errors.http_status``).
 
@@ -33,7 +33,18 @@ from muertos.engine import games as all_games
 
 from .bots import BotFailed, BotTask
 from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow
-from .storage import PEOPLE, ActionRow, Conflict, Fallback, NewSeat, SeatRow, Store, TableRow, hash_token
+from .storage import (
+    PEOPLE,
+    ActionRow,
+    Conflict,
+    Fallback,
+    NewSeat,
+    SeatRow,
+    Storage,
+    TableRow,
+    hash_token,
+    table_status,
+)
 
 MAX_BOT_SECONDS = 5.0
 """A bot may think at most this long a move: the server's two cores are shared by all tables."""
@@ -163,18 +174,6 @@ def check_name(name: str | None, seat: int) -> str:
     return text
 
 
-def table_status(t: TableRow) -> str:
-    """``open``: a first-come seat is free (the lobby offers it); ``waiting``: an invited
-    person has not opened their link yet; then ``in_progress`` and ``finished``."""
-    if t.finished_at is not None:
-        return "finished"
-    if any(s.kind == "open" and not s.claimed for s in t.seats):
-        return "open"
-    if any(s.kind == "human" and not s.claimed for s in t.seats):
-        return "waiting"
-    return "in_progress"
-
-
 def lines_with_notices(
     state: State, seat: int | None, notices: tuple[tuple[int, str], ...], start: int = 0
 ) -> list[tuple[str, str]]:
@@ -197,7 +196,7 @@ def lines_with_notices(
 
 
 class TableService:
-    def __init__(self, store: Store, catalog: Catalog, cache_size: int = 256) -> None:
+    def __init__(self, store: Storage, catalog: Catalog, cache_size: int = 256) -> None:
         self.store = store
         self.catalog = catalog
         self.cache_size = cache_size
@@ -209,7 +208,7 @@ class TableService:
         as it now stands when that is known for sure (see :meth:`_changed`), else None."""
         self._writes: dict[str, int] = {}
         """Changes this process made to each table (all of them, with SQLite)."""
-        self.exact_seeds = not store.is_postgres
+        self.exact_seeds = not store.shared
         """With SQLite this process is the only writer, so it can tell that the table it
         read before a move, plus the move, is the table as stored (other servers may
         write to a PostgreSQL database at any time: subscribers then re-read it)."""

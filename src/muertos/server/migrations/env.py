@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from muertos.server.storage import metadata
+from muertos.server.storage.sql import metadata
 
 
 def run() -> None:

@@ -1,12 +1,11 @@
-"""Storage of the web table: SQLAlchemy 2 Core over SQLite (default) or PostgreSQL.
+"""The SQL stores: SQLAlchemy 2 Core over SQLite (:class:`SqliteStore`, the default) or
+PostgreSQL (:class:`PostgresStore`); what differs between the two lives in the subclass.
 
-A table is stored as what fixes it completely — game, players, options, seed — plus its
-seats and the list of actions; the game state is never stored, it is rebuilt with
-``Game.replay``. Each move is one transaction inserting one ``actions`` row, and the
-UNIQUE(table_id, index) constraint decides races: of two moves for the same index,
-the database keeps exactly one and the other surfaces as :class:`Conflict`.
+Each move is one transaction inserting one ``actions`` row, and the UNIQUE(table_id,
+index) constraint decides races: of two moves for the same index, the database keeps
+exactly one and the other surfaces as :class:`Conflict`.
 
-The schema is owned by Alembic migrations (``migrations/``) that :meth:`Store.migrate`
+The schema is owned by Alembic migrations (``migrations/``) that :meth:`SqlStore.migrate`
 runs at start-up; Alembic's own ``alembic_version`` table records the revision.
 
 The hot path (reading a table with its seats and actions, storing a move) runs a few
@@ -23,13 +22,12 @@ crash could lose the last moves before a checkpoint. PostgreSQL keeps its own se
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
-import hashlib
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
@@ -38,9 +36,21 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import IntegrityError
 
+from . import (
+    PEOPLE,
+    ActionRow,
+    Conflict,
+    Fallback,
+    NewSeat,
+    SeatRow,
+    Stripes,
+    TableRow,
+    now,
+)
+
 CHECKPOINT_SECONDS = 0.5
 """How often the server checkpoints a SQLite WAL in the background (see
-:meth:`Store.start_checkpoints`): at ~50 moves/s the WAL then stays far below SQLite's
+:meth:`SqliteStore.start`): at ~50 moves/s the WAL then stays far below SQLite's
 own threshold (1000 pages), so no request ever waits for a checkpoint and its fsync."""
 
 log = logging.getLogger("muertos.server")
@@ -90,83 +100,11 @@ actions_t = sa.Table(
 )
 
 
-class Conflict(Exception):
-    """The database refused a change because another one got there first."""
-
-
-def hash_token(token: str) -> str:
-    """Tokens are long random strings, so one unsalted SHA-256 is enough to keep them secret."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
 def _utc(t: datetime | None) -> datetime | None:
     """SQLite hands back naive datetimes; everything here is stored in UTC."""
     if t is None or t.tzinfo is not None:
         return t
     return t.replace(tzinfo=UTC)
-
-
-PEOPLE = ("human", "open")
-"""Seat kinds a person plays: ``human`` (invited: only its link's token opens it) and
-``open`` (first come, first served: whoever claims it first gets its token)."""
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    seat: int
-    kind: str  # "human" | "open" | "bot"
-    agent: str | None
-    name: str
-    token_hash: str | None
-    claimed: bool
-
-
-@dataclass(frozen=True)
-class TableRow:
-    id: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    created_at: datetime
-    finished_at: datetime | None
-    rematch_of: str | None
-    rematch: str | None
-    seats: list[SeatRow] = field(default_factory=list)
-    actions: int = 0
-    notices: tuple[tuple[int, str], ...] = ()
-    """Server notices, each shown in the log before the event of that index."""
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    id: int
-    index: int
-    seat: int
-    action: str
-    time: datetime
-
-
-@dataclass(frozen=True)
-class Fallback:
-    """A bot seat that now plays as a cheaper agent, and the notice that says so."""
-
-    seat: int
-    agent: str
-    notices: tuple[tuple[int, str], ...]
-    """The table's notices with the new one (one writer: the table's bot is to move)."""
-
-
-@dataclass(frozen=True)
-class NewSeat:
-    kind: str
-    agent: str | None
-    name: str
-    token_hash: str | None
 
 
 def normalize_url(url: str) -> str:
@@ -176,32 +114,21 @@ def normalize_url(url: str) -> str:
     return url
 
 
-class Store:
-    """All database access of the server; every method is synchronous and thread-safe
-    (the async app calls it through ``asyncio.to_thread``)."""
+def backend(url: str) -> str:
+    """``sqlite`` or ``postgresql`` (or whatever else SQLAlchemy reads in the URL)."""
+    return str(sa.engine.make_url(normalize_url(url)).get_backend_name())
 
-    def __init__(self, url: str) -> None:
+
+class SqlStore:
+    """Database access shared by the SQL stores; the subclasses hold what differs."""
+
+    shared = False
+
+    def __init__(self, url: str, **engine_args: Any) -> None:
         self.url = normalize_url(url)
-        u = sa.engine.make_url(self.url)
-        self.is_postgres = u.get_backend_name() == "postgresql"
-        self.is_sqlite = u.get_backend_name() == "sqlite"
-        kwargs: dict[str, Any] = {}
-        if self.is_sqlite:
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-            if u.database in (None, "", ":memory:"):
-                kwargs["poolclass"] = sa.pool.StaticPool
-        else:
-            kwargs["pool_pre_ping"] = True
-        self.engine: Engine = sa.create_engine(self.url, **kwargs)
-        # One connection shared by an in-memory SQLite database cannot run two transactions.
-        self._memory_lock = threading.RLock() if kwargs.get("poolclass") is sa.pool.StaticPool else None
-        if self.is_sqlite:
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.engine: Engine = sa.create_engine(self.url, **engine_args)
         self._fast = _FastPath(self.engine.dialect)
-        self._stripes = [threading.Lock() for _ in range(64)]
-        self._checkpointer: tuple[threading.Thread, threading.Event] | None = None
-        self.checkpoints = 0
-        """WAL checkpoints made by :meth:`start_checkpoints`' thread."""
+        self._stripes = Stripes()
 
     # ---------------------------------------------------------------- schema
     def migrate(self) -> None:
@@ -210,13 +137,14 @@ class Store:
         from alembic.config import Config
 
         cfg = Config()
-        cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        cfg.set_main_option("script_location", str(Path(__file__).parent.parent / "migrations"))
         with self.engine.begin() as conn:
-            if self.is_postgres:
-                # Two servers starting together must not both create the tables.
-                conn.execute(sa.text("SELECT pg_advisory_xact_lock(74657)"))
+            self._before_migrating(conn)
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
+
+    def _before_migrating(self, conn: Connection) -> None:
+        """Hook: PostgreSQL takes a lock so two servers starting together migrate once."""
 
     def revision(self) -> str | None:
         with self.engine.connect() as conn:
@@ -225,47 +153,22 @@ class Store:
             except sa.exc.DBAPIError:
                 return None
 
-    def start_checkpoints(self, every: float = CHECKPOINT_SECONDS) -> None:
-        """SQLite file: checkpoint the WAL every ``every`` seconds in a thread of its own.
-
-        Otherwise the commit that crosses SQLite's threshold checkpoints (and fsyncs) in
-        the request that made it: tens to hundreds of milliseconds on a busy disk, the
-        worst move latencies under load. A PASSIVE checkpoint waits for nobody; nothing
-        changes for durability (commits are in the WAL either way). Stopped by :meth:`dispose`.
-        """
-        if not self.is_sqlite or self._memory_lock is not None or self._checkpointer is not None:
-            return
-        stop = threading.Event()
-
-        def run() -> None:
-            while not stop.wait(every):
-                try:
-                    with self.engine.connect() as conn:
-                        conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-                        self.checkpoints += 1
-                except Exception:  # e.g. the database is busy or going away: next time
-                    log.debug("WAL checkpoint failed", exc_info=True)
-
-        thread = threading.Thread(target=run, name="muertos-wal-checkpoint", daemon=True)
-        self._checkpointer = (thread, stop)
-        thread.start()
+    def start(self) -> None:
+        """No background upkeep (SQLite files have some)."""
 
     def dispose(self) -> None:
-        if self._checkpointer is not None:
-            thread, stop = self._checkpointer
-            stop.set()
-            thread.join(5)
-            self._checkpointer = None
         self.engine.dispose()
 
+    async def listen(
+        self, changed: Callable[[str], None], ready: Callable[[], None], lost: Callable[[], None]
+    ) -> None:
+        """One writer: nothing to hear from others."""
+        ready()
+
     def _begin(self) -> Any:
-        if self._memory_lock is not None:
-            return _Locked(self._memory_lock, self.engine)
         return self.engine.begin()
 
     def _connect(self) -> Any:
-        if self._memory_lock is not None:
-            return _Locked(self._memory_lock, self.engine)
         return self.engine.connect()
 
     # ---------------------------------------------------------------- tables
@@ -400,7 +303,7 @@ class Store:
     def ordered(self, table_id: str) -> threading.Lock:
         """The lock under which this process stores a change of the table and announces
         it, so that it announces the changes of a table in the order they were stored."""
-        return self._stripes[hash(table_id) % len(self._stripes)]
+        return self._stripes.ordered(table_id)
 
     def append(
         self,
@@ -437,8 +340,7 @@ class Store:
                         self._fast.finish(cur, table_id, t)
                     if fallback is not None:
                         self._fast.fall_back(cur, table_id, fallback)
-                    if self.is_postgres:
-                        cur.execute(self._fast.notify, (NOTIFY_CHANNEL, table_id))
+                    self._notify_on(cur, table_id)
                 finally:
                     cur.close()
         except (IntegrityError, self._fast.integrity_error) as e:
@@ -493,8 +395,117 @@ class Store:
             return bool(res.rowcount == 1)
 
     def _notify(self, conn: Connection, table_id: str) -> None:
-        if self.is_postgres:
-            conn.execute(sa.text("SELECT pg_notify(:ch, :id)"), {"ch": NOTIFY_CHANNEL, "id": table_id})
+        """Hook: announce a change to the other server processes (PostgreSQL)."""
+
+    def _notify_on(self, cur: Any, table_id: str) -> None:
+        """The same, on a DBAPI cursor of the hot path."""
+
+
+class SqliteStore(SqlStore):
+    """An SQLite file (or ``sqlite://``, in memory): one server process writes it."""
+
+    def __init__(self, url: str) -> None:
+        u = sa.engine.make_url(url)
+        memory = u.database in (None, "", ":memory:")
+        args: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 30}}
+        if memory:
+            args["poolclass"] = sa.pool.StaticPool
+        super().__init__(url, **args)
+        # One connection shared by an in-memory database cannot run two transactions.
+        self._memory_lock = threading.RLock() if memory else None
+        sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._checkpointer: tuple[threading.Thread, threading.Event] | None = None
+        self.checkpoints = 0
+        """WAL checkpoints made by :meth:`start`'s thread."""
+
+    def start(self, every: float = CHECKPOINT_SECONDS) -> None:
+        """A file: checkpoint the WAL every ``every`` seconds in a thread of its own.
+
+        Otherwise the commit that crosses SQLite's threshold checkpoints (and fsyncs) in
+        the request that made it: tens to hundreds of milliseconds on a busy disk, the
+        worst move latencies under load. A PASSIVE checkpoint waits for nobody; nothing
+        changes for durability (commits are in the WAL either way). Stopped by :meth:`dispose`.
+        """
+        if self._memory_lock is not None or self._checkpointer is not None:
+            return
+        stop = threading.Event()
+
+        def run() -> None:
+            while not stop.wait(every):
+                try:
+                    with self.engine.connect() as conn:
+                        conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+                        self.checkpoints += 1
+                except Exception:  # e.g. the database is busy or going away: next time
+                    log.debug("WAL checkpoint failed", exc_info=True)
+
+        thread = threading.Thread(target=run, name="muertos-wal-checkpoint", daemon=True)
+        self._checkpointer = (thread, stop)
+        thread.start()
+
+    def dispose(self) -> None:
+        if self._checkpointer is not None:
+            thread, stop = self._checkpointer
+            stop.set()
+            thread.join(5)
+            self._checkpointer = None
+        super().dispose()
+
+    def _begin(self) -> Any:
+        if self._memory_lock is not None:
+            return _Locked(self._memory_lock, self.engine)
+        return self.engine.begin()
+
+    def _connect(self) -> Any:
+        if self._memory_lock is not None:
+            return _Locked(self._memory_lock, self.engine)
+        return self.engine.connect()
+
+
+class PostgresStore(SqlStore):
+    """A PostgreSQL database that several server processes share: each change is
+    announced with NOTIFY on :data:`NOTIFY_CHANNEL`, and :meth:`listen` hears them."""
+
+    shared = True
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url, pool_pre_ping=True)
+
+    def _before_migrating(self, conn: Connection) -> None:
+        # Two servers starting together must not both create the tables.
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(74657)"))
+
+    def _notify(self, conn: Connection, table_id: str) -> None:
+        conn.execute(sa.text("SELECT pg_notify(:ch, :id)"), {"ch": NOTIFY_CHANNEL, "id": table_id})
+
+    def _notify_on(self, cur: Any, table_id: str) -> None:
+        cur.execute(self._fast.notify, (NOTIFY_CHANNEL, table_id))
+
+    async def listen(
+        self, changed: Callable[[str], None], ready: Callable[[], None], lost: Callable[[], None]
+    ) -> None:
+        """LISTEN on a connection of its own, reconnecting with backoff; after a lost
+        connection ``lost()`` says a NOTIFY may have been missed."""
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        delay = 0.2
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    delay = 0.2
+                    ready()
+                    async for n in conn.notifies():
+                        changed(n.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("lost the PostgreSQL listener; reconnecting", exc_info=True)
+                lost()
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
 
 
 class _Locked:

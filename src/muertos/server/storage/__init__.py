@@ -1,0 +1,221 @@
+"""Storage of the web table: what it keeps, and the contract every store keeps.
+
+A table is stored as what fixes it completely — game, players, options, seed — plus its
+seats and the list of actions; the game state is never stored, it is rebuilt with
+``Game.replay``. A move is stored only as the table's next (its index is the number of
+moves stored): of two moves for the same index exactly one is kept, and the other is
+refused with :class:`Conflict`; nothing is ever half-written.
+
+Three stores keep the :class:`Storage` contract, chosen by URL (:func:`open_store`):
+``sqlite:///file.db`` (the default, ``sql.SqliteStore``), ``postgresql://…`` for several
+server processes sharing tables (``sql.PostgresStore``, changes announced with NOTIFY),
+and ``memory://`` (``memory.MemoryStore``: nothing survives the process; tests and demos).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+
+class Conflict(Exception):
+    """The database refused a change because another one got there first."""
+
+
+def hash_token(token: str) -> str:
+    """Tokens are long random strings, so one unsalted SHA-256 is enough to keep them secret."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+PEOPLE = ("human", "open")
+"""Seat kinds a person plays: ``human`` (invited: only its link's token opens it) and
+``open`` (first come, first served: whoever claims it first gets its token)."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str  # "human" | "open" | "bot"
+    agent: str | None
+    name: str
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    created_at: datetime
+    finished_at: datetime | None
+    rematch_of: str | None
+    rematch: str | None
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: int = 0
+    notices: tuple[tuple[int, str], ...] = ()
+    """Server notices, each shown in the log before the event of that index."""
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    id: int
+    index: int
+    seat: int
+    action: str
+    time: datetime
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """A bot seat that now plays as a cheaper agent, and the notice that says so."""
+
+    seat: int
+    agent: str
+    notices: tuple[tuple[int, str], ...]
+    """The table's notices with the new one (one writer: the table's bot is to move)."""
+
+
+@dataclass(frozen=True)
+class NewSeat:
+    kind: str
+    agent: str | None
+    name: str
+    token_hash: str | None
+
+
+def table_status(t: TableRow) -> str:
+    """``open``: a first-come seat is free (the lobby offers it); ``waiting``: an invited
+    person has not opened their link yet; then ``in_progress`` and ``finished``."""
+    if t.finished_at is not None:
+        return "finished"
+    if any(s.kind == "open" and not s.claimed for s in t.seats):
+        return "open"
+    if any(s.kind == "human" and not s.claimed for s in t.seats):
+        return "waiting"
+    return "in_progress"
+
+
+class Storage(Protocol):
+    """What the table service needs of a store. Every method is synchronous and
+    thread-safe (the async app calls them through ``asyncio.to_thread``)."""
+
+    shared: bool
+    """Whether other server processes may write the same tables: a process then learns
+    of their changes from :meth:`listen`, and never trusts what it read before a write."""
+
+    def migrate(self) -> None:
+        """Bring the schema up to date (idempotent)."""
+
+    def start(self) -> None:
+        """Start background upkeep, if the store has any (stopped by :meth:`dispose`)."""
+
+    def dispose(self) -> None: ...
+
+    def listen(
+        self, changed: Callable[[str], None], ready: Callable[[], None], lost: Callable[[], None]
+    ) -> Coroutine[Any, Any, None]:
+        """Until cancelled: call ``changed(table_id)`` for each change another process
+        stored; ``ready`` once listening, ``lost`` when changes may have been missed."""
+        ...
+
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[NewSeat],
+        rematch_of: str | None = None,
+    ) -> None:
+        """One write; :class:`Conflict` if the id is taken or the rematch exists already."""
+
+    def get_table(self, table_id: str) -> TableRow | None: ...
+
+    def read(self, table_id: str) -> tuple[TableRow, list[ActionRow]] | None:
+        """A table and its actions, agreeing with each other."""
+
+    def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+        """Newest first; ``status`` as ``tables.table_status`` names it."""
+
+    def unfinished_ids(self) -> list[str]: ...
+
+    def actions(self, table_id: str) -> list[ActionRow]: ...
+
+    def ordered(self, table_id: str) -> threading.Lock:
+        """The lock under which this process stores a change of the table and announces it."""
+
+    def append(
+        self,
+        table_id: str,
+        index: int,
+        seat: int,
+        action: str,
+        finished: bool,
+        announce: Callable[[ActionRow], None] | None = None,
+        fallback: Fallback | None = None,
+    ) -> ActionRow:
+        """Store one move as the table's next, or :class:`Conflict`; ``announce`` gets the
+        stored row first, under :meth:`ordered`. A ``fallback`` is stored with it."""
+
+    def delete_last(self, table_id: str, action_id: int, index: int) -> None:
+        """Undo: remove exactly that action, only if it is still the last; else :class:`Conflict`."""
+
+    def claim(self, table_id: str, seat: int, token_hash: str | None, must_be_unclaimed: bool) -> bool:
+        """Mark a person's seat taken (with a new token hash if given); with
+        ``must_be_unclaimed``, only if nobody took it first. Whether it changed."""
+
+
+class Stripes:
+    """Locks by table: this process stores and announces a table's changes in order."""
+
+    def __init__(self, n: int = 64) -> None:
+        self._locks = [threading.Lock() for _ in range(n)]
+
+    def ordered(self, table_id: str) -> threading.Lock:
+        return self._locks[hash(table_id) % len(self._locks)]
+
+
+def open_store(url: str) -> Storage:
+    """The store a URL names: ``sqlite:///file.db``, ``sqlite://`` (in memory),
+    ``postgresql://user@host/db`` or ``memory://``."""
+    if url == "memory://":
+        from .memory import MemoryStore
+
+        return MemoryStore()
+    from .sql import PostgresStore, SqliteStore, backend
+
+    kind = backend(url)
+    if kind == "sqlite":
+        return SqliteStore(url)
+    if kind == "postgresql":
+        return PostgresStore(url)
+    raise ValueError(f"no store for {url!r}: use sqlite:///file.db, postgresql://… or memory://")
+
+
+__all__ = [
+    "PEOPLE",
+    "ActionRow",
+    "Conflict",
+    "Fallback",
+    "NewSeat",
+    "SeatRow",
+    "Storage",
+    "Stripes",
+    "TableRow",
+    "hash_token",
+    "now",
+    "open_store",
+    "table_status",
+]

@@ -1,0 +1,156 @@
+"""A store in this process's memory (``memory://``): the :class:`~muertos.server.storage.Storage`
+contract without a database, for tests, demos and a quick look. Nothing survives the process.
+
+One lock guards everything: each method is a short dictionary update, far from a
+bottleneck at a single server's scale."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from . import PEOPLE, ActionRow, Conflict, Fallback, NewSeat, SeatRow, Stripes, TableRow, now, table_status
+
+
+class MemoryStore:
+    """Tables, seats and actions in dictionaries; the same refusals as the SQL stores."""
+
+    shared = False
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._tables: dict[str, TableRow] = {}
+        self._actions: dict[str, list[ActionRow]] = {}
+        self._ids = itertools.count(1)
+        self._stripes = Stripes()
+
+    def migrate(self) -> None:
+        """Nothing to migrate."""
+
+    def start(self) -> None:
+        """No upkeep."""
+
+    def dispose(self) -> None:
+        """Nothing to release."""
+
+    async def listen(
+        self, changed: Callable[[str], None], ready: Callable[[], None], lost: Callable[[], None]
+    ) -> None:
+        ready()
+
+    # ---------------------------------------------------------------- tables
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[NewSeat],
+        rematch_of: str | None = None,
+    ) -> None:
+        with self._lock:
+            if table_id in self._tables:
+                raise Conflict(f"table {table_id} exists already")
+            if rematch_of is not None and any(t.rematch_of == rematch_of for t in self._tables.values()):
+                raise Conflict(f"table {rematch_of} has its rematch already")
+            rows = [SeatRow(i, s.kind, s.agent, s.name, s.token_hash, False) for i, s in enumerate(seats)]
+            self._tables[table_id] = TableRow(
+                table_id, game, players, dict(options), seed, now(), None, rematch_of, None, rows
+            )
+            self._actions[table_id] = []
+
+    def _row(self, table_id: str) -> TableRow | None:
+        t = self._tables.get(table_id)
+        if t is None:
+            return None
+        rematch = next((r.id for r in self._tables.values() if r.rematch_of == table_id), None)
+        return dataclasses.replace(t, rematch=rematch, actions=len(self._actions[table_id]))
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        with self._lock:
+            return self._row(table_id)
+
+    def read(self, table_id: str) -> tuple[TableRow, list[ActionRow]] | None:
+        with self._lock:
+            t = self._row(table_id)
+            return None if t is None else (t, list(self._actions[table_id]))
+
+    def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+        with self._lock:
+            rows = [r for r in (self._row(i) for i in self._tables) if r is not None]
+        rows = [r for r in rows if status is None or table_status(r) == status]
+        rows.sort(key=lambda r: r.id)
+        rows.sort(key=lambda r: r.created_at, reverse=True)
+        return rows[:limit]
+
+    def unfinished_ids(self) -> list[str]:
+        with self._lock:
+            return [t.id for t in self._tables.values() if t.finished_at is None]
+
+    # ---------------------------------------------------------------- actions
+    def actions(self, table_id: str) -> list[ActionRow]:
+        with self._lock:
+            return list(self._actions.get(table_id, ()))
+
+    def ordered(self, table_id: str) -> threading.Lock:
+        return self._stripes.ordered(table_id)
+
+    def append(
+        self,
+        table_id: str,
+        index: int,
+        seat: int,
+        action: str,
+        finished: bool,
+        announce: Callable[[ActionRow], None] | None = None,
+        fallback: Fallback | None = None,
+    ) -> ActionRow:
+        with self.ordered(table_id):
+            with self._lock:
+                moves = self._actions.get(table_id)
+                if moves is None or len(moves) != index:
+                    raise Conflict(f"move {index + 1} of table {table_id} is no longer the next move")
+                row = ActionRow(next(self._ids), index, seat, action, now())
+                moves.append(row)
+                t = self._tables[table_id]
+                if finished:
+                    t = dataclasses.replace(t, finished_at=row.time)
+                if fallback is not None:
+                    seats = [
+                        dataclasses.replace(s, agent=fallback.agent) if s.seat == fallback.seat else s
+                        for s in t.seats
+                    ]
+                    t = dataclasses.replace(t, seats=seats, notices=fallback.notices)
+                self._tables[table_id] = t
+            if announce is not None:
+                announce(row)
+        return row
+
+    def delete_last(self, table_id: str, action_id: int, index: int) -> None:
+        with self._lock:
+            moves = self._actions.get(table_id) or []
+            if len(moves) != index + 1:
+                raise Conflict("another move was made meanwhile")
+            if moves[-1].id != action_id:
+                raise Conflict("that move was already taken back")
+            moves.pop()
+            self._tables[table_id] = dataclasses.replace(self._tables[table_id], finished_at=None)
+
+    # ---------------------------------------------------------------- seats
+    def claim(self, table_id: str, seat: int, token_hash: str | None, must_be_unclaimed: bool) -> bool:
+        with self._lock:
+            t = self._tables.get(table_id)
+            if t is None or not 0 <= seat < len(t.seats):
+                return False
+            s = t.seats[seat]
+            if s.kind not in PEOPLE or (must_be_unclaimed and s.claimed):
+                return False
+            new = dataclasses.replace(s, claimed=True, token_hash=token_hash or s.token_hash)
+            self._tables[table_id] = dataclasses.replace(
+                t, seats=[new if x.seat == seat else x for x in t.seats]
+            )
+            return True
