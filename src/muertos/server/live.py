@@ -88,7 +88,7 @@ class Hub:
             await ws.close(code=4000 + http_status(e), reason=e.code)
             return
         sub = Subscriber(table_id=lo.table.id, seat=lo.seat, token=token)
-        first = self.service.payload(lo)
+        first = self.service.payload(lo).model_dump()
         sub.cursor = first["events"]
         sub.last = _signature(first)
         await ws.send_json({"type": "table", **first})
@@ -176,7 +176,9 @@ class Hub:
         shared = snap.payloads.get(seat)
         if shared is None:
             lo = snap.loaded
-            p = self.service.payload(Loaded(lo.table, lo.actions, lo.state, seat), with_log=False)
+            p = self.service.payload(
+                Loaded(lo.table, lo.actions, lo.state, seat), with_log=False
+            ).model_dump()
             shared = (p, _signature(p))
             snap.payloads[seat] = shared
         p, sig = shared

@@ -23,8 +23,11 @@ from .schemas import (
     CreatedOut,
     CreateIn,
     ErrorOut,
+    EventOut,
     GameOut,
+    InviteOut,
     LogOut,
+    OptionOut,
     RematchOut,
     ReplayOut,
     ResultOut,
@@ -89,32 +92,33 @@ def base(request: Request) -> str:
 
 # ------------------------------------------------------------ games
 @api.get("/api/games", response_model=list[GameOut], tags=["games"])
-async def list_games(service: Service) -> list[dict[str, Any]]:
+async def list_games(service: Service) -> list[GameOut]:
     """Every game the table offers, with its seats and options (defaults and help)."""
     out = []
     for gid in service.catalog.ids():
         g = service.catalog.get(gid)
+        options = [
+            OptionOut(
+                name=o.name,
+                type=type(o.default).__name__,  # type: ignore[arg-type]
+                default=o.default,
+                help=o.help,
+                choices=list(o.choices) if o.choices is not None else None,
+                minimum=o.minimum,
+                maximum=o.maximum,
+            )
+            for o in g.options
+        ]
         out.append(
-            {
-                "id": g.id,
-                "title": g.title,
-                "summary": g.summary,
-                "min_players": g.min_players,
-                "max_players": g.max_players,
-                "hidden_information": g.hidden_information,
-                "options": [
-                    {
-                        "name": o.name,
-                        "type": type(o.default).__name__,
-                        "default": o.default,
-                        "help": o.help,
-                        "choices": list(o.choices) if o.choices is not None else None,
-                        "minimum": o.minimum,
-                        "maximum": o.maximum,
-                    }
-                    for o in g.options
-                ],
-            }
+            GameOut(
+                id=g.id,
+                title=g.title,
+                summary=g.summary,
+                min_players=g.min_players,
+                max_players=g.max_players,
+                hidden_information=g.hidden_information,
+                options=options,
+            )
         )
     return out
 
@@ -136,14 +140,14 @@ async def game_catalog(
 
 
 @api.get("/api/agents", response_model=AgentsOut, tags=["games"])
-async def list_agents() -> dict[str, Any]:
+async def list_agents() -> AgentsOut:
     """The bot strengths the lobby offers (any ``muertos.agent`` name within the limits works)."""
-    return {"bots": BOT_CHOICES, "max_seconds": MAX_BOT_SECONDS, "max_iterations": MAX_BOT_ITERATIONS}
+    return AgentsOut(bots=BOT_CHOICES, max_seconds=MAX_BOT_SECONDS, max_iterations=MAX_BOT_ITERATIONS)
 
 
 # ------------------------------------------------------------ tables
 @api.post("/api/tables", response_model=CreatedOut, status_code=201, responses=ERRORS, tags=["tables"])
-async def create_table(service: Service, bots: Bots, request: Request, body: CreateIn) -> dict[str, Any]:
+async def create_table(service: Service, bots: Bots, request: Request, body: CreateIn) -> CreatedOut:
     """Open a table. Each human seat gets an invite link carrying its secret token
     (shown once, stored hashed); the creator holds seat 1's."""
     seats = None if body.seats is None else [SeatSpec(s.kind, s.agent, s.name) for s in body.seats]
@@ -152,21 +156,16 @@ async def create_table(service: Service, bots: Bots, request: Request, body: Cre
     )
     bots.schedule(t.id)
     invites = [
-        {
-            "seat": i,
-            "name": t.seats[i].name,
-            "token": tok,
-            "url": f"{base(request)}/table/{t.id}?token={tok}",
-        }
+        InviteOut(seat=i, name=t.seats[i].name, token=tok, url=f"{base(request)}/table/{t.id}?token={tok}")
         for i, tok in sorted(tokens.items())
     ]
-    return {
-        "id": t.id,
-        "url": f"{base(request)}/table/{t.id}",
-        "creator_token": tokens.get(0),
-        "invites": invites,
-        "table": service.summary(t),
-    }
+    return CreatedOut(
+        id=t.id,
+        url=f"{base(request)}/table/{t.id}",
+        creator_token=tokens.get(0),
+        invites=invites,
+        table=service.summary(t),
+    )
 
 
 @api.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
@@ -175,7 +174,7 @@ async def list_tables(
     store: Store,
     status: Literal["open", "waiting", "in_progress", "finished"] | None = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
-) -> list[dict[str, Any]]:
+) -> list[TableSummary]:
     """Tables, newest first: open (a first-come seat is free), waiting (for an invited
     person), in progress, or finished."""
     rows = await asyncio.to_thread(store.list_tables, status, limit)
@@ -187,7 +186,7 @@ async def get_table(
     service: Service,
     table_id: TableId,
     token: SeatToken,
-) -> dict[str, Any]:
+) -> TableOut:
     """The table as a seat sees it (its token in X-Seat-Token or ?token=), else as a spectator."""
     lo = await asyncio.to_thread(service.load, table_id, token)
     return service.payload(lo)
@@ -200,16 +199,16 @@ async def post_action(
     table_id: TableId,
     body: Annotated[ActionIn, Body()],
     token: SeatToken,
-) -> dict[str, Any]:
+) -> ActedOut:
     """Play an action for the token's seat. Bots then answer on the server."""
     lo, start = await asyncio.to_thread(service.act, table_id, token, body.action, body.index, body.seat)
     if any(s.kind == "bot" for s in lo.table.seats):
         bots.schedule(lo.table.id)
     events = [
-        {"kind": kind, "text": text}
+        EventOut(kind=kind, text=text)
         for kind, text in lines_with_notices(lo.state, lo.seat, lo.table.notices, start)
     ]
-    return {"index": len(lo.actions) - 1, "events": events, "table": service.payload(lo)}
+    return ActedOut(index=len(lo.actions) - 1, events=events, table=service.payload(lo))
 
 
 @api.post("/api/tables/{table_id}/undo", response_model=TableOut, responses=ERRORS, tags=["play"])
@@ -217,7 +216,7 @@ async def undo(
     service: Service,
     table_id: TableId,
     token: SeatToken,
-) -> dict[str, Any]:
+) -> TableOut:
     """Take back your own last move, if it is the table's last, the game is not over
     and it revealed nothing: no chance, no secret told to anyone, nothing hidden shown
     to you (see the docs)."""
@@ -233,14 +232,14 @@ async def rematch(
     response: Response,
     table_id: TableId,
     token: SeatToken,
-) -> dict[str, Any]:
+) -> RematchOut:
     """A new table with the same game, options and seats (your token works there too)
     and a new seed. Asked twice, it returns the same rematch."""
     t, created = await asyncio.to_thread(service.rematch, table_id, token)
     if created:
         bots.schedule(t.id)
     response.status_code = 201 if created else 200
-    return {"id": t.id, "url": f"{base(request)}/table/{t.id}", "created": created}
+    return RematchOut(id=t.id, url=f"{base(request)}/table/{t.id}", created=created)
 
 
 @api.post(
@@ -251,11 +250,11 @@ async def rematch(
 )
 async def claim(
     service: Service, request: Request, table_id: TableId, seat: Annotated[int, PathParam(ge=0, le=15)]
-) -> dict[str, Any]:
+) -> ClaimOut:
     """Sit at a free open seat (first come, first served): you get the seat's token.
     An invited seat is opened only by its invite link (409)."""
     tok = await asyncio.to_thread(service.claim, table_id, seat)
-    return {"seat": seat, "token": tok, "url": f"{base(request)}/table/{table_id}?token={tok}"}
+    return ClaimOut(seat=seat, token=tok, url=f"{base(request)}/table/{table_id}?token={tok}")
 
 
 @api.get("/api/tables/{table_id}/log", response_model=LogOut, responses=ERRORS, tags=["play"])
@@ -263,22 +262,22 @@ async def get_log(
     service: Service,
     table_id: TableId,
     token: SeatToken,
-) -> dict[str, Any]:
+) -> LogOut:
     """The game's history, redacted for the caller's seat."""
     lo = await asyncio.to_thread(service.load, table_id, token)
     lines = lines_with_notices(lo.state, lo.seat, lo.table.notices)
-    return {"seat": lo.seat, "lines": [text for _, text in lines]}
+    return LogOut(seat=lo.seat, lines=[text for _, text in lines])
 
 
 @api.get("/api/tables/{table_id}/result", response_model=ResultOut, responses=ERRORS, tags=["play"])
-async def result(service: Service, table_id: TableId) -> dict[str, Any]:
+async def result(service: Service, table_id: TableId) -> ResultOut:
     """Final scores and winners (seats, 0-based) once the game is over."""
     lo = await asyncio.to_thread(service.load, table_id, None)
     st = lo.state
     names = [s.name for s in lo.table.seats]
     if not st.over:  # running scores may depend on hidden cards: none before the end
-        return {"over": False, "scores": None, "winners": [], "names": names}
-    return {"over": True, "scores": st.scores(), "winners": st.winners(), "names": names}
+        return ResultOut(over=False, scores=None, winners=[], names=names)
+    return ResultOut(over=True, scores=st.scores(), winners=st.winners(), names=names)
 
 
 @api.get("/api/tables/{table_id}/replay/{step}", response_model=ReplayOut, responses=ERRORS, tags=["play"])
@@ -287,10 +286,9 @@ async def replay(
     table_id: TableId,
     step: Annotated[int, PathParam(ge=0, le=100_000)],
     token: SeatToken,
-) -> dict[str, Any]:
+) -> ReplayOut:
     """The table after ``step`` moves, as the caller's seat saw it then (for the replay viewer)."""
-    out: dict[str, Any] = await asyncio.to_thread(service.replay_step, table_id, token, step)
-    return out
+    return await asyncio.to_thread(service.replay_step, table_id, token, step)
 
 
 @pages.get("/healthz", include_in_schema=False)

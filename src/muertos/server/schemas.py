@@ -8,7 +8,8 @@ from typing import Annotated, Any, Literal
 from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field
 
-from .tables import MAX_SEED
+MAX_SEED = (1 << 63) - 1
+"""A table's seed fits a signed 64-bit column."""
 
 TableId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 
@@ -118,9 +119,14 @@ class CreatedOut(BaseModel):
     table: TableSummary
 
 
+class EventOut(BaseModel):
+    kind: str
+    text: str
+
+
 class ActedOut(BaseModel):
     index: int
-    events: list[dict[str, str]]
+    events: list[EventOut]
     table: TableOut
 
 
@@ -153,7 +159,7 @@ class ReplayOut(BaseModel):
     steps: int
     seat: int | None
     view: dict[str, Any]
-    events: list[dict[str, str]]
+    events: list[EventOut]
     mover: int | None
 
 

@@ -33,6 +33,7 @@ from muertos.engine import games as all_games
 
 from .bots import BotFailed, BotTask
 from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow
+from .schemas import MAX_SEED, EventOut, ReplayOut, SeatOut, TableOut, TableSummary
 from .storage import (
     PEOPLE,
     ActionRow,
@@ -49,7 +50,6 @@ from .storage import (
 MAX_BOT_SECONDS = 5.0
 """A bot may think at most this long a move: the server's two cores are shared by all tables."""
 MAX_BOT_ITERATIONS = 20_000
-MAX_SEED = (1 << 63) - 1
 MAX_NAME = 40
 """Characters of a seat's display name."""
 REPLAY_EVERY = 16
@@ -633,7 +633,7 @@ class TableService:
             st.apply(a)
         return st
 
-    def replay_step(self, table_id: str, token: str | None, step: int) -> dict[str, Any]:
+    def replay_step(self, table_id: str, token: str | None, step: int) -> ReplayOut:
         """The table as the caller saw it after ``step`` moves, and what that move caused."""
         lo = self.load(table_id, token)
         n = len(lo.actions)
@@ -644,18 +644,23 @@ class TableService:
         start = len(st.events) if step > 0 else 0
         if step > 0:
             st.apply(hist[step - 1])
-        return {
-            "step": step,
-            "steps": n,
-            "seat": lo.seat,
-            "view": st.view(lo.seat),
-            "events": [{"kind": e.kind, "text": e.text} for e in st.events_for(lo.seat, start)],
-            "mover": lo.actions[step - 1].seat if step > 0 else None,
-        }
+        return ReplayOut(
+            step=step,
+            steps=n,
+            seat=lo.seat,
+            view=st.view(lo.seat),
+            events=[EventOut(kind=e.kind, text=e.text) for e in st.events_for(lo.seat, start)],
+            mover=lo.actions[step - 1].seat if step > 0 else None,
+        )
 
     # ---------------------------------------------------------------- payloads
-    def summary(self, t: TableRow) -> dict[str, Any]:
-        """What anyone may know of a table (never its seed, tokens or raw actions)."""
+    def summary(self, t: TableRow) -> TableSummary:
+        """What anyone may know of a table (never its seed, tokens or raw actions).
+
+        Built unvalidated: every field comes from the server itself."""
+        return TableSummary.model_construct(**self._public(t))
+
+    def _public(self, t: TableRow) -> dict[str, Any]:
         title = t.game
         with contextlib.suppress(UnknownGame):
             title = self.catalog.get(t.game).title
@@ -672,31 +677,26 @@ class TableService:
             "rematch": t.rematch,
             "rematch_of": t.rematch_of,
             "seats": [
-                {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name, "claimed": s.claimed}
+                SeatOut.model_construct(
+                    seat=s.seat, kind=s.kind, agent=s.agent, name=s.name, claimed=s.claimed
+                )
                 for s in t.seats
             ],
         }
 
-    def payload(self, lo: Loaded, with_log: bool = True) -> dict[str, Any]:
+    def payload(self, lo: Loaded, with_log: bool = True) -> TableOut:
         """The table as one seat (or a spectator) sees it: summary, view, log (unless
         ``with_log`` is false: live updates send only the new events)."""
         st = lo.state
-        out = self.summary(lo.table)
         last = lo.actions[-1] if lo.actions else None
-        out.update(
-            {
-                "you": lo.seat,
-                "view": st.view(lo.seat),
-                "log": [text for _, text in lines_with_notices(st, lo.seat, lo.table.notices)]
-                if with_log
-                else [],
-                "events": len(st.events),
-                "can_undo": bool(
-                    lo.seat is not None and last is not None and last.seat == lo.seat and not st.over
-                ),
-            }
+        return TableOut.model_construct(
+            **self._public(lo.table),
+            you=lo.seat,
+            view=st.view(lo.seat),
+            log=[text for _, text in lines_with_notices(st, lo.seat, lo.table.notices)] if with_log else [],
+            events=len(st.events),
+            can_undo=lo.seat is not None and last is not None and last.seat == lo.seat and not st.over,
         )
-        return out
 
 
 def _with_agent(seats: list[SeatRow], seat: int, agent: str) -> list[SeatRow]:
