@@ -118,7 +118,7 @@ def play(args: tuple[str, int, int, int, float]) -> dict[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("games", nargs="*", default=muertos.games())
+    ap.add_argument("games", nargs="*", default=muertos.game_ids())
     ap.add_argument("--pairs", type=int, default=6, help="seeds per game, each played in both seats")
     ap.add_argument("--seconds", type=float, default=0.1, help="search time per decision, both bots")
     ap.add_argument("--jobs", type=int, default=2)

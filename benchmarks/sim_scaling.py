@@ -38,7 +38,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from muertos.engine import game, games
+from muertos.engine import game, game_ids
 from muertos.sim import SimConfig, load_frame, simulate
 from muertos.sim.store import TIMING
 
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", default="1,2", help="comma-separated job counts, run in this order")
     ap.add_argument("--backend", default="process", choices=["process", "ray"])
     args = ap.parse_args(argv)
-    gid = args.game or games()[0]
+    gid = args.game or game_ids()[0]
     g = game(gid)
     players = args.players or min(max(2, g.min_players), g.max_players)
     config = SimConfig.make(gid, players, args.agents, args.games, args.seed)

@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> list[Result]:
     ap.add_argument("--seconds", type=float, default=2.0, help="time budget per game and player count")
     ap.add_argument("--players", type=int, nargs="*", help="player counts (default: every allowed count)")
     args = ap.parse_args(argv)
-    ids = args.games or muertos.games()
+    ids = args.games or muertos.game_ids()
     jobs = []
     for gid in ids:
         g = muertos.game(gid)

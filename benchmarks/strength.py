@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> None:
         "--players", type=int, help="paired matches at this seat count only (default: fewest and most)"
     )
     args = ap.parse_args(argv)
-    ids = args.games or muertos.games()
+    ids = args.games or muertos.game_ids()
     ismcts = f"ismcts:{args.budget}"
     try:
         muertos.agent(ismcts)

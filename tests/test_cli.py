@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 import muertos
 from muertos.agents import RandomAgent
 from muertos.cli import app
-from muertos.engine import MatchRecord, seat_seed
+from muertos.match import MatchRecord, seat_seed
 
 runner = CliRunner()
-GAMES = muertos.games()
+GAMES = muertos.game_ids()
 
 
 def test_games_lists_every_game() -> None:

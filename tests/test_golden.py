@@ -26,7 +26,7 @@ from tests.golden.make import HERE, Trace, canon, record_id
 
 RECORDS: list[dict[str, Any]] = [
     rec
-    for gid in muertos.games()
+    for gid in muertos.game_ids()
     if (HERE / f"{gid}.json").exists()
     for rec in json.loads((HERE / f"{gid}.json").read_text(encoding="utf-8"))
 ]
@@ -43,7 +43,7 @@ def _first_difference(got: list[str], want: list[str]) -> str:
 def test_every_game_and_seat_count_is_pinned() -> None:
     assert len(IDS) == len(set(IDS)), "two golden records share an id"
     have = {(r["game"], r["players"], r["seats"][0]) for r in RECORDS if not r["options"]}
-    for gid in muertos.games():
+    for gid in muertos.game_ids():
         g = muertos.game(gid)
         for n in range(g.min_players, g.max_players + 1):
             for agent in ("random", "greedy"):

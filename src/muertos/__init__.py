@@ -1,18 +1,16 @@
 """muertos: a digital table for five Día de los Muertos tabletop games.
 
     >>> import muertos
-    >>> muertos.games()[:1]
+    >>> muertos.game_ids()[:1]
     ['ofrenda']
     >>> s = muertos.game("ofrenda").new(players=2, seed=7)
     >>> rec = muertos.play("ofrenda", seats=["random", "random"], seed=3)
 
-The public face: :func:`game`, :func:`games`, :func:`play`, :func:`agent`,
+The public face: :func:`game`, :func:`game_ids`, :func:`play`, :func:`agent`,
 :class:`IllegalAction` and the other errors, :class:`MatchRecord`.
 """
 
-# Import the games package before binding the function ``games``: a submodule's first
-# import sets it as an attribute of its parent and would shadow ``muertos.games()``.
-import muertos.games as _games_package  # noqa: F401
+import muertos.games  # noqa: F401  (registers every game)
 from muertos.agents import agent
 from muertos.engine import (
     CorruptState,
@@ -20,15 +18,14 @@ from muertos.engine import (
     Game,
     IllegalAction,
     InvalidOptions,
-    MatchRecord,
     MuertosError,
     State,
     UnknownAgent,
     UnknownGame,
     game,
-    games,
-    play,
+    game_ids,
 )
+from muertos.match import MatchRecord, play, seat_seed
 
 __version__ = "0.1.0"
 
@@ -46,6 +43,7 @@ __all__ = [
     "__version__",
     "agent",
     "game",
-    "games",
+    "game_ids",
     "play",
+    "seat_seed",
 ]

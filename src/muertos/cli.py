@@ -18,13 +18,12 @@ from muertos.engine import (
     Agent,
     CorruptState,
     Game,
-    MatchRecord,
     MuertosError,
     State,
     game,
-    games,
-    seat_seed,
+    game_ids,
 )
+from muertos.match import MatchRecord, seat_seed
 from muertos.sim.cli import app as sim_app
 
 app = typer.Typer(
@@ -51,7 +50,7 @@ def games_cmd() -> None:
     t.add_column("game")
     t.add_column("players", justify="center")
     t.add_column("options")
-    for gid in games():
+    for gid in game_ids():
         g = game(gid)
         opts = "\n".join(f"{o.name} (default {o.default}): {o.help}" for o in g.options) or "—"
         t.add_row(g.id, f"{g.title}\n[dim]{g.summary}[/]", f"{g.min_players}–{g.max_players}", opts)

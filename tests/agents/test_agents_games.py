@@ -9,7 +9,7 @@ from muertos.agents import GreedyAgent, ISMCTSAgent
 
 CASES = [
     (gid, p)
-    for gid in muertos.games()
+    for gid in muertos.game_ids()
     for p in range(muertos.game(gid).min_players, muertos.game(gid).max_players + 1)
 ]
 
@@ -41,7 +41,7 @@ def _opening(gid: str, names: list[str], seed: int, decisions: int) -> list[str]
     return list(s.history)
 
 
-@pytest.mark.parametrize("gid", muertos.games())
+@pytest.mark.parametrize("gid", muertos.game_ids())
 def test_bots_are_deterministic_by_seed(gid: str) -> None:
     g = muertos.game(gid)
     p = max(2, g.min_players)
@@ -51,7 +51,7 @@ def test_bots_are_deterministic_by_seed(gid: str) -> None:
     assert len(a) == 60 or g.replay(p, 3, {}, a).over
 
 
-@pytest.mark.parametrize("gid", muertos.games())
+@pytest.mark.parametrize("gid", muertos.game_ids())
 def test_ismcts_choice_ignores_hidden_information(gid: str) -> None:
     """Two states that the seat to move sees alike get the same move from the same seed."""
     import random
@@ -72,7 +72,7 @@ def test_ismcts_choice_ignores_hidden_information(gid: str) -> None:
 
 def test_greedy_beats_random_more_often_than_not() -> None:
     """A quick sanity check on the first game; the real figures are in benchmarks/strength.py."""
-    gid = muertos.games()[0]
+    gid = muertos.game_ids()[0]
     wins = 0.0
     for seed in range(6):
         for seat in (0, 1):

@@ -122,14 +122,39 @@ def test_conformance_catches_a_leaking_view() -> None:
     TOY.__init__()  # restore the toy's state class binding
 
 
-def test_games_function_survives_loading_the_game_packages() -> None:
-    import muertos
+def test_the_games_are_registered_explicitly_in_the_lobby_order() -> None:
+    import types
 
-    ids = muertos.games()
-    assert callable(muertos.games) and muertos.games() == ids
-    for gid in ids:
-        muertos.game(gid)
-    assert callable(muertos.games)
+    import muertos
+    from muertos.engine import register
+
+    assert muertos.game_ids() == ["ofrenda", "die-of-the-dead", "patzcuaro", "dia-de-los-muertos", "ofertu"]
+    assert isinstance(muertos.games, types.ModuleType)  # the package, not a function beside it
+    register(muertos.game("ofertu"))  # the same game again: nothing changes
+    assert muertos.game_ids()[-1] == "ofertu"
+    with pytest.raises(ValueError, match="two games with the id 'ofertu'"):
+        register(type("Fake", (), {"id": "ofertu", "order": 1})())  # type: ignore[arg-type]
+
+
+def test_the_engine_imports_nothing_above_it() -> None:
+    """No module of muertos.engine imports muertos' other packages (agents, games, sim, …)."""
+    import ast
+    from pathlib import Path
+
+    import muertos.engine
+
+    root = Path(muertos.engine.__file__).parent
+    for path in sorted(root.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            for name in names:
+                assert not name.startswith("muertos.") or name.startswith("muertos.engine"), (path.name, name)
+            if isinstance(node, ast.ImportFrom) and node.level > 1:
+                raise AssertionError(f"{path.name} imports from above the engine: level {node.level}")
 
 
 def test_an_integer_option_outside_its_range_is_refused_naming_the_range() -> None:

@@ -53,7 +53,7 @@ def _spec() -> list[tuple[str, int, dict[str, Any], tuple[str, ...], int]]:
     def mixed(n: int) -> list[str]:
         return [G if i % 2 == 0 else R for i in range(n)]
 
-    for gid in muertos.games():
+    for gid in muertos.game_ids():
         g = muertos.game(gid)
         for n in range(g.min_players, g.max_players + 1):
             add(gid, n, {}, [R] * n, [1, 2, 3])
@@ -164,7 +164,7 @@ def make_record(
 
 
 def main(argv: Sequence[str]) -> None:
-    wanted = list(argv) or muertos.games()
+    wanted = list(argv) or muertos.game_ids()
     for gid in wanted:
         muertos.game(gid)  # an unknown id fails here, before anything is written
     spec = _spec()

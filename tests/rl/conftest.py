@@ -6,13 +6,13 @@ from typing import Any
 
 import muertos
 
-SOLO = [gid for gid in muertos.games() if muertos.game(gid).min_players == 1]
+SOLO = [gid for gid in muertos.game_ids() if muertos.game(gid).min_players == 1]
 
 
 def configs(largest: bool = True) -> list[tuple[str, int, dict[str, Any]]]:
     """(game, players, options): 2 seats for every game, and the largest count."""
     out: list[tuple[str, int, dict[str, Any]]] = []
-    for gid in muertos.games():
+    for gid in muertos.game_ids():
         g = muertos.game(gid)
         counts = sorted({max(2, g.min_players), g.max_players} if largest else {max(2, g.min_players)})
         for n in counts:

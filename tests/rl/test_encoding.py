@@ -13,7 +13,7 @@ from muertos.rl.codec import codec, encoding_module
 
 OPTION_SETS: list[tuple[str, int, dict[str, Any]]] = [
     (gid, n, {})
-    for gid in muertos.games()
+    for gid in muertos.game_ids()
     for n in range(muertos.game(gid).min_players, muertos.game(gid).max_players + 1)
 ]
 OPTION_SETS += [
@@ -58,7 +58,7 @@ def test_random_games_stay_inside_the_encoding(gid: str, n: int, opts: dict[str,
         assert len(obs) == c.observation_size
 
 
-@pytest.mark.parametrize("gid", muertos.games())
+@pytest.mark.parametrize("gid", muertos.game_ids())
 def test_action_space_is_stable_and_documented(gid: str) -> None:
     g = muertos.game(gid)
     module = encoding_module(g)
@@ -68,7 +68,7 @@ def test_action_space_is_stable_and_documented(gid: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("gid", "n"), [(gid, max(2, muertos.game(gid).min_players)) for gid in muertos.games()]
+    ("gid", "n"), [(gid, max(2, muertos.game(gid).min_players)) for gid in muertos.game_ids()]
 )
 def test_observation_depends_only_on_the_view(gid: str, n: int) -> None:
     """Two states that look the same from a seat (a determinization) observe the same."""

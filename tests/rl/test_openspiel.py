@@ -18,7 +18,7 @@ from .conftest import configs
 pyspiel = pytest.importorskip("pyspiel")
 
 SIMS = [(gid, n, o) for gid, n, o in configs() if (gid, n) != ("dia-de-los-muertos", 6)]
-SIMS += [(gid, 1, {}) for gid in muertos.games() if muertos.game(gid).min_players == 1]
+SIMS += [(gid, 1, {}) for gid in muertos.game_ids() if muertos.game(gid).min_players == 1]
 
 
 def _load(gid: str, n: int, opts: dict[str, Any]) -> Any:
@@ -41,7 +41,7 @@ def test_six_skeletons_short_race() -> None:
 def test_registration_is_idempotent_and_lists_every_game() -> None:
     names = muertos.rl.register_openspiel()
     assert muertos.rl.register_openspiel() == names
-    assert len(names) == len(muertos.games())
+    assert len(names) == len(muertos.game_ids())
     assert set(names) <= set(pyspiel.registered_names())
 
 

@@ -85,7 +85,7 @@ def client(sqlite_url: str) -> Iterator[TestClient]:
 
 @pytest.fixture
 def real_client(sqlite_url: str) -> Iterator[TestClient]:
-    """The server with every game of ``muertos.games()``."""
+    """The server with every game of ``muertos.game_ids()``."""
     with TestClient(create_app(sqlite_url)) as c:
         yield c
 

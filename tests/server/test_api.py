@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 import muertos
 from muertos.engine import game as find_game
-from muertos.engine import games as all_games
+from muertos.engine import game_ids as all_games
 from tests.engine.toy import TOY
 
 from .conftest import Table, bot, human, make_table

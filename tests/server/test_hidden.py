@@ -1,4 +1,4 @@
-"""Hidden information, for every game in ``muertos.games()``, over HTTP and WebSocket.
+"""Hidden information, for every game in ``muertos.game_ids()``, over HTTP and WebSocket.
 
 Each response for a seat must carry exactly ``state.view(seat)`` and ``state.log(seat)``
 besides the table's public summary, and the whole response must be unchanged when
@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from muertos.engine import Game
 from muertos.engine import game as find_game
-from muertos.engine import games as all_games
+from muertos.engine import game_ids as all_games
 from muertos.server.tables import Loaded, TableService
 
 from .conftest import Table, make_table

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from muertos.engine import game, games
+from muertos.engine import game, game_ids
 from muertos.sim import SimConfig, simulate
 
-GID = games()[0]
+GID = game_ids()[0]
 GAME = game(GID)
 PLAYERS = min(max(2, GAME.min_players), GAME.max_players)
 AGENTS = "random,greedy"

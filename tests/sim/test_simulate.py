@@ -14,7 +14,8 @@ import pyarrow.parquet as pq  # type: ignore[import-untyped]
 import pytest
 from typer.testing import CliRunner
 
-from muertos.engine import game, play
+from muertos.engine import game
+from muertos.match import play
 from muertos.sim import SimConfig, load_frame, load_records, simulate
 from muertos.sim.cli import app
 from muertos.sim.store import parts

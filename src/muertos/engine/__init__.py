@@ -1,11 +1,11 @@
-"""The game-agnostic core: the contract, seeded randomness, errors, events, the match
-runner and the conformance checks every game passes. It imports no game."""
+"""The game-agnostic core: the contract, seeded randomness, errors, events, the registry
+of games and the conformance checks every game passes. It imports nothing above it."""
 
+from .agent import Agent
 from .errors import CorruptState, IllegalAction, InvalidOptions, MuertosError, UnknownAgent, UnknownGame
 from .events import Event
-from .game import FORMAT, Game, MatchRecord, Option, State, copy_json, normalize
-from .match import Agent, play, seat_seed
-from .registry import game, games
+from .game import FORMAT, Game, Option, State, copy_json, normalize
+from .registry import game, game_ids, register
 from .rng import Rng
 
 __all__ = [
@@ -16,7 +16,6 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidOptions",
-    "MatchRecord",
     "MuertosError",
     "Option",
     "Rng",
@@ -25,8 +24,7 @@ __all__ = [
     "UnknownGame",
     "copy_json",
     "game",
-    "games",
+    "game_ids",
     "normalize",
-    "play",
-    "seat_seed",
+    "register",
 ]

@@ -29,7 +29,7 @@ import os
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import CorruptState, IllegalAction, InvalidOptions
@@ -117,7 +117,7 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = True
     """Whether some seat ever lacks information another has (hands, decks, face-down bids)."""
     order: ClassVar[int] = 99
-    """Position in ``muertos.games()``."""
+    """Position in ``muertos.game_ids()``."""
     summary: ClassVar[str] = ""
     """One paragraph for the lobby and ``muertos games``."""
 
@@ -524,63 +524,3 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{self.game.id} state: {len(self.history)} actions, {self.status()}>"
-
-
-@dataclass
-class MatchRecord:
-    """A finished (or abandoned) match: enough to replay it exactly."""
-
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    seats: list[str]
-    actions: list[str] = field(default_factory=list)
-    scores: list[float] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": "muertos.match",
-            "format": FORMAT,
-            "game": self.game,
-            "players": self.players,
-            "options": self.options,
-            "seed": self.seed,
-            "seats": self.seats,
-            "actions": self.actions,
-            "scores": self.scores,
-            "winners": self.winners,
-        }
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any] | str) -> MatchRecord:
-        if isinstance(d, (str, bytes)):
-            try:
-                d = json.loads(d)
-            except json.JSONDecodeError as e:
-                raise CorruptState(f"not a match record, not JSON: {e}") from None
-        if not isinstance(d, Mapping) or d.get("kind") != "muertos.match":
-            raise CorruptState("not a muertos match record (kind must be 'muertos.match')")
-        try:
-            rec = cls(
-                game=d["game"],
-                players=d["players"],
-                options=dict(d["options"]),
-                seed=d["seed"],
-                seats=list(d["seats"]),
-                actions=list(d["actions"]),
-                scores=list(d["scores"]),
-                winners=list(d["winners"]),
-            )
-        except (KeyError, TypeError) as e:
-            raise CorruptState(f"match record is missing or mangles {e}") from None
-        if not all(isinstance(a, str) for a in rec.actions):
-            raise CorruptState("match record actions must be strings")
-        return rec
-
-    def replay(self) -> State:
-        """The final state, rebuilt from the seed and actions."""
-        from .registry import game
-
-        return game(self.game).replay(self.players, self.seed, self.options, self.actions)

@@ -195,7 +195,7 @@ def register_openspiel() -> list[str]:
     """
     import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-    for gid in muertos.games():
+    for gid in muertos.game_ids():
         name = short_name(gid)
         if name not in _REGISTERED:
             game_type, cls = _make(gid)

@@ -36,7 +36,7 @@ def create_app(
     """The web table on ``db_url``: an SQLite file by default, ``postgresql://…`` for several
     server processes sharing tables, ``memory://`` for nothing kept (see ``storage``).
 
-    ``games`` replaces ``muertos.games()`` (tests use a toy game); ``bot_delay`` is a pause
+    ``games`` replaces ``muertos.game_ids()`` (tests use a toy game); ``bot_delay`` is a pause
     before each bot move so people can follow the play; ``bot_workers`` the number of
     processes bots think in (default: one per core).
     """

@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import muertos
-from muertos.engine import Game, IllegalAction, InvalidOptions, State, UnknownAgent, UnknownGame, seat_seed
+from muertos.engine import Game, IllegalAction, InvalidOptions, State, UnknownAgent, UnknownGame
 from muertos.engine import game as find_game
-from muertos.engine import games as all_games
+from muertos.engine import game_ids as all_games
+from muertos.match import seat_seed
 
 from .bots import BotFailed, BotTask
 from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow
@@ -63,11 +64,7 @@ BOT_CHOICES = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
 
 
 class Catalog:
-    """The games the server offers: ``muertos.games()`` unless a mapping is given (tests).
-
-    It calls the registry in ``muertos.engine``: the attribute ``muertos.games`` is
-    shadowed by the subpackage ``muertos.games`` once any game has been imported.
-    """
+    """The games the server offers: every registered game unless a mapping is given (tests)."""
 
     def __init__(self, games: Mapping[str, Game] | None = None) -> None:
         self._games = dict(games) if games is not None else None

@@ -30,7 +30,8 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from muertos.engine import IllegalAction, MatchRecord, game
+from muertos.engine import IllegalAction, game
+from muertos.match import MatchRecord
 
 from . import store
 from .plan import SimConfig, SimError

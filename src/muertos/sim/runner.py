@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from muertos.engine import State, play
+from muertos.engine import State
+from muertos.match import play
 
 from .plan import SimConfig, options_key
 from .stats import win_shares

@@ -1,9 +1,9 @@
 """Batch simulation: many games of one game between agents, saved as Parquet records.
 
->>> from muertos.engine import games
+>>> from muertos.engine import game_ids
 >>> import tempfile, pathlib
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "run"
->>> cfg = SimConfig.make(games()[0], None, "random", games=4, seed=1)
+>>> cfg = SimConfig.make(game_ids()[0], None, "random", games=4, seed=1)
 >>> simulate(cfg, out, quiet=True).written
 4
 >>> simulate(cfg, out, quiet=True).written          # a re-run resumes: nothing left to play

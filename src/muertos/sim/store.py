@@ -25,7 +25,7 @@ from typing import Any
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
-from muertos.engine import MatchRecord
+from muertos.match import MatchRecord
 
 from .plan import RECORD_FORMAT, SimConfig, SimError
 from .runner import STAT_PREFIX, Row, SimChunk, play_chunk

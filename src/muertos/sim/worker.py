@@ -3,9 +3,9 @@ the agents and the record writer are loaded before any worker is forked."""
 
 from __future__ import annotations
 
-from muertos.engine import games
+from muertos.engine import game_ids
 
 from . import runner as runner
 from . import store as store
 
-games()
+game_ids()
