@@ -7,9 +7,30 @@ the face-down cards are revealed and the highest total wins.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from muertos.engine import CorruptState, Game, Option, Rng, State
+from muertos.engine.actions import Actions, Kind
+
+
+@dataclass(frozen=True)
+class Play:
+    """``play 7``: a card from hand, face down."""
+
+    card: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Draw:
+    """``draw``: the deck's top card into the hand."""
+
+    text: str = "draw"
+
+
+PLAYS = {c: Play(c, f"play {c}") for c in range(1, 13)}
+DRAW = Draw()
 
 
 class ToyState(State):
@@ -33,36 +54,43 @@ class ToyState(State):
             return None
         return self.turn_seat
 
-    def _legal_actions(self) -> list[str]:
-        me = self.turn_seat
-        acts = [f"play {c}" for c in sorted(self.hands[me])]
-        if self.deck and len(self.hands[me]) < 3 and self.options["draw"]:
-            acts.append("draw")
-        return acts
+    # ---------------------------------------------------------------- the rules, each once
+    def _not_in_hand(self, card: int) -> str | None:
+        return None if card in self.hands[self.turn_seat] else "you may only play a card from your hand"
 
-    def _why_illegal(self, action: str) -> str:
-        if action.lower().startswith("play"):
-            return "you may only play a card from your hand"
-        if action.lower() == "draw":
+    def _cannot_draw(self) -> str | None:
+        if not self.options["draw"]:
+            return "this table plays without drawing"
+        if not self.deck or len(self.hands[self.turn_seat]) >= 3:
             return "you may draw only while the deck has cards and you hold fewer than 3"
-        return super()._why_illegal(action)
+        return None
 
-    def _apply(self, action: str) -> None:
+    # ---------------------------------------------------------------- play a card
+    def _play_legal(self) -> list[str]:
+        return [PLAYS[c].text for c in sorted(self.hands[self.turn_seat])]
+
+    def _play(self, move: Play) -> None:
         me = self.turn_seat
-        if action == "draw":
-            c = self.deck.pop()
-            self.hands[me].append(c)
-            self._emit("draw", f"Player {me + 1} draws {c}.", [me], f"Player {me + 1} draws a card.")
-        else:
-            c = int(action.split()[1])
-            self.hands[me].remove(c)
-            self.played[me].append(c)
-            self._emit(
-                "play",
-                f"Player {me + 1} plays {c} face down.",
-                [me],
-                f"Player {me + 1} plays a card face down.",
-            )
+        self.hands[me].remove(move.card)
+        self.played[me].append(move.card)
+        self._emit(
+            "play",
+            f"Player {me + 1} plays {move.card} face down.",
+            [me],
+            f"Player {me + 1} plays a card face down.",
+        )
+        self._pass_turn()
+
+    # ---------------------------------------------------------------- draw a card
+    def _draw(self, move: Draw) -> None:
+        me = self.turn_seat
+        c = self.deck.pop()
+        self.hands[me].append(c)
+        self._emit("draw", f"Player {me + 1} draws {c}.", [me], f"Player {me + 1} draws a card.")
+        self._pass_turn()
+
+    def _pass_turn(self) -> None:
+        me = self.turn_seat
         for k in range(1, self.players + 1):
             nxt = (me + k) % self.players
             if len(self.played[nxt]) < 3:
@@ -70,6 +98,29 @@ class ToyState(State):
                 break
         if self.over:
             self._emit("end", f"Revealed: {self.played}")
+
+    ACTIONS = Actions(
+        Kind(
+            "play",
+            "play <card>",
+            parse=lambda w: (
+                Play(int(w[0]), f"play {int(w[0])}") if len(w) == 1 and w[0].isdigit() else "name a card"
+            ),
+            check=lambda s, m: s._not_in_hand(m.card),
+            legal=_play_legal,
+            play=_play,
+            every=lambda s: PLAYS.values(),
+        ),
+        Kind(
+            "draw",
+            "draw",
+            parse=lambda w: "'draw' takes nothing after it" if w else DRAW,
+            check=lambda s, m: s._cannot_draw(),
+            legal=lambda s: [] if s._cannot_draw() else [DRAW.text],
+            play=_draw,
+            every=lambda s: [DRAW],
+        ),
+    )
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return {
