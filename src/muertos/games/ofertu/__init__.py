@@ -48,7 +48,7 @@ HIDDEN INFORMATION
 OPTIONS
   None. Exactly 2 players.
 
-OUR CHOICES WHERE THE RULES ARE SILENT (spec ofertu.md, 2d)
+OUR CHOICES WHERE THE RULES ARE SILENT (docs/rules/ofertu.md)
   Bid value = sum of pips (A-O1); a lone bid wins (A-O2); both may bid on one card
   (A-O3); tie-breaks as above, start player choosing first, a red tie-breaker counts as
   red in the bid (A-O4), and any card in hand may break a tie, even a red card won

@@ -1,7 +1,7 @@
 """The Ofertu components, read once from ``components.toml``.
 
-The rules name no deck, so the suits' letters and the ranks are data (spec ofertu.md
-§2b, RECONSTRUCTED); only the three suit *roles* (red = auction suit, black and white
+The rules name no deck, so the suits' letters and the ranks are data (A-O0 in
+docs/rules/ofertu.md, RECONSTRUCTED); only the three suit *roles* (red = auction suit, black and white
 = personal decks) come from the rules and are fixed here. A card is a short string,
 its suit letter then its rank (``"R7"``, ``"B10"``), so states stay plain JSON.
 """

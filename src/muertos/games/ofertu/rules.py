@@ -1,7 +1,7 @@
 """Ofertu's rules: the state, its decisions and the round's automatic steps.
 
-Quotes are from the rules (``shared/seeds/ofertu-rules.txt``); ``A-O…`` names a
-resolution of the spec (``shared/specs/ofertu.md`` §2d). Auction-row positions are
+Quotes are from the rules; ``A-O…`` names one of our resolutions where they are silent.
+``docs/rules/ofertu.md`` maps every rule to its code and test. Auction-row positions are
 0–4 inside the state and 1–5 in the notation, counted from the White player's left,
 which is also the order the bids are revealed in.
 

@@ -1,4 +1,4 @@
-"""Ofertu's scoring: pips in the victory display, then the spec's tie-break.
+"""Ofertu's scoring: pips in the victory display, then our tie-break (A-O10).
 
 "Whoever has the most pips on the red cards in their victory display is the winner!"
 A tie on pips (A-O10, our choice): more cards in the victory display wins; otherwise
