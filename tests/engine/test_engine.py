@@ -180,3 +180,32 @@ def test_round_limit_has_a_sane_range() -> None:
     for bad in (0, 1001, 10**12):
         with pytest.raises(InvalidOptions, match=rf"must be from 1 to 1000, got {bad}"):
             g.check_options(3, {"round_limit": bad})
+
+
+def test_a_position_is_built_from_documented_json_and_validated() -> None:
+    s = TOY.new(2, seed=4)
+    d = s.position()
+    assert set(d) == set(type(s).FIELDS)
+    d["hands"] = [[1, 2], [3]]
+    d["deck"] = [c for c in range(4, 13) if c not in d["played"][0] + d["played"][1]]
+    built = TOY.position(2, d, seed=4)
+    assert built.hands == [[1, 2], [3]] and built.history == [] and built.log() == []
+    assert "play 1" in built.legal_actions() and "play 3" not in built.legal_actions()
+    built.apply("play 1")
+    d["hands"] = [[1, 1], [3]]  # a card twice: refused, naming the fault
+    with pytest.raises(CorruptState, match="cards 1-12 exactly once"):
+        TOY.position(2, d, seed=4)
+    with pytest.raises(CorruptState, match="exactly the fields"):
+        TOY.position(2, {"deck": []}, seed=4)
+
+
+def test_with_position_changes_named_fields_only_and_keeps_the_history() -> None:
+    s = TOY.new(2, seed=4)
+    s.apply(s.legal_actions()[0])
+    hand = s.hands[1]
+    other = sorted(s.deck)[: len(hand)]
+    t = s.with_position(hands=[s.hands[0], other], deck=sorted(set(s.deck) - set(other)) + hand)
+    assert t.hands[1] == other and s.hands[1] == hand  # a copy
+    assert t.history == s.history and t.log(None) == s.log(None) and t.rng.state == s.rng.state
+    with pytest.raises(CorruptState, match="has no field 'hand'"):
+        s.with_position(hand=[])

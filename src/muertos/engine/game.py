@@ -225,6 +225,35 @@ class Game(ABC):
             raise CorruptState(f"inconsistent {self.id} state: {e!r}") from None
         return s
 
+    def position(
+        self,
+        players: int,
+        data: Mapping[str, Any],
+        *,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+    ) -> State:
+        """A state from a position: ``data`` holds every field the game's state class lists
+        in ``FIELDS`` (each documented there), as plain JSON. Validated as ``from_json`` is
+        (:class:`CorruptState` names what is wrong), with no history and no log.
+
+        For tests, puzzles and analysis: a position set up by hand, not reached by play, so
+        it does not replay from its seed. ``state.position()`` gives a position to start from.
+        """
+        return self.from_json(
+            {
+                "game": self.id,
+                "format": FORMAT,
+                "players": players,
+                "seed": seed,
+                "options": self.check_options(players, options),
+                "history": [],
+                "rng": Rng(seed).state,
+                "events": [],
+                "data": dict(data),
+            }
+        )
+
     # ---------------------------------------------------------------- display
     def render(self, state: State, seat: int | None = None) -> Any:
         """A Rich renderable of the table as ``seat`` sees it (``None``: a spectator)."""
@@ -507,6 +536,23 @@ class State(ABC):
         c._legal = None
         c._redraw_hidden(seat, r)
         return c
+
+    def position(self) -> dict[str, Any]:
+        """This state's fields (``FIELDS``) as plain JSON: what ``Game.position`` takes."""
+        return {f: copy_json(getattr(self, f)) for f in self.FIELDS}
+
+    def with_position(self, **changes: Any) -> State:
+        """A copy with some fields replaced (named as in ``FIELDS``), validated as
+        ``from_json`` is. History, log and generator are kept: the copy no longer replays
+        from its seed, but its future draws are this state's."""
+        unknown = sorted(set(changes) - set(self.FIELDS))
+        if unknown:
+            raise CorruptState(
+                f"{self.game.id} has no field {unknown[0]!r} (fields: {', '.join(self.FIELDS)})"
+            )
+        d = self.to_json()
+        d["data"].update({k: copy_json(v) for k, v in changes.items()})
+        return self.game.from_json(d)
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to restore this exact state (``Game.from_json``)."""

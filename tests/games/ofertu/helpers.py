@@ -33,35 +33,47 @@ def build(
     to the red deck (in deck order, top last) unless ``red_deck`` is given, then to the
     red discard unless that is given too.
     """
-    s = GAME.new(2, seed=0)
-    assert isinstance(s, OfertuState)
-    s.black = black
-    s.start = s.turn = black if start is None else start
-    s.row = list(row) + [None] * (ROW_SIZE - len(row))
-    s.hands = [sort_cards(h) for h in hands]
-    s.decks = [list(d) for d in decks] if decks else [[], []]
-    s.display = [list(d) for d in display] if display else [[], []]
-    s.bids = [[[] for _ in range(ROW_SIZE)] for _ in range(2)]
-    s.red_deck = list(red_deck) if red_deck is not None else []
-    s.red_discard = list(red_discard) if red_discard is not None else []
-    used = {c for c in s.row if c} | {c for pile in (*s.hands, *s.decks, *s.display) for c in pile}
-    used |= set(s.red_deck) | set(s.red_discard)
+    data = GAME.new(2, seed=0).position()
+    first = black if start is None else start
+    row_ = list(row) + [None] * (ROW_SIZE - len(row))
+    hands_ = [sort_cards(h) for h in hands]
+    decks_ = [list(d) for d in decks] if decks else [[], []]
+    display_ = [list(d) for d in display] if display else [[], []]
+    deck = list(red_deck) if red_deck is not None else []
+    discard = list(red_discard) if red_discard is not None else []
+    used = {c for c in row_ if c} | {c for pile in (*hands_, *decks_, *display_) for c in pile}
+    used |= set(deck) | set(discard)
     left = [c for c in ALL_CARDS if c not in used]
     reds = [c for c in left if c[0] == RED]
     if red_deck is None:
-        s.red_deck += reds
+        deck += reds
     elif red_discard is None:
-        s.red_discard += reds
+        discard += reds
     else:
         assert not reds, f"red cards placed nowhere: {reds}"
-    s.out = [c for c in left if c[0] != RED]
-    s.round, s.phase = 1, "bid"
-    s.quota = min(3, len(s.hands[0]), len(s.hands[1]))
-    s.placed, s.reveal, s.choices = [0, 0], -1, [None, None]
-    s.wins, s.won_pips = [0, 0], [0, 0]
-    s._legal = None
-    s.events = []  # the log of the seed-0 setup does not describe this position
-    s._validate()
+    data.update(
+        black=black,
+        start=first,
+        turn=first,
+        row=row_,
+        hands=hands_,
+        decks=decks_,
+        display=display_,
+        bids=[[[] for _ in range(ROW_SIZE)] for _ in range(2)],
+        red_deck=deck,
+        red_discard=discard,
+        out=[c for c in left if c[0] != RED],
+        round=1,
+        phase="bid",
+        quota=min(3, len(hands_[0]), len(hands_[1])),
+        placed=[0, 0],
+        reveal=-1,
+        choices=[None, None],
+        wins=[0, 0],
+        won_pips=[0, 0],
+    )
+    s = GAME.position(2, data)
+    assert isinstance(s, OfertuState)
     return s
 
 

@@ -348,8 +348,8 @@ def test_equal_number_of_bids_and_end_when_a_player_runs_out() -> None:
 
 def test_final_scores_and_tie_breaks() -> None:
     def finished(d0: list[str], d1: list[str]) -> OfertuState:
-        s = build(row=["R5"], hands=[[], ["W1"]], display=[d0, d1])
-        s.phase = "over"
+        s = build(row=["R5"], hands=[[], ["W1"]], display=[d0, d1]).with_position(phase="over")
+        assert isinstance(s, OfertuState)
         return s
 
     # Most pips wins: 10 + 1 = 11 against 9.
