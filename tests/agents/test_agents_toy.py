@@ -66,11 +66,7 @@ def test_ismcts_outscores_random_on_the_toy() -> None:
 def test_ismcts_finds_the_winning_draw() -> None:
     # Seat 0 holds 1 and 2 and has played 11 and 12 ... built by hand: the deck's last card is
     # unknown to it, but every unseen card beats its hand, so drawing is clearly best.
-    s = TOY.new(2, 1)
-    s.deck = [9, 10]  # type: ignore[attr-defined]
-    s.hands = [[1, 2], [3, 4, 5, 6, 7, 8]]  # type: ignore[attr-defined]
-    s.played = [[], [11, 12]]  # type: ignore[attr-defined]
-    s._legal = None
+    s = TOY.new(2, 1).with_position(deck=[9, 10], hands=[[1, 2], [3, 4, 5, 6, 7, 8]], played=[[], [11, 12]])
     assert ISMCTSAgent(2, iterations=600).act(s, 0) == "draw"
 
 
