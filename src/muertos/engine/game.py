@@ -114,6 +114,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     state_class: ClassVar[type[State]]
     options: ClassVar[tuple[Option, ...]] = ()
+    view_type: ClassVar[type | None] = None
+    """The TypedDict of the game's whole view (extending ``engine.views.BaseView``):
+    published as JSON Schema for front ends, and the shape encoders and renderers read."""
     hidden_information: ClassVar[bool] = True
     """Whether some seat ever lacks information another has (hands, decks, face-down bids)."""
     order: ClassVar[int] = 99
@@ -373,7 +376,7 @@ class State(ABC):
         return f"not a legal action now (legal: {sample})"
 
     @abstractmethod
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may know of the table (``None``: a spectator), as JSON."""
 
     @abstractmethod

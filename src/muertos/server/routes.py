@@ -139,6 +139,18 @@ async def game_catalog(
     return components
 
 
+@api.get(
+    "/api/games/{game_id}/view-schema",
+    response_model=dict[str, Any],
+    responses={404: {"model": ErrorOut, "description": "unknown game, or a game with no typed view yet"}},
+    tags=["games"],
+)
+async def view_schema(service: Service, game_id: Annotated[str, PathParam(max_length=64)]) -> dict[str, Any]:
+    """The JSON Schema of the game's view (``table.view`` in the table's payload): the one
+    shape its board on the front end reads."""
+    return service.catalog.view_schema(game_id)
+
+
 @api.get("/api/agents", response_model=AgentsOut, tags=["games"])
 async def list_agents() -> AgentsOut:
     """The bot strengths the lobby offers (any ``muertos.agent`` name within the limits works)."""

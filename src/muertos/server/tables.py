@@ -70,6 +70,18 @@ class Catalog:
         self._games = dict(games) if games is not None else None
         self._components: dict[str, dict[str, Any]] = {}
 
+    def view_schema(self, game_id: str) -> dict[str, Any]:
+        """The JSON Schema of the game's view type (``Game.view_type``)."""
+        if game_id not in self.ids():
+            raise NotFound("unknown_game", f"no game {game_id!r}")
+        view_type = self.get(game_id).view_type
+        if view_type is None:
+            raise NotFound("no_view_schema", f"{game_id} does not publish a typed view yet")
+        from pydantic import TypeAdapter
+
+        schema: dict[str, Any] = TypeAdapter(view_type).json_schema()
+        return schema
+
     def components(self, game_id: str) -> dict[str, Any]:
         """``Game.catalog()``: static for the server's life, so computed once per game."""
         if game_id not in self._components:

@@ -33,6 +33,7 @@ from typing import Any
 
 from .components import ALL_CARDS, COMPONENTS, ORDER
 from .notation import BID, PASS, TIEBREAK
+from .views import OfertuView
 
 NPOS = COMPONENTS.auction_row
 NCARD = len(ALL_CARDS)
@@ -67,15 +68,15 @@ def _c(x: float, m: float) -> float:
     return max(0.0, min(1.0, x / m))
 
 
-def observe(view: Mapping[str, Any], seat: int, players: int = 2, options: Any = None) -> list[float]:
+def observe(view: OfertuView, seat: int, players: int = 2, options: Any = None) -> list[float]:
     """The observation of ``seat`` from its view (layout in the module docstring)."""
     me, them = seat, 1 - seat
     o: list[float] = []
     phase = view.get("phase")
     o += [float(phase == "bid"), float(phase == "tiebreak")]
     o += [float(view["black"] == me), float(view["start"] == me), _c(view["round"], 30)]
-    hands = view["hands"]
-    their_hand = hands[them] if isinstance(hands[them], int) else len(hands[them])
+    theirs = view["hands"][them]
+    their_hand = theirs if isinstance(theirs, int) else len(theirs)
     o += [
         _c(view["red_deck"], 10),
         _c(view["decks"][me], 10),
@@ -90,7 +91,8 @@ def observe(view: Mapping[str, Any], seat: int, players: int = 2, options: Any =
             slot[1 + RANKS.index(int(c[1:]))] = 1.0
         o += slot
     o += _cards(view["red_discard"]) + _cards(view["out"])
-    o += _cards(hands[me] if isinstance(hands[me], list) else [])
+    mine_in_hand = view["hands"][me]
+    o += _cards(mine_in_hand if isinstance(mine_in_hand, list) else [])
     o += _cards(view["red_held"][me]) + _cards(view["red_held"][them])
     for pos in view["bids"][me]:
         o += _cards(pos)
@@ -103,10 +105,10 @@ def observe(view: Mapping[str, Any], seat: int, players: int = 2, options: Any =
     rev[view["reveal"] or 0] = 1.0
     o += rev
     tb = view.get("tiebreak") or [None, None]
-    mine, theirs = tb[me], tb[them]
-    o += [float(mine is None), float(mine == "pass"), float(mine in ORDER)]
-    o += [float(theirs is None), float(theirs is not None)]
-    o += _cards([mine] if mine in ORDER else [])
+    choice, other = tb[me], tb[them]
+    o += [float(choice is None), float(choice == "pass"), float(choice in ORDER)]
+    o += [float(other is None), float(other is not None)]
+    o += _cards([choice] if choice in ORDER else [])
     o += [_c(view["wins"][me], NPOS), _c(view["won_pips"][me], TOTAL_PIPS)]
     o += [_c(view["wins"][them], NPOS), _c(view["won_pips"][them], TOTAL_PIPS)]
     o += [float(bool(view["over"])), float(me in (view.get("winners") or []))]

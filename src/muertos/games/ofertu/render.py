@@ -8,7 +8,7 @@ the only cue; a back is ``░░░``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -20,6 +20,7 @@ from muertos.engine import State
 from .components import BLACK, RED, SUIT_NAME, WHITE, sort_cards
 from .rules import HIDDEN, plural
 from .scoring import pips
+from .views import OfertuView
 
 STYLE = {RED: "bold white on red3", BLACK: "bold white on grey23", WHITE: "bold black on grey93"}
 BACK_STYLE = "bold bright_blue on grey11"
@@ -44,13 +45,13 @@ def backs(n: int) -> Text:
     return cards([HIDDEN] * n, empty="none")
 
 
-def _name(v: dict[str, Any], p: int, seat: int | None) -> str:
+def _name(v: OfertuView, p: int, seat: int | None) -> str:
     colour = SUIT_NAME[BLACK if p == v["black"] else WHITE]
     you = " — you" if p == seat else ""
     return f"Player {p + 1} ({colour}){you}"
 
 
-def _player_panel(v: dict[str, Any], p: int, seat: int | None) -> Panel:
+def _player_panel(v: OfertuView, p: int, seat: int | None) -> Panel:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
@@ -79,7 +80,7 @@ def _player_panel(v: dict[str, Any], p: int, seat: int | None) -> Panel:
     return Panel(grid, title=title, title_align="left", border_style="green" if p == seat else "white")
 
 
-def _auction(v: dict[str, Any], order: list[int], seat: int | None) -> Table:
+def _auction(v: OfertuView, order: list[int], seat: int | None) -> Table:
     t = Table(
         title="Auction row — bids are revealed from position 1, the White player's left",
         title_justify="left",
@@ -96,7 +97,7 @@ def _auction(v: dict[str, Any], order: list[int], seat: int | None) -> Table:
     return t
 
 
-def _piles(v: dict[str, Any]) -> Text:
+def _piles(v: OfertuView) -> Text:
     t = Text()
     t.append(f"Red deck: {v['red_deck']} face down   Red discard: ", style="bold")
     t.append_text(cards(v["red_discard"], "empty"))
@@ -105,10 +106,10 @@ def _piles(v: dict[str, Any]) -> Text:
     return t
 
 
-def _tiebreak(v: dict[str, Any], seat: int | None) -> Text:
+def _tiebreak(v: OfertuView, seat: int | None) -> Text:
     t = Text(f"Tie-break at position {v['reveal']}: ", style="bold yellow")
     parts = []
-    for p, c in enumerate(v["tiebreak"]):
+    for p, c in enumerate(v["tiebreak"] or []):
         if c is None:
             parts.append(f"Player {p + 1} {'to choose' if v['to_move'] == p else 'waits to choose'}")
         elif c == "chosen":
@@ -119,7 +120,7 @@ def _tiebreak(v: dict[str, Any], seat: int | None) -> Text:
     return t
 
 
-def _scores(v: dict[str, Any], seat: int | None) -> Table:
+def _scores(v: OfertuView, seat: int | None) -> Table:
     t = Table(title="Final scores")
     t.add_column("Player")
     t.add_column("Pips", justify="right")
@@ -133,7 +134,7 @@ def _scores(v: dict[str, Any], seat: int | None) -> Table:
 
 def render(state: State, seat: int | None = None) -> RenderableType:
     """The table as ``seat`` sees it: opponent on top, you at the bottom."""
-    v = state.view(seat)
+    v = cast(OfertuView, state.view(seat))
     me = 0 if seat is None else seat
     order = [1 - me, me]
     parts: list[RenderableType] = [

@@ -29,6 +29,7 @@ from muertos.engine.actions import Actions, Kind
 from . import notation
 from .components import ALL_CARDS, BLACK, COMPONENTS, ORDER, PIPS, RED, SUIT_NAME, WHITE, sort_cards
 from .scoring import final_order, pips
+from .views import OfertuTable, OfertuView
 
 ROW_SIZE = COMPONENTS.auction_row
 """RULES: "draw five red cards and place them in a row"; "Fill the plateau to 5"."""
@@ -485,7 +486,7 @@ class OfertuState(State):
             cards += [c for c in self.bids[p][i] if c[0] == RED]
         return sort_cards(cards)
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> OfertuTable:
         f = self.first_hidden()
         bids = [
             [list(b) if (seat == p or i < f) else [HIDDEN] * len(b) for i, b in enumerate(self.bids[p])]
@@ -494,28 +495,28 @@ class OfertuState(State):
         choices: list[str | None] = [
             None if c is None else (c if seat == p else "chosen") for p, c in enumerate(self.choices)
         ]
-        return {
-            "round": self.round,
-            "phase": self.phase,
-            "black": self.black,
-            "start": self.start,
-            "row": list(self.row),
-            "red_deck": len(self.red_deck),
-            "red_discard": list(self.red_discard),
-            "out": list(self.out),
-            "decks": [len(d) for d in self.decks],
-            "hands": [list(h) if seat == p else len(h) for p, h in enumerate(self.hands)],
-            "red_held": [self.red_held(0), self.red_held(1)],
-            "bids": bids,
-            "display": [list(d) for d in self.display],
-            "pips": [pips(d) for d in self.display],
-            "quota": self.quota,
-            "placed": list(self.placed),
-            "reveal": self.reveal + 1 if self.phase == "tiebreak" else None,
-            "tiebreak": choices if self.phase == "tiebreak" else None,
-            "wins": list(self.wins),
-            "won_pips": list(self.won_pips),
-        }
+        return OfertuTable(
+            round=self.round,
+            phase=self.phase,
+            black=self.black,
+            start=self.start,
+            row=list(self.row),
+            red_deck=len(self.red_deck),
+            red_discard=list(self.red_discard),
+            out=list(self.out),
+            decks=[len(d) for d in self.decks],
+            hands=[list(h) if seat == p else len(h) for p, h in enumerate(self.hands)],
+            red_held=[self.red_held(0), self.red_held(1)],
+            bids=bids,
+            display=[list(d) for d in self.display],
+            pips=[pips(d) for d in self.display],
+            quota=self.quota,
+            placed=list(self.placed),
+            reveal=self.reveal + 1 if self.phase == "tiebreak" else None,
+            tiebreak=choices if self.phase == "tiebreak" else None,
+            wins=list(self.wins),
+            won_pips=list(self.won_pips),
+        )
 
     def status(self) -> str:
         if self.phase == "over":
@@ -657,6 +658,7 @@ class OfertuGame(Game):
     min_players = 2
     max_players = 2
     state_class = OfertuState
+    view_type = OfertuView
     options = ()
     order = 5
     hidden_information = True
