@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from muertos.games.ofertu import GAME
-from muertos.games.ofertu.components import ALL_CARDS, RED, sort_cards
-from muertos.games.ofertu.rules import ROW_SIZE, OfertuState
+from muertos.games.ofertu.components import ALL_CARDS, RED, ROW_SIZE, sort_cards
+from muertos.games.ofertu.rules import OfertuState
 
 CARD = re.compile(r"\b[RBW]\d+\b")
 

@@ -113,3 +113,12 @@ def catalog() -> dict[str, Any]:
         "bids_per_round": COMPONENTS.bids_per_round,
         "reconstructed": list(COMPONENTS.reconstructed),
     }
+
+
+ROW_SIZE = COMPONENTS.auction_row
+"""RULES: "draw five red cards and place them in a row"; "Fill the plateau to 5"."""
+HAND_SIZE = COMPONENTS.hand_size
+"""RULES: "Each player draws from their personal deck until they have five cards"."""
+BIDS_PER_ROUND = COMPONENTS.bids_per_round
+"""RULES: "placing a total of three cards from their hand" (each; "six player cards")."""
+PHASES = ("bid", "tiebreak", "over")

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from muertos.engine import State
 
-from .components import PIPS, RED
-from .rules import ROW_SIZE, OfertuState
+from .components import PIPS, RED, ROW_SIZE
+from .rules import OfertuState
 from .scoring import final_order, pips
 
 RED_KEY = 3.0

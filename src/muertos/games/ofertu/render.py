@@ -18,9 +18,9 @@ from rich.text import Text
 from muertos.engine import State
 
 from .components import BLACK, RED, SUIT_NAME, WHITE, sort_cards
-from .rules import HIDDEN, plural
+from .rules import plural
 from .scoring import pips
-from .views import OfertuView
+from .views import HIDDEN, OfertuView
 
 STYLE = {RED: "bold white on red3", BLACK: "bold white on grey23", WHITE: "bold black on grey93"}
 BACK_STYLE = "bold bright_blue on grey11"

@@ -20,28 +20,30 @@ A round runs like this (all inside ``_apply`` except the two kinds of decision):
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from muertos.engine import CorruptState, Game, Rng, State
+from muertos.engine import Game, State
 from muertos.engine.actions import Actions, Kind
 
-from . import notation
-from .components import ALL_CARDS, BLACK, COMPONENTS, ORDER, PIPS, RED, SUIT_NAME, WHITE, sort_cards
+from . import checks, notation, scoring, views
+from .components import (
+    BIDS_PER_ROUND,
+    BLACK,
+    COMPONENTS,
+    HAND_SIZE,
+    ORDER,
+    PIPS,
+    RED,
+    ROW_SIZE,
+    SUIT_NAME,
+    WHITE,
+    sort_cards,
+)
 from .scoring import final_order, pips
-from .views import OfertuTable, OfertuView
+from .views import OfertuView
 
-ROW_SIZE = COMPONENTS.auction_row
-"""RULES: "draw five red cards and place them in a row"; "Fill the plateau to 5"."""
-HAND_SIZE = COMPONENTS.hand_size
-"""RULES: "Each player draws from their personal deck until they have five cards"."""
-BIDS_PER_ROUND = COMPONENTS.bids_per_round
-"""RULES: "placing a total of three cards from their hand" (each; "six player cards")."""
-PHASES = ("bid", "tiebreak", "over")
 WHO = {(p, b): f"Player {p + 1} ({SUIT_NAME[BLACK if b else WHITE]})" for p in (0, 1) for b in (True, False)}
 """How the log names a seat, by seat and whether it holds the black deck."""
-HIDDEN = "?"
-"""What a face-down bid card looks like to a seat that may not see it."""
 
 
 def plural(n: int, word: str) -> str:
@@ -473,50 +475,15 @@ class OfertuState(State):
     )
     """The three kinds of decision (see ``notation``); the engine lists, plays and refuses by them."""
 
-    # ------------------------------------------------------------------ views
-    def first_hidden(self) -> int:
-        """Bids at this position and beyond are face down (still unrevealed)."""
-        return self.reveal + 1 if self.phase == "tiebreak" else 0
-
-    def red_held(self, p: int) -> list[str]:
-        """Red cards in ``p``'s hand or face-down bids: public, as every one was won openly (A-O11)."""
-        f = self.first_hidden()
-        cards = [c for c in self.hands[p] if c[0] == RED]
-        for i in range(f, ROW_SIZE):
-            cards += [c for c in self.bids[p][i] if c[0] == RED]
-        return sort_cards(cards)
-
-    def _view(self, seat: int | None) -> OfertuTable:
-        f = self.first_hidden()
-        bids = [
-            [list(b) if (seat == p or i < f) else [HIDDEN] * len(b) for i, b in enumerate(self.bids[p])]
-            for p in (0, 1)
-        ]
-        choices: list[str | None] = [
-            None if c is None else (c if seat == p else "chosen") for p, c in enumerate(self.choices)
-        ]
-        return OfertuTable(
-            round=self.round,
-            phase=self.phase,
-            black=self.black,
-            start=self.start,
-            row=list(self.row),
-            red_deck=len(self.red_deck),
-            red_discard=list(self.red_discard),
-            out=list(self.out),
-            decks=[len(d) for d in self.decks],
-            hands=[list(h) if seat == p else len(h) for p, h in enumerate(self.hands)],
-            red_held=[self.red_held(0), self.red_held(1)],
-            bids=bids,
-            display=[list(d) for d in self.display],
-            pips=[pips(d) for d in self.display],
-            quota=self.quota,
-            placed=list(self.placed),
-            reveal=self.reveal + 1 if self.phase == "tiebreak" else None,
-            tiebreak=choices if self.phase == "tiebreak" else None,
-            wins=list(self.wins),
-            won_pips=list(self.won_pips),
-        )
+    # What a seat may know (views.py), the integrity checks (checks.py), the figures
+    # designers read (scoring.py): each in the file named for it.
+    first_hidden = views.first_hidden
+    red_held = views.red_held
+    _view = views.view
+    _redraw_hidden = views.redraw_hidden
+    census = checks.census
+    _validate = checks.validate
+    stats = scoring.stats
 
     def status(self) -> str:
         if self.phase == "over":
@@ -536,120 +503,6 @@ class OfertuState(State):
         if not self.over:
             return []
         return final_order(self.display)
-
-    def stats(self) -> dict[str, float | int | str]:
-        """Designer figures: rounds, how the game ended, ties, reshuffles, cards scored."""
-        out = super().stats()
-        kinds = Counter(e.kind for e in self.events)
-        out["rounds"] = self.round
-        if self.over:
-            last = self.events[-1].text if self.events else ""
-            out["end"] = "row" if "cannot refill" in last else "cards"
-        out["auctions"] = kinds["win"]
-        out["ties"] = kinds["tie"]
-        out["tiebreak_reveals"] = kinds["tiebreak"]
-        out["reshuffles"] = kinds["reshuffle"]
-        out["cards_scored"] = len(self.display[0]) + len(self.display[1])
-        out["pip_margin"] = abs(pips(self.display[0]) - pips(self.display[1]))
-        return out
-
-    # ---------------------------------------------------------- hidden information
-    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Redraw deck orders, the other hands, face-down bids and secret choices.
-
-        What stays fixed is all ``seat`` can know: its own hand and bids, every
-        revealed card, the counts of each pile, hand and bid, and which red cards each
-        player holds (every red card in a hand was won in the open, A-O11). The
-        opponent's unseen colour cards (hand + face-down bids + deck) are pooled and
-        dealt again.
-        """
-        # Every pool is sorted before it is shuffled, so the result depends only on
-        # what ``seat`` sees and on ``rng``, never on the true hidden order.
-        self.red_deck = sort_cards(self.red_deck)
-        rng.shuffle(self.red_deck)
-        f = self.first_hidden()
-        for p in (0, 1):
-            if p == seat:
-                self.decks[p] = sort_cards(self.decks[p])
-                rng.shuffle(self.decks[p])
-                continue
-            hand, bids = self.hands[p], self.bids[p]
-            held = hand + [c for i in range(f, ROW_SIZE) for c in bids[i]]
-            reds = sort_cards([c for c in held if c[0] == RED])
-            pool = sort_cards([c for c in held if c[0] != RED] + self.decks[p])
-            rng.shuffle(pool)
-            n = len(held) - len(reds)
-            held = reds + pool[:n]
-            self.decks[p] = pool[n:]
-            rng.shuffle(held)
-            k = len(hand)
-            self.hands[p] = sort_cards(held[:k])
-            for i in range(f, ROW_SIZE):
-                m = len(bids[i])
-                bids[i] = held[k : k + m]
-                k += m
-            if self.choices[p] is not None:
-                options = [*self.hands[p], "pass"]
-                self.choices[p] = options[rng.randrange(len(options))]
-
-    def census(self) -> dict[str, int]:
-        count = {RED: 0, BLACK: 0, WHITE: 0}
-        piles = [self.red_deck, self.red_discard, self.out, [c for c in self.row if c is not None]]
-        piles += self.decks + self.hands + self.display + [b for p in self.bids for b in p]
-        for pile in piles:
-            for c in pile:
-                count[c[0]] += 1
-        return {SUIT_NAME[k].lower(): v for k, v in count.items()}
-
-    def _validate(self) -> None:
-        def bad(msg: str) -> CorruptState:
-            return CorruptState(f"ofertu state: {msg}")
-
-        if self.phase not in PHASES:
-            raise bad(f"unknown phase {self.phase!r}")
-        for name in ("black", "start", "turn"):
-            if getattr(self, name) not in (0, 1):
-                raise bad(f"{name} must be seat 0 or 1")
-        if len(self.row) != ROW_SIZE or len(self.bids) != 2 or any(len(b) != ROW_SIZE for b in self.bids):
-            raise bad(f"the auction row and each player's bids have {ROW_SIZE} positions")
-        if any(len(x) != 2 for x in (self.decks, self.hands, self.display, self.placed, self.choices)):
-            raise bad("decks, hands, displays, placed and choices hold one entry per player")
-        cards = [c for c in self.row if c is not None] + self.red_deck + self.red_discard + self.out
-        cards += [c for pile in (*self.decks, *self.hands, *self.display) for c in pile]
-        cards += [c for p in self.bids for b in p for c in b]
-        if sorted(cards, key=lambda c: ORDER.get(c, -1)) != list(ALL_CARDS):
-            raise bad("every card of the deck must be in exactly one place")
-        for p in (0, 1):
-            if any(c[0] != self.colour(p) for c in self.decks[p]):
-                raise bad(f"Player {p + 1}'s deck holds cards of another suit")
-            if any(c[0] not in (RED, self.colour(p)) for c in self.hands[p]):
-                raise bad(f"Player {p + 1}'s hand holds the other player's cards")
-            if self.hands[p] != sort_cards(self.hands[p]):
-                raise bad("hands are kept sorted")
-            if any(c[0] != RED for c in self.display[p]):
-                raise bad("a victory display holds only red cards")
-        if any(c[0] != RED for c in self.red_deck + self.red_discard + [c for c in self.row if c]):
-            raise bad("the red deck, red discard and auction row hold only red cards")
-        if any(c[0] == RED for c in self.out):
-            raise bad("red bid cards go to the red discard, not out of play")
-        if self.phase == "tiebreak":
-            if not 0 <= self.reveal < ROW_SIZE or self.row[self.reveal] is None:
-                raise bad("a tie-break needs a position with an auction card")
-            for p in (0, 1):
-                c = self.choices[p]
-                if c is not None and c != "pass" and c not in self.hands[p]:
-                    raise bad("a tie-breaker card must be in its player's hand")
-            if None not in self.choices:
-                raise bad("a tie-break with both choices made should have been resolved")
-        elif self.reveal != -1 or self.choices != [None, None]:
-            raise bad("reveal and choices are set only during a tie-break")
-        if self.phase == "bid" and not (
-            0 <= self.placed[0] <= self.quota
-            and 0 <= self.placed[1] <= self.quota
-            and sum(len(b) for b in self.bids[0]) == self.placed[0]
-            and sum(len(b) for b in self.bids[1]) == self.placed[1]
-        ):
-            raise bad("the bids placed do not match the round's count")
 
 
 class OfertuGame(Game):

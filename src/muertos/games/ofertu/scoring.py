@@ -7,6 +7,14 @@ the game is a draw.
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from muertos.engine import State
+
+if TYPE_CHECKING:
+    from .rules import OfertuState
+
 from .components import PIPS
 
 
@@ -20,3 +28,20 @@ def final_order(displays: list[list[str]]) -> list[int]:
     keys = [(pips(d), len(d)) for d in displays]
     best = max(keys)
     return [p for p, k in enumerate(keys) if k == best]
+
+
+def stats(s: OfertuState) -> dict[str, float | int | str]:
+    """Designer figures: rounds, how the game ended, ties, reshuffles, cards scored."""
+    out = State.stats(s)
+    kinds = Counter(e.kind for e in s.events)
+    out["rounds"] = s.round
+    if s.over:
+        last = s.events[-1].text if s.events else ""
+        out["end"] = "row" if "cannot refill" in last else "cards"
+    out["auctions"] = kinds["win"]
+    out["ties"] = kinds["tie"]
+    out["tiebreak_reveals"] = kinds["tiebreak"]
+    out["reshuffles"] = kinds["reshuffle"]
+    out["cards_scored"] = len(s.display[0]) + len(s.display[1])
+    out["pip_margin"] = abs(pips(s.display[0]) - pips(s.display[1]))
+    return out
