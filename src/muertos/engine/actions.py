@@ -124,6 +124,8 @@ class Actions(Generic[S]):
     def legal(self, state: S) -> list[str]:
         """The open moves, spelled, kind by kind."""
         kinds = self.kinds if self.phase is None else self._open.get(self.phase(state), self._anytime)
+        if len(kinds) == 1:
+            return kinds[0].legal(state)
         out: list[str] = []
         for k in kinds:
             out += k.legal(state)

@@ -14,6 +14,8 @@ Actions (one spelling each, lowercase, single spaces):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from .components import COMPONENTS as C
@@ -53,6 +55,74 @@ def card_number(word: str) -> int | None:
     if word.isdigit() and 1 <= int(word) <= C.card_count:
         return int(word)
     return None
+
+
+# ------------------------------------------------------------------ moves, typed
+@dataclass(frozen=True, slots=True)
+class Move:
+    """``move 2``: the token that many spaces clockwise."""
+
+    k: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """``trade 17``: a card of the hand revealed onto the space."""
+
+    card: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Altar:
+    """``altar 17 2b``: a card of the hand onto an altar slot (0-based index)."""
+
+    card: int
+    slot: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """``take``, ``flip``, ``pass``: a move with nothing after its verb."""
+
+    text: str
+
+
+MOVES = {k: Move(k, move(k)) for k in (1, 2, 3)}
+TRADES = {c: Trade(c, trade(c)) for c in range(1, C.card_count + 1)}
+ALTARS = {
+    (c, s): Altar(c, s, altar(c, s)) for c in range(1, C.card_count + 1) for s in range(len(SLOT_NAMES))
+}
+TAKING, FLIPPING, PASSING = Word(TAKE), Word(FLIP), Word(PASS)
+
+
+def parse_move(w: list[str]) -> Move | str:
+    if len(w) != 1 or w[0] not in ("1", "2", "3"):
+        return "you move your token 1, 2 or 3 spaces"
+    return MOVES[int(w[0])]
+
+
+def parse_trade(w: list[str]) -> Trade | str:
+    cid = card_number(w[0]) if len(w) == 1 else None
+    return "trade names one card of your hand by its number (trade 17)" if cid is None else TRADES[cid]
+
+
+def parse_altar(w: list[str]) -> Altar | str:
+    if len(w) != 2:
+        return "altar names a card of your hand and a slot (altar 17 2b)"
+    cid = card_number(w[0])
+    if cid is None:
+        return f"card {w[0]} is not in your hand"
+    slot = SLOT_INDEX.get(w[1])
+    if slot is None:
+        return "altar slots are 1a–1d (base), 2a–2c (second level) and 3a–3b (top)"
+    return ALTARS[cid, slot]
+
+
+def parse_word(move: Word) -> Callable[[list[str]], Word | str]:
+    return lambda w: f"'{move.text}' takes nothing after it" if w else move
 
 
 # ------------------------------------------------------------------ descriptions

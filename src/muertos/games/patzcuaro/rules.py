@@ -16,9 +16,11 @@ from bisect import insort
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations, permutations
+from operator import attrgetter
 from typing import Any
 
 from muertos.engine import CorruptState, Game, Option, Rng, State
+from muertos.engine.actions import Actions, Kind
 
 from . import notation as N
 from . import scoring
@@ -343,56 +345,233 @@ class PatzcuaroState(State):
             if _multi_ok(st.icons, [*self.offered, c], hand[:i] + hand[i + 1 :], top)
         ]
 
-    def _altar_actions(self, seat: int) -> list[str]:
-        slots = self.open_slots(seat)
-        return [N.altar(c, s) for c in self.hands[seat] for s in slots]
+    # ---------------------------------------------------------------- the decisions
+    # Each rule once, as a named predicate (the reason a move breaks it, or None), shared
+    # by the kind's check and its listing; the engine's conformance check proves they agree.
 
-    def _legal_actions(self) -> list[str]:
+    def _cannot_end_there(self, k: int) -> str | None:
+        """Once flipped, "solo puedes moverte a espacios cuyas acciones puedas completar";
+        if none can be completed, any move (then draw 1: ``_move``)."""
+        if not self.flipped[self.turn]:
+            return None
+        why = self._unfinishable()
+        if why[k - 1] is None or all(why):
+            return None
+        return (
+            "after flipping your player card you may only end on a space whose actions you can "
+            f"complete; {self.space_label(self.destination(self.turn, k))}: {why[k - 1]}"
+        )
+
+    def _unfinishable(self) -> list[str | None]:
+        """For a move of 1, 2 and 3: why its space's actions could not be completed, or None."""
         me = self.turn
-        if self.phase == "move":
-            ks = [1, 2, 3]
-            if self.flipped[me]:
-                # Once flipped, only spaces you can complete; if none, any move, then draw 1.
-                ok = [k for k in ks if self.why_not_performable(me, self.destination(me, k)) is None]
-                ks = ok or ks
-            return [N.move(k) for k in ks]
-        if self.phase == "last":
-            return [*self._altar_actions(self.final[0]), N.PASS]
-        flip = self._can_flip()
-        if flip and self.why_not_performable(me, self.pos[me]) is not None:
-            return [N.FLIP]  # the space cannot be completed: the flip is the only way out
-        if self._current_step().kind == "trade":
-            acts = [N.trade(c) for c in self._trade_cards()]
-            if self.offered and len(self._current_step().icons) == 1:
-                acts.append(N.TAKE)
-        else:
-            acts = self._altar_actions(me)
-        if flip:
-            acts.append(N.FLIP)
-        return acts
+        return [self.why_not_performable(me, self.destination(me, k)) for k in (1, 2, 3)]
 
-    def _apply(self, action: str) -> None:
-        verb, *args = action.split()
-        if verb == "move":
-            self._move(int(args[0]))
-        elif verb == "trade":
-            self._offer(int(args[0]))
-        elif verb == "take":
-            self._take()
-        elif verb == "altar":
-            seat = self.to_move
-            assert seat is not None
-            self._place(seat, int(args[0]), N.SLOT_INDEX[args[1]])
-            if self.phase == "last":
-                self._next_final()
-            else:
-                self.step += 1
-                self._advance()
-        elif verb == "flip":
-            self._flip()
-        else:  # pass
-            self._emit("pass", f"Player {self.final[0] + 1} adds no last card.")
+    def _open_moves(self) -> list[str]:
+        if not self.flipped[self.turn]:
+            return [N.MOVES[k].text for k in (1, 2, 3)]
+        why = self._unfinishable()  # once for the three moves (the hot path of every bot)
+        return [N.MOVES[k].text for k in (1, 2, 3) if why[k - 1] is None or all(why)]
+
+    def _must_flip(self) -> str | None:
+        """A space whose actions cannot be completed leaves the flip as the only way out."""
+        why = self.why_not_performable(self.turn, self.pos[self.turn]) if self._can_flip() else None
+        return (
+            None if why is None else f"you cannot complete this space ({why}): flip your player card instead"
+        )
+
+    def _not_next(self, kind: str) -> str | None:
+        """The space's actions are carried out in their order: is ``kind`` the next one?"""
+        why = self._must_flip()
+        if why is not None or self._current_step().kind == kind:
+            return why
+        if kind == "trade":
+            return "the space's next action is the altar: add a card (altar CARD SLOT)"
+        return "the space's next action is a trade: reveal a card (trade CARD), then take"
+
+    def _trade_problem(self, t: N.Trade) -> str | None:
+        """Rulebook, "Intercambio": reveal cards meeting the space's condition."""
+        why = self._not_next("trade")
+        if why is not None:
+            return why
+        me = self.turn
+        cid = t.card
+        if cid not in self.hands[me]:
+            return f"card #{cid} is not in your hand"
+        if cid in self._trade_cards():
+            return None
+        st = self._current_step()
+        cond = N.condition_text(st.icons, self._lang)
+        idx = self.pos[me]
+        if len(st.icons) == 1:
+            if not _icon_ok(st.icons[0], cid, self.top_colour(idx)):
+                return f"{N.card_text(cid, self._lang)} does not meet the condition of {self.space_label(idx)}: {cond}"
+            return "revealing one more card would leave you unable to complete the space's later actions"
+        if len(self.offered) >= len(st.icons):
+            return f"this space takes exactly one card per icon ({cond})"
+        return f"{N.card_text(cid, self._lang)} cannot fill an icon still open at this space ({cond})"
+
+    def _open_trades(self) -> list[str]:
+        if self._current_step().kind != "trade" or self._must_flip():  # the cheap test first
+            return []
+        return [N.TRADES[c].text for c in self._trade_cards()]
+
+    def _cannot_take(self, _: N.Word) -> str | None:
+        """One icon: "una … (o más)", so the player stops when they like, after one card."""
+        why = self._not_next("trade")
+        if why is not None:
+            return why
+        if not self.offered:
+            return "reveal at least one card meeting the space's condition before taking its cards"
+        if len(self._current_step().icons) != 1:
+            cond = N.condition_text(self._current_step().icons, self._lang)
+            return f"this space takes one card for each icon ({cond}): reveal the rest first"
+        return None
+
+    def _open_take(self) -> list[str]:
+        if not self.offered:  # the cheap test first: nothing revealed, nothing to take
+            return []
+        return [] if self._cannot_take(N.TAKING) else [N.TAKE]
+
+    def _altar_seat(self) -> int:
+        seat = self.to_move
+        assert seat is not None
+        return seat
+
+    def _altar_problem(self, a: N.Altar) -> str | None:
+        """A card of the hand on an empty slot; an upper slot over the two cards below it."""
+        if self.phase == "act":
+            why = self._not_next("altar")
+            if why is not None:
+                return why
+        seat = self._altar_seat()
+        if a.card not in self.hands[seat]:
+            return f"card {a.card} is not in your hand"
+        held = self.altars[seat][a.slot]
+        if held:
+            return f"slot {N.SLOT_NAMES[a.slot]} already holds card #{held}"
+        if a.slot not in self.open_slots(seat):
+            below = ", ".join(N.SLOT_NAMES[s] for s in SUPPORT.get(a.slot, ()))
+            return f"a card on slot {N.SLOT_NAMES[a.slot]} must rest on two cards below it ({below})"
+        return None
+
+    def _open_altars(self) -> list[str]:
+        if self.phase == "act" and (self._current_step().kind != "altar" or self._must_flip()):
+            return []
+        seat = self._altar_seat()
+        slots = self.open_slots(seat)
+        return [N.ALTARS[c, s].text for c in self.hands[seat] for s in slots]
+
+    def _altar(self, a: N.Altar) -> None:
+        self._place(self._altar_seat(), a.card, a.slot)
+        if self.phase == "last":
             self._next_final()
+        else:
+            self.step += 1
+            self._advance()
+
+    def _cannot_flip(self, _: N.Word) -> str | None:
+        if self.flipped[self.turn]:
+            return "you flipped your player card already: the flip is once per game"
+        if not self._can_flip():
+            return "the flip replaces all the space's actions: it may only be chosen before doing any of them"
+        return None
+
+    def _open_flip(self) -> list[str]:
+        return [] if self._cannot_flip(N.FLIPPING) else [N.FLIP]
+
+    def _pass(self, _: N.Word) -> None:
+        self._emit("pass", f"Player {self.final[0] + 1} adds no last card.")
+        self._next_final()
+
+    # The sentences for a kind of move out of its phase.
+    def _not_moving_now(self) -> str:
+        if self.phase == "last":
+            return self._ending()
+        return "you have moved already: now do the actions of the space you stand on"
+
+    def _moving_first(self) -> str:
+        return (
+            self._ending()
+            if self.phase == "last"
+            else "first move your token 1, 2 or 3 spaces clockwise (move 1, move 2 or move 3)"
+        )
+
+    def _ending(self) -> str:
+        return "the game is ending: you may only add one last card (altar CARD SLOT) or pass"
+
+    def _no_end_yet(self) -> str:
+        return "pass only declines the last altar card once the end is triggered"
+
+    ACTIONS = Actions(
+        Kind(
+            "move",
+            "move <1-3>",
+            N.parse_move,
+            lambda s, m: s._cannot_end_there(m.k),
+            _open_moves,
+            lambda s, m: s._move(m.k),
+            lambda s: N.MOVES.values(),
+            phases=("move",),
+            closed=_not_moving_now,
+        ),
+        Kind(
+            "trade",
+            "trade <card>",
+            N.parse_trade,
+            _trade_problem,
+            _open_trades,
+            lambda s, m: s._offer(m.card),
+            lambda s: N.TRADES.values(),
+            phases=("act",),
+            closed=_moving_first,
+        ),
+        Kind(
+            "take",
+            "take",
+            N.parse_word(N.TAKING),
+            _cannot_take,
+            _open_take,
+            lambda s, m: s._take(),
+            lambda s: [N.TAKING],
+            phases=("act",),
+            closed=_moving_first,
+        ),
+        Kind(
+            "altar",
+            "altar <card> <slot>",
+            N.parse_altar,
+            _altar_problem,
+            _open_altars,
+            _altar,
+            lambda s: N.ALTARS.values(),
+            phases=("act", "last"),
+            closed=_moving_first,
+        ),
+        Kind(
+            "flip",
+            "flip",
+            N.parse_word(N.FLIPPING),
+            _cannot_flip,
+            _open_flip,
+            lambda s, m: s._flip(),
+            lambda s: [N.FLIPPING],
+            phases=("act",),
+            closed=_moving_first,
+        ),
+        Kind(
+            "pass",
+            "pass",
+            N.parse_word(N.PASSING),
+            lambda s, m: None,
+            lambda s: [N.PASS],
+            _pass,
+            lambda s: [N.PASSING],
+            phases=("last",),
+            closed=_no_end_yet,
+        ),
+        phase=attrgetter("phase"),
+    )
 
     def _move(self, k: int) -> None:
         me = self.turn
@@ -529,83 +708,6 @@ class PatzcuaroState(State):
         sc = self.scores()
         text = ", ".join(f"Player {i + 1} {v:g}" for i, v in enumerate(sc))
         self._emit("score", f"Final scores: {text}. Player {self.winners()[0] + 1} wins.")
-
-    # ---------------------------------------------------------------- messages
-    def _why_illegal(self, action: str) -> str:
-        w = N.words(action)
-        verb = w[0] if w else ""
-        if self.phase == "over":
-            return "the game is over"
-        me = self.to_move
-        assert me is not None
-        if self.phase == "last":
-            if verb != "altar" and verb != "pass":
-                return "the game is ending: you may only add one last card (altar CARD SLOT) or pass"
-            return self._why_not_altar(me, w)
-        if verb == "pass":
-            return "pass only declines the last altar card once the end is triggered"
-        if self.phase == "move":
-            if verb != "move":
-                return "first move your token 1, 2 or 3 spaces clockwise (move 1, move 2 or move 3)"
-            if len(w) != 2 or w[1] not in ("1", "2", "3"):
-                return "you move your token 1, 2 or 3 spaces"
-            dest = self.destination(me, int(w[1]))
-            why = self.why_not_performable(me, dest)
-            return (
-                "after flipping your player card you may only end on a space whose actions you can "
-                f"complete; {self.space_label(dest)}: {why}"
-            )
-        # phase "act"
-        if verb == "move":
-            return "you have moved already: now do the actions of the space you stand on"
-        if verb == "flip":
-            if self.flipped[me]:
-                return "you flipped your player card already: the flip is once per game"
-            return "the flip replaces all the space's actions: it may only be chosen before doing any of them"
-        why = self.why_not_performable(me, self.pos[me]) if self._can_flip() else None
-        if why is not None:
-            return f"you cannot complete this space ({why}): flip your player card instead"
-        st = self._current_step()
-        if st.kind == "altar":
-            if verb != "altar":
-                return "the space's next action is the altar: add a card (altar CARD SLOT)"
-            return self._why_not_altar(me, w)
-        if verb == "take":
-            if self.offered:
-                cond = N.condition_text(st.icons, self._lang)
-                return f"this space takes one card for each icon ({cond}): reveal the rest first"
-            return "reveal at least one card meeting the space's condition before taking its cards"
-        if verb != "trade":
-            return "the space's next action is a trade: reveal a card (trade CARD), then take"
-        cid = N.card_number(w[1]) if len(w) == 2 else None
-        if cid is None:
-            return "trade names one card of your hand by its number (trade 17)"
-        if cid not in self.hands[me]:
-            return f"card #{cid} is not in your hand"
-        cond = N.condition_text(st.icons, self._lang)
-        idx = self.pos[me]
-        if len(st.icons) == 1:
-            if not _icon_ok(st.icons[0], cid, self.top_colour(idx)):
-                return f"{N.card_text(cid, self._lang)} does not meet the condition of {self.space_label(idx)}: {cond}"
-            return "revealing one more card would leave you unable to complete the space's later actions"
-        if len(self.offered) >= len(st.icons):
-            return f"this space takes exactly one card per icon ({cond})"
-        return f"{N.card_text(cid, self._lang)} cannot fill an icon still open at this space ({cond})"
-
-    def _why_not_altar(self, seat: int, w: list[str]) -> str:
-        if len(w) != 3:
-            return "altar names a card of your hand and a slot (altar 17 2b)"
-        cid = N.card_number(w[1])
-        if cid is None or cid not in self.hands[seat]:
-            return f"card {w[1]} is not in your hand"
-        slot = N.SLOT_INDEX.get(w[2])
-        if slot is None:
-            return "altar slots are 1a–1d (base), 2a–2c (second level) and 3a–3b (top)"
-        held = self.altars[seat][slot]
-        if held:
-            return f"slot {w[2]} already holds card #{held}"
-        below = ", ".join(N.SLOT_NAMES[s] for s in SUPPORT.get(slot, ()))
-        return f"a card on slot {w[2]} must rest on two cards below it ({below})"
 
     # ------------------------------------------------------------- information
     def _view(self, seat: int | None) -> dict[str, Any]:
