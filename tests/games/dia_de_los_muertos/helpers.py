@@ -79,7 +79,6 @@ def table(
     s.stack = stack
     s.ended = False
     s.events = []
-    s._pending = None
     s._legal = None
     s._run()
     assert s.census() == {"action_cards": 66, "festivity_cards": 9}

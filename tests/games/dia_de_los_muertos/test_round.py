@@ -129,7 +129,6 @@ def test_reshuffle_when_draw_pile_is_empty() -> None:
     s = table(pos=[10, 12, 30], lay=["cake", None, None], hands=[["kick"], ["kick"], []])
     s.discard = s.draw[:-2]  # all but two cards go to the discard pile
     s.draw = s.draw[-2:]
-    s._pending = None
     play(s, "throw p2")  # the last two cards... and the attacked card, then draws
     assert s.census()["action_cards"] == 66
     assert any("shuffled into a new draw pile" in line for line in s.log(None))

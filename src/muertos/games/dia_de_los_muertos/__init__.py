@@ -45,7 +45,7 @@ NOTATION (players are p1..p6, fields are numbers; one spelling per action)
   take arm                 at a hiding place: dig up an arm, a leg or a festivity card
   block 7                  the taker of the last festivity card places the gravedigger
   discard kick             hand limit of eight at the end of your turn
-  swap kick dodge / keep   end of round: trade two cards for one, or stop
+  swap dodge kick / keep   end of round: trade two cards (in card order) for one, or stop
 
 OPTIONS
   round_limit (default 100)  safeguard of spec A-D21: the rules allow endless play (a
