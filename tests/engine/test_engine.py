@@ -118,8 +118,8 @@ def test_conformance_catches_a_leaking_view() -> None:
         state_class = Leaky
 
     with pytest.raises(conformance.ConformanceError, match="hidden information leaks"):
-        conformance.check_game(LeakyGame(), 2, seeds=2, deep=2)
-    TOY.__init__()  # restore the toy's state class binding
+        conformance.check_game(LeakyGame(TOY.parts), 2, seeds=2, deep=2)
+    TOY.__init__(TOY.parts)  # restore the toy's state class binding
 
 
 def test_the_games_are_registered_explicitly_in_the_lobby_order() -> None:
@@ -155,6 +155,34 @@ def test_the_engine_imports_nothing_above_it() -> None:
                 assert not name.startswith("muertos.") or name.startswith("muertos.engine"), (path.name, name)
             if isinstance(node, ast.ImportFrom) and node.level > 1:
                 raise AssertionError(f"{path.name} imports from above the engine: level {node.level}")
+
+
+def test_every_game_declares_its_parts_and_nothing_finds_one_by_name() -> None:
+    """Render, heuristics and encoding come from ``Game.parts``, declared by each package;
+    no module of muertos imports a module by a name it computes."""
+    import ast
+    from pathlib import Path
+
+    import muertos
+    from muertos.rl.codec import encoding_module
+
+    for gid in muertos.game_ids():
+        g = muertos.game(gid)
+        s = g.new(g.min_players, seed=1)
+        assert g.parts.guide.strip() and g.rules() == g.parts.guide.strip()
+        assert g.render(s, 0) is not None
+        assert g.parts.heuristics is not None and isinstance(g.evaluate(s, 0), float)
+        assert encoding_module(g) is g.parts.encoding
+    assert TOY.parts.encoding is None and TOY.rollout_policy() is None
+    with pytest.raises(NotImplementedError, match="toy declares no RL encoding"):
+        encoding_module(TOY)
+    root = Path(muertos.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr == "import_module":
+                assert path.name == "__init__.py" and path.parent.name == "sim", path  # sim's lazy exports
+            if isinstance(node, ast.Attribute) and node.attr == "__module__":
+                raise AssertionError(f"{path.relative_to(root)} reads a __module__ name")
 
 
 def test_an_integer_option_outside_its_range_is_refused_naming_the_range() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from muertos.engine import CorruptState, Game, Option, Rng, State
+from muertos.engine import CorruptState, Game, Option, Parts, Rng, State
 from muertos.engine.actions import Actions, Kind
 
 
@@ -166,4 +166,11 @@ class ToyGame(Game):
     options = (Option("draw", True, "allow drawing"),)
 
 
-TOY = ToyGame()
+class Picture:
+    """The toy's render part: one line of text."""
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        return f"toy: {state.status()}"
+
+
+TOY = ToyGame(Parts(guide=__doc__ or "", render=Picture()))

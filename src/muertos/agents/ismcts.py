@@ -93,9 +93,8 @@ def _solo_hint(game: Game, solo: bool, name: str, default: Any) -> Any:
 
 
 def _hint(game: Game, name: str, default: Any) -> Any:
-    """A search constant from the game's heuristics module, if it sets one."""
-    h = game._heuristics()
-    return getattr(h, name, default) if h is not None else default
+    """A search constant from the game's heuristics, if they set one."""
+    return game.parts.tuning(name, default)
 
 
 def outcome(state: State, scale: float = 5.0) -> list[float]:

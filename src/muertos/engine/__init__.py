@@ -5,6 +5,7 @@ from .agent import Agent
 from .errors import CorruptState, IllegalAction, InvalidOptions, MuertosError, UnknownAgent, UnknownGame
 from .events import Event
 from .game import FORMAT, Game, Option, State, copy_json, normalize
+from .parts import Encoding, Heuristics, Parts, Render
 from .registry import game, game_ids, register
 from .rng import Rng
 
@@ -12,12 +13,16 @@ __all__ = [
     "FORMAT",
     "Agent",
     "CorruptState",
+    "Encoding",
     "Event",
     "Game",
+    "Heuristics",
     "IllegalAction",
     "InvalidOptions",
     "MuertosError",
     "Option",
+    "Parts",
+    "Render",
     "Rng",
     "State",
     "UnknownAgent",

@@ -22,13 +22,12 @@ booleans, ``None``) named in ``State.FIELDS``: that makes ``to_json`` exact and
 
 from __future__ import annotations
 
-import importlib
 import json
 import marshal
 import os
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -38,6 +37,7 @@ from .rng import Rng
 
 if TYPE_CHECKING:
     from .actions import Actions
+    from .parts import Parts
 
 FORMAT = 1
 """Version of the ``to_json`` layout; bumped when it changes incompatibly."""
@@ -124,7 +124,9 @@ class Game(ABC):
     summary: ClassVar[str] = ""
     """One paragraph for the lobby and ``muertos games``."""
 
-    def __init__(self) -> None:
+    def __init__(self, parts: Parts[Any]) -> None:
+        self.parts = parts
+        """What the game declares beside its rules: render, heuristics, encoding, guide."""
         type(self).state_class.game = self
 
     # ----------------------------------------------------------------- options
@@ -260,43 +262,28 @@ class Game(ABC):
     # ---------------------------------------------------------------- display
     def render(self, state: State, seat: int | None = None) -> Any:
         """A Rich renderable of the table as ``seat`` sees it (``None``: a spectator)."""
-        module = importlib.import_module(f"{type(self).__module__.rsplit('.', 1)[0]}.render")
-        return module.render(state, seat)
+        return self.parts.render.render(state, seat)
 
     def rules(self) -> str:
         """A summary, the notation with examples and what is reconstructed (``muertos rules``)."""
-        package = importlib.import_module(type(self).__module__.rsplit(".", 1)[0])
-        return (package.__doc__ or self.title).strip()
-
-    def _heuristics(self) -> Any:
-        """The game's ``heuristics`` module, or ``None`` if it has none (cached)."""
-        if "_heur" not in self.__dict__:
-            name = f"{type(self).__module__.rsplit('.', 1)[0]}.heuristics"
-            try:
-                self.__dict__["_heur"] = importlib.import_module(name)
-            except ModuleNotFoundError as e:
-                if e.name != name:
-                    raise
-                self.__dict__["_heur"] = None
-        return self.__dict__["_heur"]
+        return (self.parts.guide or self.title).strip()
 
     def evaluate(self, state: State, seat: int) -> float:
         """How well ``seat`` stands, for bots: the game's heuristic, else its score lead.
 
         It must read only what ``seat`` may know; bots call it on determinized copies.
         """
-        h = self._heuristics()
-        if h is not None and hasattr(h, "evaluate"):
+        h = self.parts.heuristics
+        if h is not None:
             return float(h.evaluate(state, seat))
         sc = state.scores()
         if len(sc) == 1:
             return float(sc[0])
         return float(sc[seat] - max(v for i, v in enumerate(sc) if i != seat))
 
-    def rollout_policy(self) -> Any:
+    def rollout_policy(self) -> Callable[[State, random.Random], str | None] | None:
         """The game's fast playout policy ``(state, rng) -> action``, if it has one."""
-        h = self._heuristics()
-        return getattr(h, "rollout", None) if h is not None else None
+        return self.parts.rollout()
 
     def catalog(self) -> dict[str, Any]:
         """The public, static data of the components (card faces, board layout), JSON-ready.

@@ -18,25 +18,20 @@ Gymnasium, OpenSpiel) builds on:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from muertos.engine import Game, State, game
+from muertos.engine import Encoding, Game, State, game
 from muertos.engine.game import normalize
 
 
-def encoding_module(g: Game) -> Any:
-    """The game's ``encoding`` module, found through its package like ``Game._heuristics``."""
-    name = f"{type(g).__module__.rsplit('.', 1)[0]}.encoding"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:
-            raise
-        raise NotImplementedError(f"{g.id} has no RL encoding ({name})") from None
+def encoding_module(g: Game) -> Encoding:
+    """The encoding the game declares among its parts."""
+    if g.parts.encoding is None:
+        raise NotImplementedError(f"{g.id} declares no RL encoding")
+    return g.parts.encoding
 
 
 @dataclass
@@ -48,7 +43,7 @@ class Codec:
     options: dict[str, Any]
     actions: list[str]
     observation_size: int
-    module: Any = field(repr=False)
+    module: Encoding = field(repr=False)
     index: dict[str, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:

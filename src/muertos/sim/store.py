@@ -12,7 +12,7 @@ Read it with pandas (``pd.read_parquet(DIR / "records")``), DuckDB
 from __future__ import annotations
 
 import hashlib
-import importlib
+import inspect
 import io
 import json
 import os
@@ -93,7 +93,7 @@ def code_fingerprint(game_id: str) -> str:
     from muertos.engine import game
 
     root = Path(muertos.__file__).parent
-    pkg = Path(importlib.import_module(type(game(game_id)).__module__).__file__ or root).parent
+    pkg = Path(inspect.getfile(type(game(game_id)))).parent
     h = hashlib.sha256()
     for base in (pkg, root / "engine", root / "agents"):
         for f in sorted(base.rglob("*")):

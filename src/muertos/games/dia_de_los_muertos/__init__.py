@@ -90,8 +90,11 @@ festivity lies on 19/21/24, the card ranges, the round limit.
 
 from __future__ import annotations
 
+from muertos.engine import Parts
+
+from . import encoding, heuristics, render
 from .rules import MuertosGame, MuertosState
 
-GAME = MuertosGame()
+GAME = MuertosGame(Parts(guide=__doc__ or "", render=render, heuristics=heuristics, encoding=encoding))
 
 __all__ = ["GAME", "MuertosGame", "MuertosState"]

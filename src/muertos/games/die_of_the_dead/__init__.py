@@ -88,8 +88,11 @@ the colour names Green, Yellow, Purple; the strict reading of Marigold runs; a s
 after 3 rotations of the Round Starter with no die reaching any ofrenda.
 """
 
+from muertos.engine import Parts
+
+from . import encoding, heuristics, render
 from .rules import DieOfTheDeadGame, DieOfTheDeadState
 
-GAME = DieOfTheDeadGame()
+GAME = DieOfTheDeadGame(Parts(guide=__doc__ or "", render=render, heuristics=heuristics, encoding=encoding))
 
 __all__ = ["GAME", "DieOfTheDeadGame", "DieOfTheDeadState"]

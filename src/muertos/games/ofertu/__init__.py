@@ -62,6 +62,11 @@ RECONSTRUCTED COMPONENTS (our own choice, in components.toml; the rules name no 
     reshuffled.
 """
 
-from .rules import GAME
+from muertos.engine import Parts
 
-__all__ = ["GAME"]
+from . import encoding, heuristics, render
+from .rules import OfertuGame, OfertuState
+
+GAME = OfertuGame(Parts(guide=__doc__ or "", render=render, heuristics=heuristics, encoding=encoding))
+
+__all__ = ["GAME", "OfertuGame", "OfertuState"]

@@ -529,6 +529,3 @@ class OfertuGame(Game):
         from .components import catalog
 
         return catalog()
-
-
-GAME = OfertuGame()

@@ -78,8 +78,11 @@ golden/pay/gain slots; the 12 Candle/Marigold slots; all 65 portraits
 icons; the 15 goal cards, their patterns and the 12 token values; the solo die
 faces (inferred from the rulebook's layout)."""
 
+from muertos.engine import Parts
+
+from . import encoding, heuristics, render
 from .rules import OfrendaGame, OfrendaState
 
-GAME = OfrendaGame()
+GAME = OfrendaGame(Parts(guide=__doc__ or "", render=render, heuristics=heuristics, encoding=encoding))
 
 __all__ = ["GAME", "OfrendaGame", "OfrendaState"]

@@ -69,8 +69,11 @@ Reconstructed (no public list is known; all in components.toml, marked):
 - the track order and start area; the altar slot layout; the player colours.
 """
 
+from muertos.engine import Parts
+
+from . import encoding, heuristics, render
 from .rules import PatzcuaroGame, PatzcuaroState
 
-GAME = PatzcuaroGame()
+GAME = PatzcuaroGame(Parts(guide=__doc__ or "", render=render, heuristics=heuristics, encoding=encoding))
 
 __all__ = ["GAME", "PatzcuaroGame", "PatzcuaroState"]

@@ -1,0 +1,71 @@
+"""A game's parts beside its rules: how it is drawn, judged by bots, and encoded for agents.
+
+Each game's package declares them when it builds its ``Game`` (``GAME = OfrendaGame(Parts(...))``
+in its ``__init__.py``), so the engine, the bots, the RL codec and the simulator reach
+them through these typed shapes rather than by importing modules named by convention. A
+module can be a part: mypy checks a module against a Protocol, function by function.
+
+- ``render``: the table as a seat sees it, a Rich renderable (the terminal and ``muertos show``).
+- ``heuristics``: ``evaluate(state, seat)``, how well a seat stands, for bots; optionally a fast
+  playout policy ``rollout(state, rng)`` and search constants (see ``muertos.agents.ismcts``).
+- ``encoding``: the fixed action space and the observation vector, for the RL adapters.
+- ``guide``: the summary, notation and reconstructed components (``muertos rules``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from .game import State
+
+S = TypeVar("S", bound="State")
+S_in = TypeVar("S_in", bound="State", contravariant=True)
+
+
+class Render(Protocol[S_in]):
+    """A game's ``render`` module, for its own state class."""
+
+    def render(self, state: S_in, seat: int | None = None) -> Any: ...
+
+
+class Heuristics(Protocol[S_in]):
+    """A game's ``heuristics`` module: at least an evaluation, read only from what ``seat``
+    may know (bots call it on determinized copies)."""
+
+    def evaluate(self, state: S_in, seat: int) -> float: ...
+
+
+class Encoding(Protocol):
+    """A game's ``encoding`` module: one fixed action space and observation per configuration."""
+
+    def action_space(self, players: int = 2, options: Mapping[str, Any] | None = None) -> list[str]: ...
+
+    def max_game_length(self, players: int = 2, options: Mapping[str, Any] | None = None) -> int: ...
+
+    def observe(self, view: Any, seat: int, players: int = 2, options: Any = None) -> list[float]: ...
+
+
+@dataclass(frozen=True)
+class Parts(Generic[S]):
+    """What a game declares beside its rules (all but ``guide`` and ``render`` optional),
+    typed by the game's state class ``S``: each part must accept it."""
+
+    guide: str
+    render: Render[S]
+    heuristics: Heuristics[S] | None = None
+    encoding: Encoding | None = None
+
+    def rollout(self) -> Callable[[S, random.Random], str | None] | None:
+        """The heuristics' fast playout policy, if they have one (it may answer None: no opinion)."""
+        return getattr(self.heuristics, "rollout", None)
+
+    def tuning(self, name: str, default: Any) -> Any:
+        """A search constant the heuristics set (``SCALE``, ``PLAYOUT``, ...), else ``default``."""
+        return getattr(self.heuristics, name, default)
+
+
+__all__ = ["Encoding", "Heuristics", "Parts", "Render"]
