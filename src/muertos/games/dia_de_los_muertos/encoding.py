@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .components import BOARD, CARDS, FESTIVITY, GD_FINAL
+from .views import MuertosView
 
 DIST = BOARD.dist
 
@@ -161,7 +162,7 @@ def _skeleton(s: Mapping[str, Any], rank: int) -> list[float]:
     return o
 
 
-def observe(view: Mapping[str, Any], seat: int, players: int = 2, options: Any = None) -> list[float]:
+def observe(view: MuertosView, seat: int, players: int = 2, options: Any = None) -> list[float]:
     """The observation of ``seat`` from its view (layout in the module docstring)."""
     heads = {a.split()[0] for a in view.get("legal") or []}
     o = [float(v in heads) for v in VERBS] + [float(bool(heads - set(VERBS)))]
@@ -181,8 +182,9 @@ def observe(view: Mapping[str, Any], seat: int, players: int = 2, options: Any =
     o += [_c(view["festivity_stock"].get(f, 0), 2) for f in FEST]
     hp = view["hiding_places"]
     for f in BOARD.hiding:
-        h = hp.get(str(f)) or {}
-        o += _counts(h.get("bones"), KEYS, 3) + [float(x in (h.get("festivity") or [])) for x in FEST]
+        h = hp.get(str(f))
+        bones, fest = (h["bones"], h["festivity"]) if h is not None else ([], [])
+        o += _counts(bones, KEYS, 3) + [float(x in fest) for x in FEST]
     o += _counts(view["discard_pile"], KEYS, 8)
     carries = view.get("dog_carries") or []
     o += _counts(carries, KEYS, 3) + [float(x in carries) for x in FEST]

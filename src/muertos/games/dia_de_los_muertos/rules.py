@@ -52,6 +52,7 @@ from .components import (
     reconstructed_lines,
 )
 from .scoring import final_scores, final_winners
+from .views import LaidBack, MuertosTable, MuertosView, Skeleton
 
 GOAL = BOARD.goal
 START = BOARD.start
@@ -2088,26 +2089,24 @@ class MuertosState(State):
         other = nt.who(t[2]) if len(t) > 2 else ""
         return STATUS.get(t[0], "{p} to move").format(p=nt.who(t[1]), other=other)
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> MuertosTable:
         skel = []
         for s in range(self.players):
-            d: dict[str, Any] = {
-                "field": self.pos[s],
-                "arms": self.arms[s],
-                "legs": self.legs[s],
-                "festivity": sorted(nt.fest(k) for k in self.fest[s]),
-                "home": self.home[s],
-                "hand_backs": self._backs(s),
-            }
+            lay = self.lay[s]
+            laid: str | LaidBack | None = (
+                None if lay < 0 else nt.card(lay) if seat == s else LaidBack(back=MOVE[lay])
+            )
+            d = Skeleton(
+                field=self.pos[s],
+                arms=self.arms[s],
+                legs=self.legs[s],
+                festivity=sorted(nt.fest(k) for k in self.fest[s]),
+                home=self.home[s],
+                hand_backs=self._backs(s),
+                laid=laid,
+            )
             if seat == s:
                 d["hand"] = [nt.card(c) for c in self.hands[s]]
-            lay = self.lay[s]
-            if lay < 0:
-                d["laid"] = None
-            elif seat == s:
-                d["laid"] = nt.card(lay)
-            else:
-                d["laid"] = {"back": MOVE[lay]}
             skel.append(d)
         return {
             "round": self.round,
@@ -2239,6 +2238,7 @@ class MuertosGame(Game):
     min_players = 2
     max_players = 6
     state_class = MuertosState
+    view_type = MuertosView
     options = (
         Option(
             "round_limit",

@@ -39,6 +39,7 @@ from typing import Any
 
 from .components import CALAVERA, COMPONENTS
 from .notation import COLOURS, ITEM_LETTERS, ITEM_NAMES, KIND_STR, die, die_str, parse_die
+from .views import DieOfTheDeadView
 
 NCELLS = COMPONENTS.cells
 NCASK = COMPONENTS.caskets
@@ -168,7 +169,7 @@ def _seat(s: Mapping[str, Any]) -> list[float]:
 SEAT_SIZE = 3 + NSQ + 1 + 4 + NKINDS + 45 + 15 * NCELLS + 12 + 28 + 1
 
 
-def observe(view: Mapping[str, Any], seat: int, players: int = 2, options: Any = None) -> list[float]:
+def observe(view: DieOfTheDeadView, seat: int, players: int = 2, options: Any = None) -> list[float]:
     """The observation of ``seat`` from its view (layout in the module docstring)."""
     o: list[float] = []
     ph = view.get("phase")

@@ -42,6 +42,7 @@ from .notation import (
     parse_die,
 )
 from .scoring import BREAD, CANDLE, INCENSE, MARIGOLD, TOKEN_SET_STEPS, WILD, section_score
+from .views import DieOfTheDeadView
 
 C = COMPONENTS
 SECTIONS = C.sections
@@ -1260,6 +1261,7 @@ class DieOfTheDeadGame(Game):
     min_players = 1
     max_players = 5
     state_class = DieOfTheDeadState
+    view_type = DieOfTheDeadView
     order = 2
     hidden_information = False
     summary = (

@@ -51,6 +51,7 @@ from .components import (
     TOKEN_IDS,
 )
 from .notation import CANDLE, DISCARD, NO_CANDLE, PLACE, PUT_CANDLE, PUT_MARIGOLD, SKIP, TAKE
+from .views import OfrendaView
 
 MAXSEATS = 4
 PHASES = ("take", "candle", "play", "token")
@@ -129,7 +130,7 @@ SEAT_SIZE = len(_seat({
 }))  # fmt: skip
 
 
-def observe(view: Mapping[str, Any], seat: int, players: int = 2, options: Any = None) -> list[float]:
+def observe(view: OfrendaView, seat: int, players: int = 2, options: Any = None) -> list[float]:
     """The observation of ``seat`` from its view (layout in the module docstring)."""
     o: list[float] = []
     ph = view.get("phase")
@@ -160,9 +161,9 @@ def observe(view: Mapping[str, Any], seat: int, players: int = 2, options: Any =
         o += v
     top = [0.0] * NFEAT
     dt = view.get("deck_top")
-    if isinstance(dt, Mapping):
-        for key in ("colour", "offering"):
-            f = FEATURE_INDEX.get(dt.get(key, ""))
+    if dt is not None:
+        for name in (dt["colour"], dt["offering"]):
+            f = FEATURE_INDEX.get(name)
             if f is not None:
                 top[f] = 1.0
     o += top

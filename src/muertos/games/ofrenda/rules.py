@@ -63,6 +63,7 @@ from .components import (
     tier_for,
 )
 from .scoring import breakdown, candle_ok, feature_counts, goal_met, lit_count, marigolds_on, portrait_ok
+from .views import OfrendaView
 
 CARD_MIN_PLAYERS = tuple(p.min_players for p in DATA.portraits)
 CANDLE_SLOTS = tuple(j for j in range(NTOK) if TOKEN_IS_CANDLE[j])
@@ -985,6 +986,7 @@ class OfrendaGame(Game):
     min_players = 1
     max_players = 4
     state_class = OfrendaState
+    view_type = OfrendaView
     order = 1
     hidden_information = True
     summary = (

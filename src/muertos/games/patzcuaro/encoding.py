@@ -29,6 +29,7 @@ from typing import Any
 
 from .components import COMPONENTS as C
 from .notation import FLIP, PASS, SLOT_NAMES, TAKE, altar, move, trade
+from .views import PatzcuaroView
 
 NCARD = C.card_count
 NCOL = len(C.colours)
@@ -98,7 +99,7 @@ def _stack(cards: list[int]) -> list[float]:
 SPACE_SIZE = len(_stack([]))
 
 
-def observe(view: Mapping[str, Any], seat: int, players: int = 2, options: Any = None) -> list[float]:
+def observe(view: PatzcuaroView, seat: int, players: int = 2, options: Any = None) -> list[float]:
     """The observation of ``seat`` from its view (layout in the module docstring)."""
     o: list[float] = []
     ph = view.get("phase")

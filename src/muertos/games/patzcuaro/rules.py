@@ -27,6 +27,7 @@ from . import scoring
 from .components import COMPONENTS as C
 from .components import Alt, Space, Step
 from .scoring import CARD_COLOUR, CARD_COUNTS, CARD_ICONS
+from .views import PatzcuaroTable, PatzcuaroView
 
 SUPPORT: dict[int, tuple[int, int]] = {4: (0, 1), 5: (1, 2), 6: (2, 3), 7: (4, 5), 8: (5, 6)}
 """An upper slot and the two slots below it (rulebook: "una conjunción … de dos cartas")."""
@@ -710,7 +711,7 @@ class PatzcuaroState(State):
         self._emit("score", f"Final scores: {text}. Player {self.winners()[0] + 1} wins.")
 
     # ------------------------------------------------------------- information
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> PatzcuaroTable:
         n = self.shop_count
         return {
             "tiles": self.tiles[:n],
@@ -893,6 +894,7 @@ class PatzcuaroGame(Game):
     min_players = 2
     max_players = 4
     state_class = PatzcuaroState
+    view_type = PatzcuaroView
     order = 3
     hidden_information = True
     options = (
