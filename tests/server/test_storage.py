@@ -228,10 +228,9 @@ def test_the_wal_is_checkpointed_in_the_background(sqlite_url: str) -> None:
             break
         threading.Event().wait(0.01)
     assert store.checkpoints >= 2
-    assert store._checkpointer is not None
-    thread = store._checkpointer[0]
+    (thread,) = [t for t in threading.enumerate() if t.name == "muertos-wal-checkpoint"]
     store.dispose()
-    assert not thread.is_alive() and store._checkpointer is None
+    assert not thread.is_alive()
     assert [a.index for a in open_store(sqlite_url).actions("walcheck")] == list(range(20))
 
 
