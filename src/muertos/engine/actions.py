@@ -100,9 +100,13 @@ class Actions(Generic[S]):
             p: tuple(k for k in kinds if not k.phases or p in k.phases) for p in phases
         }
         self._anytime = tuple(k for k in kinds if not k.phases)
-        self._played: dict[str, tuple[Kind[S, Any], Any]] = {}
-        """Spelling → (kind, move) of every action played so far: a move is a pure value of
-        its spelling, so it is parsed once (the game's legal spellings are finitely many)."""
+        # The listings by phase, as plain callables: listing is the hot path of every bot.
+        self._listers = {p: tuple(k.legal for k in ks) for p, ks in self._open.items()}
+        self._listers_anytime = tuple(k.legal for k in self._anytime)
+        self._listers_all = tuple(k.legal for k in kinds)
+        self._played: dict[str, tuple[Callable[[S, Any], None], Any]] = {}
+        """Spelling → (the kind's play, move) of every action played so far: a move is a pure
+        value of its spelling, so it is parsed once (a game's legal spellings are finitely many)."""
 
     def usage(self) -> str:
         return "an action is " + ", ".join(f"'{k.usage}'" for k in self.kinds)
@@ -123,12 +127,16 @@ class Actions(Generic[S]):
 
     def legal(self, state: S) -> list[str]:
         """The open moves, spelled, kind by kind."""
-        kinds = self.kinds if self.phase is None else self._open.get(self.phase(state), self._anytime)
-        if len(kinds) == 1:
-            return kinds[0].legal(state)
+        listers = (
+            self._listers_all
+            if self.phase is None
+            else self._listers.get(self.phase(state), self._listers_anytime)
+        )
+        if len(listers) == 1:
+            return listers[0](state)
         out: list[str] = []
-        for k in kinds:
-            out += k.legal(state)
+        for listing in listers:
+            out += listing(state)
         return out
 
     def play(self, state: S, action: str) -> None:
@@ -138,8 +146,8 @@ class Actions(Generic[S]):
             read = self.read(action)
             if isinstance(read, str):  # pragma: no cover - the engine passes listed actions only
                 raise ValueError(f"{action!r} is not an action: {read}")
-            got = self._played[action] = read
-        got[0].play(state, got[1])
+            got = self._played[action] = (read[0].play, read[1])
+        got[0](state, got[1])
 
     def why_illegal(self, state: S, action: str) -> str:
         """The rule a refused action breaks: its kind's check, or why it does not read."""

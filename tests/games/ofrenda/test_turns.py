@@ -225,7 +225,7 @@ def test_bad_input_names_the_rule_and_changes_nothing() -> None:
     _unchanged_after(s, "place P99 S2", "not a portrait")
     _unchanged_after(s, "place P10", "place needs a portrait and a card slot")
     _unchanged_after(s, "discard P20", "P20 is not in your hand")
-    _unchanged_after(s, "dance", "not a legal action")
+    _unchanged_after(s, "dance", "an action is 'take <space>', 'candle <space>', 'no candle'")
     s.apply("place P10 S2")  # surrounds nothing
     assert s.current == 1
 

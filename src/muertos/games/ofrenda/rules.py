@@ -21,9 +21,11 @@ package docstring and tagged with the spec's item numbers here.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, ClassVar
 
-from muertos.engine import CorruptState, Game, InvalidOptions, Option, Rng, State, normalize
+from muertos.engine import CorruptState, Game, InvalidOptions, Option, Rng, State
+from muertos.engine.actions import Actions, Kind
 
 from . import notation as N
 from .components import (
@@ -230,78 +232,253 @@ class OfrendaState(State):
             return k
         return sum(1 for i in range(k) if m[i] >= 0)
 
-    def _candle_choices(self) -> list[int]:
+    # ------------------------------------------------------------ the decisions
+    # Each rule once, as a named predicate (why a move breaks it, or None), shared by the
+    # kind's check and its listing; the engine's conformance check proves they agree.
+
+    def _now(self) -> str:
+        return f"now: {self.status()}"
+
+    def _cannot_take(self, k: int) -> str | None:
+        """1a (p.4): an empty space cannot be taken; each skipped portrait costs a marigold."""
+        if self.market[k] < 0:
+            return f"Family board space {k + 1} is empty"
+        cost = self._take_cost(k)
+        mg = self.mg[self.current]
+        if cost > mg:
+            return f"take {k + 1} needs {cost} marigolds to pay for the skipped portraits; you have {mg}"
+        return None
+
+    def _open_takes(self) -> list[str]:
+        m = self.market
+        if self.mg[self.current] >= MARKET - 1 and -1 not in m:
+            return list(N.TAKE)  # every space affordable: the common case, listed at once
+        return [N.TAKE[k] for k in range(MARKET) if self._cannot_take(k) is None]
+
+    def _cannot_take_candle(self, j: int) -> str | None:
+        """1b (p.4): a candle is free above the taken portrait, else it costs one marigold;
+        storage holds at most CANDLE_LIMIT candles."""
         p = self.current
         if len(self.stored[p]) >= CANDLE_LIMIT:
+            return f"your candle storage is full ({CANDLE_LIMIT} candles)"
+        if self.mcandles[j] < 0:
+            return f"candle space {j + 1} is empty (the bag has run out)"
+        if j != self.taken and self.mg[p] < 1:
+            return (
+                f"candle {j + 1} is not above the portrait you took (space {self.taken + 1}), so it costs "
+                f"1 marigold; you have {self.mg[p]}"
+            )
+        return None
+
+    def _open_candles(self) -> list[str]:
+        if len(self.stored[self.current]) >= CANDLE_LIMIT:  # the cheap test first
             return []
-        can_pay = self.mg[p] >= 1
-        t = self.taken
-        mc = self.mcandles
-        return [j for j in range(MARKET) if mc[j] >= 0 and (j == t or can_pay)]
+        return [N.CANDLE[j] for j in range(MARKET) if self._cannot_take_candle(j) is None]
 
-    def _legal_actions(self) -> list[str]:
-        ph = self.phase
+    def _not_in_hand(self, c: int) -> str | None:
+        return None if c in self.hands[self.current] else f"{CARD_IDS[c]} is not in your hand"
+
+    def _cannot_place(self, m: N.Place) -> str | None:
+        """3a (p.5): a portrait of the hand on an empty slot; a slot with a marigold cost
+        returns one to the supply, so it needs one."""
+        why = self._not_in_hand(m.card)
+        if why is not None:
+            return why
+        held = self.board[self.current * NSLOTS + m.slot]
+        if held >= 0:
+            return f"slot {SLOT_IDS[m.slot]} already holds {CARD_IDS[held]}"
+        if COST[m.slot] and self.mg[self.current] == 0:
+            return f"placing in {SLOT_IDS[m.slot]} returns 1 marigold to the supply, and you have none"
+        return None
+
+    def _open_places(self) -> list[str]:
         p = self.current
-        if ph == "play":
-            base = p * NSLOTS
-            b = self.board
-            if self.mg[p] > 0:
-                empties = [s for s in range(NSLOTS) if b[base + s] < 0]
-            else:
-                empties = [s for s in range(NSLOTS) if b[base + s] < 0 and not COST[s]]
-            acts = []
-            hand = self.hands[p]
-            for c in hand:
-                row = N.PLACE[c]
-                acts += [row[s] for s in empties]
-            acts += [N.DISCARD[c] for c in hand]
-            return acts
-        if ph == "take":
-            mg = self.mg[p]
-            m = self.market
-            if mg >= MARKET - 1 and -1 not in m:
-                return list(N.TAKE)
-            return [N.TAKE[k] for k in range(MARKET) if m[k] >= 0 and self._take_cost(k) <= mg]
-        if ph == "candle":
-            return [N.CANDLE[j] for j in self._candle_choices()] + [N.NO_CANDLE]
-        if ph == "token":
-            j = self.pending[0]
-            if TOKEN_IS_CANDLE[j]:
-                return [N.PUT_CANDLE[k][j] for k in self.stored[p]] + [N.SKIP[j]]
-            return [N.PUT_MARIGOLD[j], N.SKIP[j]]
-        return []
+        base = p * NSLOTS
+        b = self.board
+        free = self.mg[p] > 0
+        empties = [s for s in range(NSLOTS) if b[base + s] < 0 and (free or not COST[s])]
+        acts: list[str] = []
+        for c in self.hands[p]:
+            row = N.PLACE[c]
+            acts += [row[s] for s in empties]
+        return acts
 
-    def _apply(self, action: str) -> None:
-        kind, x, y = N.PARSE[action]
-        if kind == N.A_PLACE:
-            self._place(x, y)
-        elif kind == N.A_TAKE:
-            self._take(x)
-        elif kind == N.A_CANDLE:
-            self._take_candle(x)
-        elif kind == N.A_NO_CANDLE:
-            self._replenish_portraits()
-            self.phase = "play"
-        elif kind == N.A_DISCARD:
-            self._discard(x)
-        elif kind == N.A_PUT_CANDLE:
-            p = self.current
-            self.stored[p].remove(x)
-            self.tokens[p * NTOK + y] = x
-            self.pending.pop(0)
-            self._emit("token", f"Player {p + 1} places candle {CANDLE_IDS[x]} (unlit) in {TOKEN_IDS[y]}.")
-            self._next_token()
-        elif kind == N.A_PUT_MARIGOLD:
-            p = self.current
-            self.mg[p] -= 1
-            self.tokens[p * NTOK + x] = 1
-            self.pending.pop(0)
-            self._emit("token", f"Player {p + 1} places a marigold in {TOKEN_IDS[x]}.")
-            self._next_token()
-        else:  # skip
-            self.pending.pop(0)
-            self._emit("token", f"Player {self.current + 1} leaves {TOKEN_IDS[x]} empty.")
-            self._next_token()
+    def _surrounded_first(self, j: int) -> str | None:
+        """3b (p.6): only the slots this turn's portrait surrounded, one after another."""
+        want = self.pending[0]
+        if j == want:
+            return None
+        if j in self.pending:
+            return f"decide on {TOKEN_IDS[want]} first; {self._now()}"
+        return (
+            f"{TOKEN_IDS[j]} was not surrounded this turn; candles and marigolds go only into slots "
+            "surrounded by this turn's portrait"
+        )
+
+    def _cannot_put_candle(self, m: N.PutCandle) -> str | None:
+        why = self._surrounded_first(m.token)
+        if why is not None:
+            return why
+        if not TOKEN_IS_CANDLE[m.token]:
+            return f"{TOKEN_IDS[m.token]} is a marigold slot; only a marigold goes there"
+        if m.candle not in self.stored[self.current]:
+            return f"{CANDLE_IDS[m.candle]} is not a candle in your storage"
+        return None
+
+    def _open_put_candles(self) -> list[str]:
+        j = self.pending[0]
+        return [N.PUT_CANDLE[k][j] for k in self.stored[self.current]] if TOKEN_IS_CANDLE[j] else []
+
+    def _cannot_put_marigold(self, m: N.PutMarigold) -> str | None:
+        why = self._surrounded_first(m.token)
+        if why is not None:
+            return why
+        if TOKEN_IS_CANDLE[m.token]:
+            return f"{TOKEN_IDS[m.token]} is a candle slot; only a candle goes there"
+        if self.mg[self.current] == 0:
+            return "you have no marigold in storage"
+        return None
+
+    def _open_put_marigolds(self) -> list[str]:
+        j = self.pending[0]
+        return [] if TOKEN_IS_CANDLE[j] or self.mg[self.current] == 0 else [N.PUT_MARIGOLD[j]]
+
+    def _decline(self, _: N.Decline) -> None:
+        self._replenish_portraits()
+        self.phase = "play"
+
+    def _put_candle(self, m: N.PutCandle) -> None:
+        p = self.current
+        self.stored[p].remove(m.candle)
+        self.tokens[p * NTOK + m.token] = m.candle
+        self.pending.pop(0)
+        self._emit(
+            "token", f"Player {p + 1} places candle {CANDLE_IDS[m.candle]} (unlit) in {TOKEN_IDS[m.token]}."
+        )
+        self._next_token()
+
+    def _put_marigold(self, m: N.PutMarigold) -> None:
+        p = self.current
+        self.mg[p] -= 1
+        self.tokens[p * NTOK + m.token] = 1
+        self.pending.pop(0)
+        self._emit("token", f"Player {p + 1} places a marigold in {TOKEN_IDS[m.token]}.")
+        self._next_token()
+
+    def _skip(self, m: N.Skip) -> None:
+        self.pending.pop(0)
+        self._emit("token", f"Player {self.current + 1} leaves {TOKEN_IDS[m.token]} empty.")
+        self._next_token()
+
+    # The sentences for a kind of move out of its step of the turn.
+    def _not_taking_now(self) -> str:
+        return f"you take one portrait per turn, at its start; {self._now()}"
+
+    def _not_after_taking(self) -> str:
+        if self.phase == "take":
+            return "take a portrait first; the optional candle comes after it"
+        return f"you may take a candle only right after taking a portrait; {self._now()}"
+
+    def _not_declining_now(self) -> str:
+        return f"the optional candle is chosen right after taking a portrait; {self._now()}"
+
+    def _not_playing_now(self) -> str:
+        return f"you play a portrait after taking one (and the optional candle); {self._now()}"
+
+    def _nothing_surrounded(self) -> str:
+        return f"candles and marigolds go only into slots surrounded by the portrait placed this turn; {self._now()}"
+
+    ACTIONS = Actions(
+        Kind(
+            "take",
+            "take <space>",
+            N.parse_take,
+            lambda s, m: s._cannot_take(m.space),
+            _open_takes,
+            lambda s, m: s._take(m.space),
+            lambda s: N.TAKES,
+            phases=("take",),
+            closed=_not_taking_now,
+        ),
+        Kind(
+            "candle",
+            "candle <space>",
+            N.parse_take_candle,
+            lambda s, m: s._cannot_take_candle(m.space),
+            _open_candles,
+            lambda s, m: s._take_candle(m.space),
+            lambda s: N.TAKE_CANDLES,
+            phases=("candle",),
+            closed=_not_after_taking,
+        ),
+        Kind(
+            "no",
+            "no candle",
+            N.parse_decline,
+            lambda s, m: None,
+            lambda s: [N.NO_CANDLE],
+            _decline,
+            lambda s: [N.DECLINE],
+            phases=("candle",),
+            closed=_not_declining_now,
+        ),
+        Kind(
+            "place",
+            "place <portrait> <slot>",
+            N.parse_place,
+            _cannot_place,
+            _open_places,
+            lambda s, m: s._place(m.card, m.slot),
+            lambda s: [N.PLACES[c][t] for c in s.hands[s.current] for t in range(NSLOTS)],
+            phases=("play",),
+            closed=_not_playing_now,
+        ),
+        Kind(
+            "discard",
+            "discard <portrait>",
+            N.parse_discard,
+            lambda s, m: s._not_in_hand(m.card),
+            lambda s: [N.DISCARD[c] for c in s.hands[s.current]],
+            lambda s, m: s._discard(m.card),
+            lambda s: N.DISCARDS,
+            phases=("play",),
+            closed=_not_playing_now,
+        ),
+        Kind(
+            "candle",
+            "candle <candle> <slot>",
+            N.parse_put_candle,
+            _cannot_put_candle,
+            _open_put_candles,
+            _put_candle,
+            lambda s: [N.PUT_CANDLES[k][j] for k in range(NCANDLES) for j in range(NTOK)],
+            phases=("token",),
+            closed=_nothing_surrounded,
+        ),
+        Kind(
+            "marigold",
+            "marigold <slot>",
+            N.parse_put_marigold,
+            _cannot_put_marigold,
+            _open_put_marigolds,
+            _put_marigold,
+            lambda s: N.PUT_MARIGOLDS,
+            phases=("token",),
+            closed=_nothing_surrounded,
+        ),
+        Kind(
+            "skip",
+            "skip <slot>",
+            N.parse_skip,
+            lambda s, m: s._surrounded_first(m.token),
+            lambda s: [N.SKIP[s.pending[0]]],
+            _skip,
+            lambda s: N.SKIPS,
+            phases=("token",),
+            closed=_nothing_surrounded,
+        ),
+        phase=attrgetter("phase"),
+    )
 
     # ---------------------------------------------------------------- the turn
     def _take(self, k: int) -> None:
@@ -327,7 +504,7 @@ class OfrendaState(State):
             "take",
             f"Player {p + 1} takes {CARD_TEXT[card]} from space {k + 1}, paying {cost} and collecting {gained} marigolds.",
         )
-        if self._candle_choices():
+        if any(self._cannot_take_candle(j) is None for j in range(MARKET)):
             self.phase = "candle"
         else:
             self._replenish_portraits()
@@ -661,97 +838,6 @@ class OfrendaState(State):
         j = self.pending[0]
         what = "candle" if TOKEN_IS_CANDLE[j] else "marigold"
         return f"{who} may place a {what} in {TOKEN_IDS[j]}{turn}"
-
-    def _why_illegal(self, action: str) -> str:
-        words = normalize(action).split()
-        ph = self.phase
-        p = self.current
-        now = f"now: {self.status()}"
-        if not words:
-            return f"an empty action; {now}"
-        verb, args = words[0], words[1:]
-        if verb == "take":
-            if ph != "take":
-                return f"you take one portrait per turn, at its start; {now}"
-            if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= MARKET:
-                return f"take a portrait by its Family board space, 1–{MARKET} (e.g. take 1)"
-            k = int(args[0]) - 1
-            if self.market[k] < 0:
-                return f"Family board space {k + 1} is empty"
-            cost = self._take_cost(k)
-            return (
-                f"take {k + 1} needs {cost} marigolds to pay for the skipped portraits; you have {self.mg[p]}"
-            )
-        if verb == "no" and args == ["candle"]:
-            return f"the optional candle is chosen right after taking a portrait; {now}"
-        if verb == "candle" and len(args) == 1:
-            if ph != "candle":
-                if ph == "take":
-                    return "take a portrait first; the optional candle comes after it"
-                return f"you may take a candle only right after taking a portrait; {now}"
-            if not args[0].isdigit() or not 1 <= int(args[0]) <= MARKET:
-                return f"take a candle by its space above the Family board, 1–{MARKET} (e.g. candle 1)"
-            cj = int(args[0]) - 1
-            if self.mcandles[cj] < 0:
-                return f"candle space {cj + 1} is empty (the bag has run out)"
-            return (
-                f"candle {cj + 1} is not above the portrait you took (space {self.taken + 1}), so it costs "
-                f"1 marigold; you have {self.mg[p]}"
-            )
-        if verb in ("place", "discard"):
-            if ph != "play":
-                return f"you play a portrait after taking one (and the optional candle); {now}"
-            if not args:
-                return f"name a portrait in your hand (e.g. {verb} {CARD_IDS[self.hands[p][0]]})"
-            c = N.card_index(args[0])
-            if c is None:
-                return f"{args[0].upper()} is not a portrait (they are P01–P{NCARDS})"
-            if c not in self.hands[p]:
-                return f"{CARD_IDS[c]} is not in your hand"
-            if CARD_IDS[c].lower() != args[0]:
-                return f"write the portrait as {CARD_IDS[c]}"
-            if verb == "discard":
-                return "discard takes one portrait only (e.g. discard " + CARD_IDS[c] + ")"
-            if len(args) != 2:
-                return f"place needs a portrait and a card slot (e.g. place {CARD_IDS[c]} S1)"
-            s = N.slot_index(args[1])
-            if s is None:
-                return f"{args[1].upper()} is not a card slot (they are S1–S{NSLOTS})"
-            if SLOT_IDS[s].lower() != args[1]:
-                return f"write the slot as {SLOT_IDS[s]}"
-            held = self.board[p * NSLOTS + s]
-            if held >= 0:
-                return f"slot {SLOT_IDS[s]} already holds {CARD_IDS[held]}"
-            if COST[s] and self.mg[p] == 0:
-                return f"placing in {SLOT_IDS[s]} returns 1 marigold to the supply, and you have none"
-            return f"not a legal placement; {now}"
-        if verb in ("candle", "marigold", "skip"):
-            if ph != "token":
-                return f"candles and marigolds go only into slots surrounded by the portrait placed this turn; {now}"
-            want = self.pending[0]
-            tw = args[-1] if args else ""
-            j = N.token_index(tw)
-            if j is None:
-                return f"name the candle/marigold slot (J1–J{NTOK}); {now}"
-            if j != want:
-                if j in self.pending:
-                    return f"decide on {TOKEN_IDS[want]} first; {now}"
-                return (
-                    f"{TOKEN_IDS[j]} was not surrounded this turn; candles and marigolds go only into slots "
-                    f"surrounded by this turn's portrait"
-                )
-            if verb == "marigold" and TOKEN_IS_CANDLE[j]:
-                return f"{TOKEN_IDS[j]} is a candle slot; only a candle goes there"
-            if verb == "candle":
-                if not TOKEN_IS_CANDLE[j]:
-                    return f"{TOKEN_IDS[j]} is a marigold slot; only a marigold goes there"
-                if len(args) != 2:
-                    return f"name the candle from your storage (e.g. candle {CANDLE_IDS[self.stored[p][0]]} {TOKEN_IDS[j]})"
-                kc = N.candle_index(args[0])
-                if kc is None or kc not in self.stored[p]:
-                    return f"{args[0].upper()} is not a candle in your storage"
-            return f"not a legal action; {now}"
-        return super()._why_illegal(action)
 
     # --------------------------------------------------------------- views
     def _seat_view(self, i: int, seat: int | None) -> dict[str, Any]:
