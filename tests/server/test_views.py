@@ -33,7 +33,7 @@ def views_of_random_games(gid: str, games: int = 20) -> list[dict[str, Any]]:
 
 
 def test_every_game_publishes_a_typed_view() -> None:
-    assert TYPED == muertos.game_ids()
+    assert muertos.game_ids() == TYPED
 
 
 @pytest.mark.parametrize("gid", TYPED)
