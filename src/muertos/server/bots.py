@@ -110,7 +110,7 @@ def cheaper(agent: str) -> str | None:
 
 
 # ---------------------------------------------------------------------- the worker side
-def _worker_main(conn: Connection, game_classes: Mapping[str, type] | None, nice: int) -> None:
+def _worker_main(conn: Connection, game_classes: Mapping[str, tuple[type, Any]] | None, nice: int) -> None:
     """A worker's loop: a task in, an action (or an error) out, until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
     with contextlib.suppress(OSError):
@@ -118,7 +118,7 @@ def _worker_main(conn: Connection, game_classes: Mapping[str, type] | None, nice
     import muertos
     from muertos.engine import Game, State
 
-    games: dict[str, Game] = {gid: cls() for gid, cls in (game_classes or {}).items()}
+    games: dict[str, Game] = {gid: cls(parts) for gid, (cls, parts) in (game_classes or {}).items()}
     cache: OrderedDict[str, State] = OrderedDict()
 
     def position(task: BotTask) -> State:
@@ -162,7 +162,7 @@ def _worker_main(conn: Connection, game_classes: Mapping[str, type] | None, nice
 class Worker:
     """One worker process and its pipe; :meth:`run` is blocking (call it in a thread)."""
 
-    def __init__(self, ctx: Any, game_classes: Mapping[str, type] | None, nice: int) -> None:
+    def __init__(self, ctx: Any, game_classes: Mapping[str, tuple[type, Any]] | None, nice: int) -> None:
         self._ctx = ctx
         self._classes = dict(game_classes) if game_classes is not None else None
         self._nice = nice
@@ -225,8 +225,20 @@ class BotPool:
         self.size = size if size is not None else default_workers()
         if not 1 <= self.size <= 64:
             raise ValueError(f"a bot pool has 1 to 64 workers, not {self.size}")
-        # Workers rebuild the games from their classes: a class pickles by reference.
-        classes = {gid: type(g) for gid, g in games.items()} if games is not None else None
+        # Workers import the registered games; any other they rebuild from its class (which
+        # pickles by reference) and its declared parts (which must pickle).
+        import muertos
+
+        known = muertos.game_ids()
+        classes = (
+            {
+                gid: (type(g), g.parts)
+                for gid, g in games.items()
+                if gid not in known or muertos.game(gid) is not g
+            }
+            if games is not None
+            else None
+        )
         ctx = multiprocessing.get_context("forkserver")
         with contextlib.suppress(ValueError):  # importing the engine once, in the fork server
             ctx.set_forkserver_preload(["muertos.server.bots", "muertos.agents", "muertos.games"])
