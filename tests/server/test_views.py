@@ -59,7 +59,9 @@ def test_the_front_end_board_reads_only_what_the_view_has(gid: str, real_client:
     assert read <= set(schema["properties"]), read - set(schema["properties"])
 
 
-def test_a_game_without_a_typed_view_says_so(real_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_without_a_typed_view_says_so(
+    real_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(type(muertos.game("ofrenda")), "view_type", None)
     r = real_client.get("/api/games/ofrenda/view-schema")
     assert r.status_code == 404 and r.json()["code"] == "no_view_schema"

@@ -81,15 +81,27 @@ class Kind(Generic[S, M]):
     the others, and a move of the kind in another phase is refused with ``closed``."""
     closed: Callable[[S], str] | None = None
     """Why no move of the kind is open in the state's phase, in the rulebook's words."""
+    fallback: bool = False
+    """Listed only when the kinds before it (in its phase) list nothing, as a pass open
+    only when nothing else is: the listing is then not asked twice. Its ``check`` must say
+    the same (the conformance test proves it)."""
 
 
 class Actions(Generic[S]):
     """A game's kinds of action, in the order the legal list gives them; ``phase`` reads
     the state's phase where kinds name the phases they belong to."""
 
-    def __init__(self, *kinds: Kind[S, Any], phase: Callable[[S], str] | None = None) -> None:
+    def __init__(
+        self,
+        *kinds: Kind[S, Any],
+        phase: Callable[[S], str] | None = None,
+        unread: Callable[[S, list[str]], str] | None = None,
+    ) -> None:
         self.kinds = kinds
         self.phase = phase
+        self.unread = unread
+        """Why words of no kind at all are refused (they get the words, lower case), where a
+        game answers better than with every kind's usage: say, the decision waiting now."""
         self.by_verb: dict[str, list[Kind[S, Any]]] = {}
         for k in kinds:
             self.by_verb.setdefault(k.verb, []).append(k)
@@ -101,12 +113,31 @@ class Actions(Generic[S]):
         }
         self._anytime = tuple(k for k in kinds if not k.phases)
         # The listings by phase, as plain callables: listing is the hot path of every bot.
-        self._listers = {p: tuple(k.legal for k in ks) for p, ks in self._open.items()}
-        self._listers_anytime = tuple(k.legal for k in self._anytime)
-        self._listers_all = tuple(k.legal for k in kinds)
+        self._listers = {p: self._listing(ks) for p, ks in self._open.items()}
+        self._listers_anytime = self._listing(self._anytime)
+        self._listers_all = self._listing(kinds)
         self._played: dict[str, tuple[Callable[[S, Any], None], Any]] = {}
         """Spelling → (the kind's play, move) of every action played so far: a move is a pure
         value of its spelling, so it is parsed once (a game's legal spellings are finitely many)."""
+
+    @staticmethod
+    def _listing(kinds: tuple[Kind[S, Any], ...]) -> tuple[Callable[[S], list[str]], ...]:
+        """The kinds' listers in order; a fallback kind's asked only when nothing came before."""
+        out: list[Callable[[S], list[str]]] = []
+        for k in kinds:
+            if k.fallback:
+                before, lister = tuple(out), k.legal
+
+                def listing(state: S, before: Any = before, lister: Any = lister) -> list[str]:
+                    got: list[str] = []
+                    for f in before:
+                        got += f(state)
+                    return got or lister(state)
+
+                out = [listing]
+            else:
+                out.append(k.legal)
+        return tuple(out)
 
     def usage(self) -> str:
         return "an action is " + ", ".join(f"'{k.usage}'" for k in self.kinds)
@@ -151,6 +182,10 @@ class Actions(Generic[S]):
 
     def why_illegal(self, state: S, action: str) -> str:
         """The rule a refused action breaks: its kind's check, or why it does not read."""
+        if self.unread is not None:
+            words = normalize(action).split()
+            if not words or words[0] not in self.by_verb:
+                return self.unread(state, words)
         got = self.read(action)
         if isinstance(got, str):
             return got

@@ -140,7 +140,7 @@ def _check_state(s: State, where: str, rnd: random.Random, deep: bool, replayed:
         _fail(where, "two legal actions share one spelling (case and spaces are ignored)")
     if legal != s.legal_actions():
         _fail(where, "legal_actions() is not deterministic")
-    if s.ACTIONS is not None and not s.over:  # the kinds speak only while someone is to move
+    if not s.over:  # the kinds speak only while someone is to move
         _check_action_table(s, s.ACTIONS, legal, where)
     if not deep:
         return False

@@ -309,7 +309,7 @@ class State(ABC):
 
     game: ClassVar[Game]
     FIELDS: ClassVar[tuple[str, ...]] = ()
-    ACTIONS: ClassVar[Actions[Any] | None] = None
+    ACTIONS: ClassVar[Actions[Any]]
     """The game's kinds of action (:mod:`muertos.engine.actions`), from which the legal
     list, ``apply`` and every refusal's reason come."""
 
@@ -339,28 +339,6 @@ class State(ABC):
     @abstractmethod
     def to_move(self) -> int | None:
         """The seat whose decision it is (0-based), or ``None`` once the game is over."""
-
-    def _legal_actions(self) -> list[str]:
-        """Every legal action, each in its one canonical spelling, in a fixed order."""
-        if self.ACTIONS is None:
-            raise NotImplementedError(f"{self.game.id} lists no ACTIONS and no _legal_actions")
-        return self.ACTIONS.legal(self)
-
-    def _apply(self, action: str) -> None:
-        """Carry out ``action``, which is one of ``_legal_actions()`` exactly."""
-        if self.ACTIONS is None:
-            raise NotImplementedError(f"{self.game.id} lists no ACTIONS and no _apply")
-        self.ACTIONS.play(self, action)
-
-    def _why_illegal(self, action: str) -> str:
-        """The rule that forbids ``action`` (it is not among the legal actions)."""
-        if self.ACTIONS is not None:
-            return self.ACTIONS.why_illegal(self, action)
-        legal = self.legal_actions()
-        if not legal:
-            return "the game is over"
-        sample = ", ".join(legal[:8]) + (" …" if len(legal) > 8 else "")
-        return f"not a legal action now (legal: {sample})"
 
     @abstractmethod
     def _view(self, seat: int | None) -> Mapping[str, Any]:
@@ -411,7 +389,7 @@ class State(ABC):
     def legal_actions(self) -> list[str]:
         """The legal actions, in the game's notation, in a deterministic order."""
         if self._legal is None:
-            self._legal = [] if self.to_move is None else self._legal_actions()
+            self._legal = [] if self.to_move is None else self.ACTIONS.legal(self)
         return list(self._legal)
 
     def resolve(self, action: str) -> str:
@@ -430,7 +408,7 @@ class State(ABC):
                 return a
         if self.to_move is None:
             raise IllegalAction(action, "the game is over")
-        raise IllegalAction(action, self._why_illegal(action))
+        raise IllegalAction(action, self.ACTIONS.why_illegal(self, action))
 
     def apply(self, action: str) -> list[Event]:
         """Play ``action`` (any case and spacing) and return the events it caused.
@@ -440,7 +418,7 @@ class State(ABC):
         canonical = self.resolve(action)
         mark = len(self.events)
         self._legal = None
-        self._apply(canonical)
+        self.ACTIONS.play(self, canonical)
         self.history.append(canonical)
         return self.events[mark:]
 

@@ -19,23 +19,27 @@ unknown, which ``determinize`` covers by reseeding the generator.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain, combinations
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from muertos.engine import CorruptState, Game, Option, State
+from muertos.engine.actions import Actions, Kind
 
+from . import notation as N
 from .components import CALAVERA, COMPONENTS
 from .notation import (
     COLOURS,
     ITEM_LETTERS,
     ITEM_NAMES,
+    PREP_DEST,
     colour_of,
     dice_str,
     die,
     die_str,
     face_of,
     is_power,
-    item_of_word,
     kind_die,
     kind_of,
     kind_str,
@@ -73,7 +77,7 @@ SQUARE_BONUS: tuple[tuple[int, ...], ...] = tuple(
 BONUS_NAMES = [*(f"{n} token" for n in ITEM_NAMES), "Calavera", "Set a face"]
 CANDLE_PAIRS = [(a, b) for a in range(C.caskets) for b in range(a + 1, C.caskets)]
 CENSUS_KEYS = [f"dice {kind_str(k)}" for k in range(NKINDS)]
-PREP_DEST = -1
+
 FRESH_PREP = 100
 """``fresh`` holds the cell of the die just placed, or FRESH_PREP + its preparation index."""
 
@@ -468,89 +472,134 @@ class DieOfTheDeadState(State):
         steps = ", ".join(f"{_p(s)} {t}" for s, t in enumerate(self.steps))
         return f"Steps: {steps}. " + ("Winner: " if len(w) == 1 else "Shared win: ") + ", ".join(map(_p, w))
 
-    # ----------------------------------------------------------------- legal
-    def _legal_actions(self) -> list[str]:
-        ph = self.phase
-        if ph == "act":
-            return self._act_actions()
-        if ph == "hold":
-            return self._hold_actions()
-        if ph == "pay":
-            closed = [q for q in range(C.caskets) if q != self.open]
-            return [f"pay {lab} on {q + 1}" for lab in self._pay_labels(self.actor) for q in closed]
-        if ph == "open":
-            return [f"open {p + 1}" for p in self._openable()] + self._candle_actions()
-        if ph == "land":
-            land = (self.steps[self.actor] - 1) % NSTEPS
-            return [f"square {SQUARE_LETTERS[q]}" for q in self._free_squares(self.actor, land)]
-        if ph == "bonus":
-            return self._bonus_actions()
-        if ph == "discard":
-            held = [t for t in range(4) if self.hands[self.actor][t]]
-            acts = ["discard " + "".join(ITEM_LETTERS[t] for t in combo) for combo in combinations(held, 3)]
-            if len(held) == 4:
-                acts.append("discard " + ITEM_LETTERS)
-            return [*acts, "done"]
-        if ph == "score":
-            return [f"score {ITEM_NAMES[i].lower()}" for i in self._pending(self.actor)]
-        if ph == "gain":
-            return [f"gain {kind_str(k)}" for k in range(NKINDS) if self.city[k]]
-        if ph == "remove":
-            return [f"remove {kind_str(k)}" for k in range(NKINDS) if self.city[k]]
-        if ph == "put":
-            p = self.cursor % C.caskets
-            return [
-                f"put {kind_str(k)} in {p + 1}" for k in range(0, NKINDS, 2) if self.supply[self.actor][k]
-            ]
-        if ph == "fill":
-            cols = [c for c in range(5) if self.removed[2 * c]]
-            return [
-                f"fill {self.cursor + 1} " + "".join(COLOURS[c] for c in combo)
-                for combo in combinations(cols, 3)
-            ]
-        return []
+    # ------------------------------------------------------------ the decisions
+    # Each rule once, as a named predicate (why a move breaks it, or None), shared by the
+    # kind's check and its listing; the engine's conformance check proves they agree.
 
-    def _candle_actions(self) -> list[str]:
-        if not self.hands[self.actor][CANDLE]:
-            return []
-        return [f"candle {a + 1} {b + 1}" for a, b in CANDLE_PAIRS]
+    def _needs(self) -> str:
+        """What the decision waiting now is, for a move of a kind closed in this phase."""
+        legal = self.legal_actions()
+        sample = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
+        return f"{PHASE_NEEDS[self.phase]} (legal: {sample})"
 
-    def _act_actions(self) -> list[str]:
+    def _unread(self, words: list[str]) -> str:
+        """Words of no kind of action: the decision waiting now."""
+        return self._needs() if words else f"an action is needed: {self._needs()}"
+
+    # setup
+    def _cannot_put(self, m: N.Put) -> str | None:
+        """Setup (RULES: Setup): in turn, each player puts the dice of their supply into the
+        caskets, one per casket in order."""
+        p = self.cursor % C.caskets
+        if m.casket != p:
+            return f"setup: the next die goes into casket {p + 1}"
+        if m.kind % 2:
+            return "setup: only normal dice go into the caskets"
+        if not self.supply[self.actor][m.kind]:
+            return f"your supply has no {kind_str(m.kind)} die"
+        return None
+
+    def _open_puts(self) -> list[str]:
+        p = self.cursor % C.caskets
+        have = self.supply[self.actor]
+        return [f"put {kind_str(k)} in {p + 1}" for k in range(0, NKINDS, 2) if have[k]]
+
+    def _put(self, m: N.Put) -> None:
         a = self.actor
-        st = a == self.starter
-        solo = self.solo
+        self.supply[a][m.kind] -= 1
+        self.inside[m.casket].append(kind_die(m.kind))
+        self._emit("setup", f"{_p(a)} puts a {kind_str(m.kind)} die in casket {m.casket + 1}.")
+        self.cursor += 1
+        if self.cursor == C.caskets * self.players:
+            self._begin_round()
+        elif self.cursor % C.caskets == 0:
+            self.actor = (self.actor + 1) % self.players
+
+    def _cannot_fill(self, m: N.Fill) -> str | None:
+        """Solo setup: three dice of different colours from the unused ones into each casket."""
+        if m.casket != self.cursor:
+            return f"solo setup: the next casket to fill is {self.cursor + 1}"
+        for c in m.colours:
+            if not self.removed[2 * c]:
+                return f"no unused {COLOURS[c]} die is left to fill a casket with"
+        return None
+
+    def _open_fills(self) -> list[str]:
+        cols = [c for c in range(len(COLOURS)) if self.removed[2 * c]]
+        return [
+            f"fill {self.cursor + 1} " + "".join(COLOURS[c] for c in combo) for combo in combinations(cols, 3)
+        ]
+
+    def _fill(self, m: N.Fill) -> None:
+        for c in m.colours:
+            self.removed[2 * c] -= 1
+            self.inside[m.casket].append(die(c, False))
+        self._emit("setup", f"Casket {m.casket + 1} receives {' '.join(COLOURS[c] for c in m.colours)}.")
+        self.cursor += 1
+        if self.cursor == C.caskets:
+            self._emit("setup", "The unused dice leave the game.")
+            self._begin_round()
+
+    # the Round Starter opens a casket
+    def _cannot_open(self, m: N.Open) -> str | None:
+        """A casket the starter could act at (``_openable``: spec C6, C10)."""
+        p = m.casket
+        if p in self._openable():
+            return None
+        if not (self.inside[p] or self.lid[p]):
+            return f"casket {p + 1} is empty: the Round Starter opens a casket with dice in or on it"
+        return (
+            f"you could not draft from casket {p + 1} ({ITEM_NAMES[self.items[p]]}): your preparation "
+            "board is full and that section has no empty space"
+        )
+
+    def _no_candle(self) -> str | None:
+        return None if self.hands[self.actor][CANDLE] else "you hold no Candle token"
+
+    def _open_swaps(self) -> list[str]:
+        return [] if self._no_candle() else [f"candle {a + 1} {b + 1}" for a, b in CANDLE_PAIRS]
+
+    def _swap(self, m: N.Swap) -> None:
+        p, q = m.first, m.second
+        self.inside[p], self.inside[q] = self.inside[q], self.inside[p]
+        self.lid[p], self.lid[q] = self.lid[q], self.lid[p]
+        if self.open in (p, q):
+            self.open = q if self.open == p else p  # spec C15: its item is its new place's
+        self.hands[self.actor][CANDLE] -= 1
+        self._return_token(CANDLE)
+        self._emit("token", f"{_p(self.actor)} plays Candle: caskets {p + 1} and {q + 1} swap places.")
+
+    # an action at the open casket
+    def _starter_drafts(self) -> bool:
+        """The Round Starter must draft (RULES: Round); solo, the one player may do anything."""
+        return self.actor == self.starter and not self.solo
+
+    def _draft_dests(self) -> list[int]:
+        """Where a drafted die may go: the preparation board or an empty cell of the
+        casket's section, and (but for the starter, spec C10) leaving something to pay with."""
+        a = self.actor
+        dests = self._dests(a, self._item())
+        if self.actor == self.starter or self.solo:
+            return dests
+        return [x for x in dests if self._can_pay_after(a, x)]
+
+    def _dest_problem(self, dest: int, example: str) -> str | None:
+        """Why the held or drafted die cannot go to ``dest``."""
+        a = self.actor
         item = self._item()
-        hand = self.hands[a]
-        inside = self.inside[self.open]
-        acts: list[str] = []
-        if inside:
-            dests = self._dests(a, item)
-            if not (st or solo):
-                dests = [x for x in dests if self._can_pay_after(a, x)]
-            if dests:
-                names = ["prep" if x == PREP_DEST else str(x + 1) for x in dests]
-                for d in sorted(set(inside)):
-                    if self._adjustable(a, d):
-                        acts.append(f"draft {die_str(d)}")  # tokens first, then place
-                    else:
-                        acts += [f"draft {die_str(d)} to {n}" for n in names]
-        prep = sorted(set(self.prep[a]))
-        empty = self._empty_cells(a, item)
-        if prep and empty:
-            if solo or not st:
-                acts += [f"move {die_str(d)} to {c + 1}" for d in prep for c in empty]
-            if st and hand[MARIGOLD]:
-                acts += [f"marigold {die_str(d)} to {c + 1}" for d in prep for c in empty]
-        if (solo or not st) and self.boards[item]:
-            if sum(hand) < LIMIT:
-                acts.append("take")
-            else:
-                acts += [f"take discard {ITEM_LETTERS[t]}" for t in range(4) if hand[t] and t != item]
-        if not st and not solo and not inside and not self.boards[item]:
-            acts.append("ascend")
-        if not acts:
-            acts.append("pass")
-        return acts + self._candle_actions()
+        if dest == PREP_DEST:
+            if len(self.prep[a]) >= PREP:
+                return f"your preparation board is full ({PREP} spaces)"
+        elif dest not in SECTIONS[item]:
+            return (
+                f"a drafted die goes to the preparation board or an empty {ITEM_NAMES[item]} space "
+                f"(cells {_cells_text(item)}): {example}"
+            )
+        elif self.ofrenda[a][dest] >= 0:
+            return f"cell {dest + 1} is already filled: dice on the ofrenda never move"
+        if not (self.actor == self.starter or self.solo or self._can_pay_after(a, dest)):
+            return "placing the die there leaves you nothing to pay with"
+        return None
 
     def _adjustable(self, a: int, d: int) -> bool:
         """Whether a Bread or Incense token of ``a`` could change the drafted die ``d``: then
@@ -570,22 +619,393 @@ class DieOfTheDeadState(State):
                     return True
         return False
 
-    def _hold_actions(self) -> list[str]:
+    def _cannot_draft(self, m: N.Draft) -> str | None:
+        """Draft (RULES: Draft a die): a die of the open casket to the preparation board or
+        the casket's section; when a Bread or Incense token could change it, it is drafted
+        alone first (tokens, then ``place``)."""
         a = self.actor
-        d = self.held
-        hand = self.hands[a]
+        item = self._item()
+        inside = self.inside[self.open]
+        d = die_str(m.die)
+        if m.die not in inside:
+            return f"the open casket holds no {d} (it holds: {dice_str(inside)})"
+        if not self._draft_dests():
+            if not self._dests(a, item):
+                return f"no room for a die: your preparation board is full and the {ITEM_NAMES[item]} section is full"
+            return "you cannot pay for a draft: your supply and preparation board are empty"
+        if self._adjustable(a, m.die):
+            if m.dest is not None:
+                return f"draft {d} alone first: a Bread or Incense token may change it, then place it"
+            return None
+        if m.dest is None:
+            return f"say where the die goes: draft {d} to prep / draft {d} to N"
+        return self._dest_problem(m.dest, f"draft {d} to prep / draft {d} to N")
+
+    def _can_draft(self) -> bool:
+        """Some die of the open casket has somewhere to go (each then lists a draft)."""
+        return bool(self.inside[self.open]) and bool(self._draft_dests())
+
+    def _open_drafts(self) -> list[str]:
+        a = self.actor
+        inside = self.inside[self.open]
+        if not inside:
+            return []
+        dests = self._draft_dests()
+        if not dests:
+            return []
+        names = ["prep" if x == PREP_DEST else str(x + 1) for x in dests]
         acts: list[str] = []
-        if not is_power(d):
-            f = face_of(d)
-            if hand[BREAD] and not self.tokused & 1:
-                vals = {face_of(x) for x in self.inside[self.open]} - {f, CALAVERA}
-                acts += [f"bread {v}" for v in sorted(vals)]
-            if hand[INCENSE] and not self.tokused & 2:
-                acts += [f"incense {v}" for v in (f - 1, f + 1) if 1 <= v <= 6]
-        for dest in self._dests(a, self._item()):
-            if self._can_pay_after(a, dest):
-                acts.append("place prep" if dest == PREP_DEST else f"place {dest + 1}")
+        for d in sorted(set(inside)):
+            if self._adjustable(a, d):
+                acts.append(f"draft {die_str(d)}")  # tokens first, then place
+            else:
+                acts += [f"draft {die_str(d)} to {n}" for n in names]
         return acts
+
+    def _draft(self, m: N.Draft) -> None:
+        a = self.actor
+        self.inside[self.open].remove(m.die)
+        self.held = m.die
+        self.tokused = 0
+        self._emit("draft", f"{_p(a)} drafts {die_str(m.die)} from the {ITEM_NAMES[self._item()]} casket.")
+        if m.dest is None:
+            self.phase = "hold"
+        else:
+            self._place(a, m.dest)
+
+    def _cannot_shift(self, m: N.Shift, verb: str) -> str | None:
+        """Move, or the Marigold token: a die of the preparation board to an empty cell of
+        the open casket's section."""
+        a = self.actor
+        item = self._item()
+        if m.die not in self.prep[a]:
+            return f"your preparation board holds no {die_str(m.die)} (it holds: {dice_str(self.prep[a])})"
+        if m.cell not in SECTIONS[item]:
+            return f"a die moves to an empty {ITEM_NAMES[item]} space (cells {_cells_text(item)}): {verb} {die_str(m.die)} to N"
+        if self.ofrenda[a][m.cell] >= 0:
+            return f"cell {m.cell + 1} is already filled: dice on the ofrenda never move"
+        return None
+
+    def _open_shifts(self, verb: str) -> list[str]:
+        a = self.actor
+        prep = sorted(set(self.prep[a]))
+        empty = self._empty_cells(a, self._item()) if prep else []
+        return [f"{verb} {die_str(d)} to {c + 1}" for d in prep for c in empty]
+
+    def _cannot_move(self, m: N.Shift) -> str | None:
+        if self._starter_drafts():
+            return (
+                "the Round Starter must draft; only the other players may move a die "
+                "(a Marigold token lets the starter move instead)"
+            )
+        return self._cannot_shift(m, "move")
+
+    def _open_moves(self) -> list[str]:
+        return [] if self._starter_drafts() else self._open_shifts("move")
+
+    def _no_marigold(self) -> str | None:
+        """The Marigold token: the Round Starter moves a die in place of the draft."""
+        if self.actor != self.starter:
+            return "the Marigold token is played by the Round Starter in place of the draft"
+        if not self.hands[self.actor][MARIGOLD]:
+            return "you hold no Marigold token"
+        return None
+
+    def _cannot_marigold(self, m: N.Shift) -> str | None:
+        return self._no_marigold() or self._cannot_shift(m, "marigold")
+
+    def _open_marigolds(self) -> list[str]:
+        return [] if self._no_marigold() else self._open_shifts("marigold")
+
+    def _shift(self, m: N.Shift, token: bool) -> None:
+        a = self.actor
+        self.prep[a].remove(m.die)
+        self.ofrenda[a][m.cell] = m.die
+        self.placed = True
+        d = die_str(m.die)
+        if not token:
+            self._emit("move", f"{_p(a)} moves {d} from the preparation board to cell {m.cell + 1}.")
+            if self.solo:
+                self.phase = "remove"  # solo: a Move costs a die of the City of the Dead
+            else:
+                self._end_turn()
+            return
+        self.hands[a][MARIGOLD] -= 1
+        self._return_token(MARIGOLD)
+        self._emit("token", f"{_p(a)} plays Marigold: moves {d} to cell {m.cell + 1} instead of drafting.")
+        if not self.solo and any(self.city):
+            self.phase = "gain"
+        else:
+            self._end_turn()
+
+    def _cannot_take(self, m: N.TakeToken) -> str | None:
+        """Take a token of the open casket's item; with 4 tokens (the limit) discard one of
+        another type first."""
+        item = self._item()
+        hand = self.hands[self.actor]
+        if self._starter_drafts():
+            return "the Round Starter cannot take a token: they must draft"
+        if not self.boards[item]:
+            return f"no {ITEM_NAMES[item]} token is left on its board"
+        if m.discard is None:
+            return (
+                "you hold 4 tokens, the limit: discard one first (take discard c)"
+                if sum(hand) >= LIMIT
+                else None
+            )
+        if sum(hand) < LIMIT:
+            return f"you hold fewer than {LIMIT} tokens: take without discarding"
+        if not hand[m.discard] or m.discard == item:
+            return "take discard X discards a token you hold, of another type than the one you take"
+        return None
+
+    def _open_takes(self) -> list[str]:
+        if self._starter_drafts() or not self.boards[self._item()]:
+            return []
+        hand = self.hands[self.actor]
+        if sum(hand) < LIMIT:
+            return ["take"]
+        item = self._item()
+        return [f"take discard {ITEM_LETTERS[t]}" for t in range(4) if hand[t] and t != item]
+
+    def _take(self, m: N.TakeToken) -> None:
+        a = self.actor
+        item = self._item()
+        if m.discard is not None:
+            self.hands[a][m.discard] -= 1
+            self._return_token(m.discard)
+            self._emit("token", f"{_p(a)} discards a {ITEM_NAMES[m.discard]} token (hand limit {LIMIT}).")
+        self.boards[item] -= 1
+        self.hands[a][item] += 1
+        self._emit("take", f"{_p(a)} takes a {ITEM_NAMES[item]} token.")
+        self._end_turn()
+
+    def _cannot_ascend(self) -> str | None:
+        """An empty casket with an empty token board: the player ascends one step instead."""
+        if self.solo:
+            return "the solo game has no empty-casket ascension"
+        if self.actor == self.starter:
+            return "the Round Starter cannot ascend: they must draft"
+        if self.inside[self.open] or self.boards[self._item()]:
+            return "you may ascend only when the open casket holds no dice and its token board no tokens"
+        return None
+
+    def _ascend_step(self, _: N.Word) -> None:
+        a = self.actor
+        self.steps[a] += 1
+        self.square[a] = -1
+        if self.steps[a] % NSTEPS:
+            free = self._free_squares(a, self.steps[a] % NSTEPS - 1)
+            self.square[a] = free[0] if free else -1
+        self._emit("ascend", f"{_p(a)} finds the casket and its token board empty: ascends 1 step.")
+        self._end_turn()
+
+    def _cannot_pass(self) -> str | None:
+        """Passing is for a player who can do nothing else at the open casket."""
+        if any(f(self) for f in _ACTING):
+            return "you may pass only when no action is possible"
+        return None
+
+    def _pass(self, _: N.Word) -> None:
+        self._emit("pass", f"{_p(self.actor)} can take no action and passes.")
+        self._end_turn()
+
+    # a drafted die held: tokens, then its place
+    def _cannot_adjust(self, m: N.Adjust) -> str | None:
+        """Bread copies the value of another die in the open casket (not a calavera);
+        Incense changes it by one, 1 and 6 not wrapping; each once on a die, on a normal die."""
+        t = m.token
+        d = self.held
+        if not self.hands[self.actor][t]:
+            return f"you hold no {ITEM_NAMES[t]} token"
+        if is_power(d):
+            return f"the {ITEM_NAMES[t]} token changes only a non-power die"
+        if self.tokused & (1 if t == BREAD else 2):
+            return f"the {ITEM_NAMES[t]} token was already played on this die"
+        if m.value not in self._adjusted_values(t):
+            if t == BREAD:
+                return "Bread copies the value of another die in the open casket (calaveras do not count)"
+            return "Incense changes the value by 1 up or down; 1 and 6 do not wrap"
+        return None
+
+    def _adjusted_values(self, t: int) -> list[int]:
+        f = face_of(self.held)
+        if t == BREAD:
+            return sorted({face_of(x) for x in self.inside[self.open]} - {f, CALAVERA})
+        return [v for v in (f - 1, f + 1) if 1 <= v <= 6]
+
+    def _open_adjusts(self, t: int, verb: str) -> list[str]:
+        hand = self.hands[self.actor]
+        if not hand[t] or is_power(self.held) or self.tokused & (1 if t == BREAD else 2):
+            return []
+        return [f"{verb} {v}" for v in self._adjusted_values(t)]
+
+    def _adjust(self, m: N.Adjust) -> None:
+        a = self.actor
+        t = m.token
+        old = die_str(self.held)
+        self.held = (self.held & ~7) | m.value
+        self.tokused |= 1 if t == BREAD else 2
+        self.hands[a][t] -= 1
+        self._return_token(t)
+        self._emit("token", f"{_p(a)} plays {ITEM_NAMES[t]}: the drafted {old} becomes {die_str(self.held)}.")
+
+    def _cannot_place(self, m: N.Place) -> str | None:
+        return self._dest_problem(m.dest, "place prep / place N")
+
+    def _open_places(self) -> list[str]:
+        a = self.actor
+        return [
+            "place prep" if dest == PREP_DEST else f"place {dest + 1}"
+            for dest in self._dests(a, self._item())
+            if self._can_pay_after(a, dest)
+        ]
+
+    # paying for the draft
+    def _cannot_pay(self, m: N.Pay) -> str | None:
+        """Pay a die onto a closed casket, from where the rules say (``_pay_source``; 5
+        players also a die of an incomplete section, spec C9)."""
+        if m.casket == self.open:
+            return f"pay onto one of the three closed caskets, not the open casket {m.casket + 1}"
+        a = self.actor
+        if m.label in self._pay_labels(a):
+            return None
+        src = self._pay_source(a)
+        if m.label.startswith("cell "):
+            if not self.five:
+                return "only in a 5-player game may a die from the ofrenda pay for a draft"
+            return "only a die of an incomplete section may pay (and not the die just drafted)"
+        if m.label.startswith("prep "):
+            if src == "prep":
+                return f"your preparation board holds no {m.label[5:]} to pay with (the die just drafted does not pay)"
+        elif src in ("city", "supply"):
+            where = "the City of the Dead" if src == "city" else "your supply"
+            if src == "city" and self.actor == self.starter and not self.solo:
+                return f"the Round Starter pays with a power die from the City of the Dead while it has any; it has no {m.label}"
+            return f"{where} has no {m.label} die"
+        if src == "city":
+            return "the Round Starter pays with a power die from the City of the Dead while it has any"
+        if src == "supply":
+            return "you pay with a die from your supply while it has any"
+        if src == "prep":
+            return (
+                "your supply is empty: pay with a die from your preparation board (not the one just drafted)"
+            )
+        return "you have no die to pay with"
+
+    def _open_pays(self) -> list[str]:
+        closed = [q for q in range(C.caskets) if q != self.open]
+        return [f"pay {lab} on {q + 1}" for lab in self._pay_labels(self.actor) for q in closed]
+
+    def _every_pay(self) -> list[N.Pay]:
+        a = self.actor
+        labels = [kind_str(k) for k in range(NKINDS)]
+        labels += [f"prep {die_str(d)}" for d in sorted(set(self.prep[a]))]
+        labels += [f"cell {c + 1}" for c in range(NCELLS)]
+        return [N.Pay(lab, q, f"pay {lab} on {q + 1}") for lab in labels for q in range(C.caskets)]
+
+    def _pay(self, m: N.Pay) -> None:
+        a = self.actor
+        kind, _, rest = m.label.partition(" ")
+        if kind == "prep":
+            d = parse_die(rest)
+            assert d is not None
+            idx = next(i for i, x in enumerate(self.prep[a]) if x == d and i + FRESH_PREP != self.fresh)
+            self.prep[a].pop(idx)
+            k = kind_of(d)
+            src = "the preparation board"
+        elif kind == "cell":
+            c = int(rest) - 1
+            k = kind_of(self.ofrenda[a][c])
+            self.ofrenda[a][c] = -1
+            src = f"cell {c + 1} of the ofrenda"
+        else:
+            k = kind_of(parse_die(kind) or 0)
+            if self._pay_source(a) == "city":
+                self.city[k] -= 1
+                src = "the City of the Dead"
+            else:
+                self.supply[a][k] -= 1
+                src = "the supply"
+        self.lid[m.casket].append(kind_die(k))
+        self._emit("pay", f"{_p(a)} pays with a {kind_str(k)} die from {src} onto casket {m.casket + 1}.")
+        self._end_turn()
+
+    # dice of the City of the Dead
+    def _city_lacks(self, m: N.CityDie) -> str | None:
+        return None if self.city[m.kind] else f"the City of the Dead has no {kind_str(m.kind)} die"
+
+    def _open_city(self, verb: str) -> list[str]:
+        return [f"{verb} {kind_str(k)}" for k in range(NKINDS) if self.city[k]]
+
+    def _gain(self, m: N.CityDie) -> None:
+        a = self.actor
+        self.city[m.kind] -= 1
+        self.supply[a][m.kind] += 1
+        self._emit(
+            "gain", f"{_p(a)} adds a power die {kind_str(m.kind)} from the City of the Dead to the supply."
+        )
+        self._end_turn()
+
+    def _remove(self, m: N.CityDie) -> None:
+        self.city[m.kind] -= 1
+        self.removed[m.kind] += 1
+        self._emit("remove", f"The move costs a {kind_str(m.kind)} die from the City of the Dead.")
+        self._end_turn()
+
+    # the scoring steps
+    def _cannot_score(self, m: N.Score) -> str | None:
+        """Completed sections score one at a time, in the order the player chooses."""
+        if m.section in self._pending(self.actor):
+            return None
+        name = ITEM_NAMES[m.section]
+        if self.scored[self.actor][m.section]:
+            return f"the {name} section is scored already"
+        return f"the {name} section is not complete"
+
+    def _score(self, m: N.Score) -> None:
+        if not self._score_section(self.actor, m.section):
+            self._scoring_step()
+
+    def _square_taken(self, m: N.Square) -> str | None:
+        """With exclusive squares, a square another scoring die stands on is taken."""
+        land = (self.steps[self.actor] - 1) % NSTEPS
+        if m.square in self._free_squares(self.actor, land):
+            return None
+        return "that square is taken by another scoring die"
+
+    def _open_squares(self) -> list[str]:
+        land = (self.steps[self.actor] - 1) % NSTEPS
+        return [f"square {SQUARE_LETTERS[q]}" for q in self._free_squares(self.actor, land)]
+
+    def _bonus_is_not(self, b: int) -> str | None:
+        if self.bonus == b or (b < 4 and self.bonus < 4):
+            return None
+        return f"this step's bonus is {BONUS_NAMES[self.bonus]}"
+
+    def _cannot_trade_token(self, m: N.TokenOut) -> str | None:
+        """A token bonus at the hand limit: a token of another type out, then the bonus."""
+        why = self._bonus_is_not(0)
+        if why is not None:
+            return why
+        if not self.hands[self.actor][m.token]:
+            return f"you hold no {ITEM_NAMES[m.token]} token"
+        if m.token == self.bonus:
+            return f"discard a token of another type than the {ITEM_NAMES[self.bonus]} token you gain"
+        return None
+
+    def _open_token_outs(self) -> list[str]:
+        b = self.bonus
+        if b >= 4:
+            return []
+        return [f"discard {ITEM_LETTERS[t]}" for t in range(4) if self.hands[self.actor][t] and t != b]
+
+    def _token_out(self, m: N.TokenOut) -> None:
+        a = self.actor
+        self.hands[a][m.token] -= 1
+        self._return_token(m.token)
+        self._gain_token(a, self.bonus)
+        self._after_bonus()
 
     def _calavera_targets(self, s: int) -> tuple[list[int], list[int]]:
         """Power dice not on their calavera: on the preparation board, or in a cell of a
@@ -603,190 +1023,185 @@ class DieOfTheDeadState(State):
         ]
         return prep, cs
 
-    def _bonus_actions(self) -> list[str]:
-        s = self.actor
-        b = self.bonus
-        acts: list[str] = []
-        if b < 4:
-            acts = [f"discard {ITEM_LETTERS[t]}" for t in range(4) if self.hands[s][t] and t != b]
-        elif b == BONUS_CALAVERA:
-            prep, cells = self._calavera_targets(s)
-            acts = [f"calavera {die_str(d)}" for d in prep] + [f"calavera {c + 1}" for c in cells]
-        else:
-            for d in sorted({d for d in self.prep[s] if not is_power(d)}):
-                acts += [f"face {die_str(d)} {f}" for f in range(1, 7) if f != face_of(d)]
-        return [*acts, "skip"]
+    def _cannot_calavera(self, m: N.Calavera) -> str | None:
+        why = self._bonus_is_not(BONUS_CALAVERA)
+        if why is not None:
+            return why
+        prep, cells = self._calavera_targets(self.actor)
+        if (m.die is not None and m.die in prep) or (m.cell is not None and m.cell in cells):
+            return None
+        return (
+            "the Calavera bonus turns one of your power dice not on its calavera, on the "
+            "preparation board or in a section not yet scored"
+        )
 
-    # ----------------------------------------------------------------- apply
-    def _apply(self, action: str) -> None:
-        w = action.split()
-        verb = w[0]
+    def _open_calaveras(self) -> list[str]:
+        if self.bonus != BONUS_CALAVERA:
+            return []
+        prep, cells = self._calavera_targets(self.actor)
+        return [f"calavera {die_str(d)}" for d in prep] + [f"calavera {c + 1}" for c in cells]
+
+    def _calavera(self, m: N.Calavera) -> None:
         a = self.actor
-        if verb == "draft":
-            d = parse_die(w[1])
-            assert d is not None
-            self.inside[self.open].remove(d)
-            self.held = d
-            self.tokused = 0
-            self._emit("draft", f"{_p(a)} drafts {w[1]} from the {ITEM_NAMES[self._item()]} casket.")
-            if len(w) == 4:
-                self._place(a, w[3])
-            else:
-                self.phase = "hold"
-        elif verb == "place":
-            self._place(a, w[1])
-        elif verb == "pay":
-            self._pay(a, w)
-        elif verb == "open":
-            self._open(int(w[1]) - 1)
-        elif verb == "move" or verb == "marigold":
-            d = parse_die(w[1])
-            assert d is not None
-            c = int(w[3]) - 1
-            self.prep[a].remove(d)
-            self.ofrenda[a][c] = d
-            self.placed = True
-            if verb == "move":
-                self._emit("move", f"{_p(a)} moves {w[1]} from the preparation board to cell {c + 1}.")
-                if self.solo:
-                    self.phase = "remove"  # solo: a Move costs a die of the City of the Dead
-                else:
-                    self._end_turn()
-            else:
-                self.hands[a][MARIGOLD] -= 1
-                self._return_token(MARIGOLD)
-                self._emit(
-                    "token", f"{_p(a)} plays Marigold: moves {w[1]} to cell {c + 1} instead of drafting."
-                )
-                if not self.solo and any(self.city):
-                    self.phase = "gain"
-                else:
-                    self._end_turn()
-        elif verb == "take":
-            item = self._item()
-            if len(w) == 3:
-                t = ITEM_LETTERS.index(w[2])
-                self.hands[a][t] -= 1
-                self._return_token(t)
-                self._emit("token", f"{_p(a)} discards a {ITEM_NAMES[t]} token (hand limit 4).")
-            self.boards[item] -= 1
-            self.hands[a][item] += 1
-            self._emit("take", f"{_p(a)} takes a {ITEM_NAMES[item]} token.")
-            self._end_turn()
-        elif verb == "ascend":
-            self.steps[a] += 1
-            self.square[a] = -1
-            if self.steps[a] % NSTEPS:
-                free = self._free_squares(a, self.steps[a] % NSTEPS - 1)
-                self.square[a] = free[0] if free else -1
-            self._emit("ascend", f"{_p(a)} finds the casket and its token board empty: ascends 1 step.")
-            self._end_turn()
-        elif verb == "pass":
-            self._emit("pass", f"{_p(a)} can take no action and passes.")
-            self._end_turn()
-        elif verb == "candle":
-            p, q = int(w[1]) - 1, int(w[2]) - 1
-            self.inside[p], self.inside[q] = self.inside[q], self.inside[p]
-            self.lid[p], self.lid[q] = self.lid[q], self.lid[p]
-            if self.open in (p, q):
-                self.open = q if self.open == p else p  # spec C15: its item is its new place's
-            self.hands[a][CANDLE] -= 1
-            self._return_token(CANDLE)
-            self._emit("token", f"{_p(a)} plays Candle: caskets {p + 1} and {q + 1} swap places.")
-        elif verb == "bread" or verb == "incense":
-            v = int(w[1])
-            t = BREAD if verb == "bread" else INCENSE
-            old = die_str(self.held)
-            self.held = (self.held & ~7) | v
-            self.tokused |= 1 if t == BREAD else 2
+        if m.cell is not None:
+            self.ofrenda[a][m.cell] |= CALAVERA
+            where = f"in cell {m.cell + 1}"
+        else:
+            assert m.die is not None
+            self.prep[a][self.prep[a].index(m.die)] = m.die | CALAVERA
+            where = "on the preparation board"
+        shown = m.text.split()[1]
+        self._emit("bonus", f"{_p(a)} turns the power die {shown} {where} to its calavera: it is wild.")
+        self._after_bonus()
+
+    def _cannot_set_face(self, m: N.Face) -> str | None:
+        why = self._bonus_is_not(BONUS_FACE)
+        if why is not None:
+            return why
+        if is_power(m.die) or m.die not in self.prep[self.actor] or m.face == face_of(m.die):
+            return "Set a face changes a non-power die on your preparation board to another face"
+        return None
+
+    def _open_faces(self) -> list[str]:
+        if self.bonus != BONUS_FACE:
+            return []
+        acts: list[str] = []
+        for d in sorted({d for d in self.prep[self.actor] if not is_power(d)}):
+            acts += [f"face {die_str(d)} {f}" for f in range(1, 7) if f != face_of(d)]
+        return acts
+
+    def _set_face(self, m: N.Face) -> None:
+        a = self.actor
+        self.prep[a][self.prep[a].index(m.die)] = (m.die & ~7) | m.face
+        self._emit("bonus", f"{_p(a)} sets the prepared {die_str(m.die)} to {m.face}.")
+        self._after_bonus()
+
+    def _skip(self, _: N.Word) -> None:
+        self._emit("bonus", f"{_p(self.actor)} declines the bonus.")
+        self._after_bonus()
+
+    def _not_held(self, m: N.TokenSet) -> str | None:
+        """A set of 3 or 4 different tokens discarded for steps."""
+        for t in m.tokens:
+            if not self.hands[self.actor][t]:
+                return f"you hold no {ITEM_NAMES[t]} token"
+        return None
+
+    def _open_token_sets(self) -> list[str]:
+        held = [t for t in range(4) if self.hands[self.actor][t]]
+        acts = ["discard " + "".join(ITEM_LETTERS[t] for t in combo) for combo in combinations(held, 3)]
+        if len(held) == 4:
+            acts.append("discard " + ITEM_LETTERS)
+        return acts
+
+    def _token_set(self, m: N.TokenSet) -> None:
+        a = self.actor
+        for t in m.tokens:
             self.hands[a][t] -= 1
             self._return_token(t)
-            self._emit(
-                "token", f"{_p(a)} plays {ITEM_NAMES[t]}: the drafted {old} becomes {die_str(self.held)}."
-            )
-        elif verb == "gain":
-            k = kind_of(parse_die(w[1]) or 0)
-            self.city[k] -= 1
-            self.supply[a][k] += 1
-            self._emit("gain", f"{_p(a)} adds a power die {w[1]} from the City of the Dead to the supply.")
-            self._end_turn()
-        elif verb == "remove":
-            k = kind_of(parse_die(w[1]) or 0)
-            self.city[k] -= 1
-            self.removed[k] += 1
-            self._emit("remove", f"The move costs a {w[1]} die from the City of the Dead.")
-            self._end_turn()
-        elif verb == "square":
-            self._land(a, SQUARE_LETTERS.index(w[1]))
-        elif verb == "calavera":
-            if w[1].isdigit():
-                c = int(w[1]) - 1
-                self.ofrenda[a][c] |= CALAVERA
-                where = f"in cell {c + 1}"
-            else:
-                d = parse_die(w[1])
-                assert d is not None
-                self.prep[a][self.prep[a].index(d)] = d | CALAVERA
-                where = "on the preparation board"
-            self._emit("bonus", f"{_p(a)} turns the power die {w[1]} {where} to its calavera: it is wild.")
-            self._after_bonus()
-        elif verb == "face":
-            d = parse_die(w[1])
-            assert d is not None
-            self.prep[a][self.prep[a].index(d)] = (d & ~7) | int(w[2])
-            self._emit("bonus", f"{_p(a)} sets the prepared {w[1]} to {w[2]}.")
-            self._after_bonus()
-        elif verb == "skip":
-            self._emit("bonus", f"{_p(a)} declines the bonus.")
-            self._after_bonus()
-        elif verb == "discard":
-            if self.phase == "bonus":
-                t = ITEM_LETTERS.index(w[1])
-                self.hands[a][t] -= 1
-                self._return_token(t)
-                self._gain_token(a, self.bonus)
-                self._after_bonus()
-            else:
-                ts = [ITEM_LETTERS.index(x) for x in w[1]]
-                for t in ts:
-                    self.hands[a][t] -= 1
-                    self._return_token(t)
-                k = TOKEN_SET_STEPS[len(ts)]
-                self._emit("discard", f"{_p(a)} discards {' '.join(w[1])} tokens to ascend {k} step(s).")
-                if not self._ascend(a, k):
-                    self._scoring_step()
-        elif verb == "done":
-            self.discarded = True
+        k = TOKEN_SET_STEPS[len(m.tokens)]
+        letters = " ".join(ITEM_LETTERS[t] for t in m.tokens)
+        self._emit("discard", f"{_p(a)} discards {letters} tokens to ascend {k} step(s).")
+        if not self._ascend(a, k):
             self._scoring_step()
-        elif verb == "score":
-            sec = item_of_word(w[1])
-            assert sec is not None
-            if not self._score_section(a, sec):
-                self._scoring_step()
-        elif verb == "put":
-            k = kind_of(parse_die(w[1]) or 0)
-            p = int(w[3]) - 1
-            self.supply[a][k] -= 1
-            self.inside[p].append(kind_die(k))
-            self._emit("setup", f"{_p(a)} puts a {w[1]} die in casket {p + 1}.")
-            self.cursor += 1
-            if self.cursor == C.caskets * self.players:
-                self._begin_round()
-            elif self.cursor % C.caskets == 0:
-                self.actor = (self.actor + 1) % self.players
-        elif verb == "fill":
-            p = int(w[1]) - 1
-            for ch in w[2]:
-                c = COLOURS.index(ch)
-                self.removed[2 * c] -= 1
-                self.inside[p].append(die(c, False))
-            self._emit("setup", f"Casket {p + 1} receives {' '.join(w[2])}.")
-            self.cursor += 1
-            if self.cursor == C.caskets:
-                self._emit("setup", "The unused dice leave the game.")
-                self._begin_round()
-        else:  # pragma: no cover - _apply only receives listed actions
-            raise AssertionError(action)
+
+    def _done(self, _: N.Word) -> None:
+        self.discarded = True
+        self._scoring_step()
+
+    ACTIONS = Actions(
+        Kind("put", "put <die> in <casket>", N.parse_put, _cannot_put, _open_puts, _put,
+             lambda s: [N.Put(k, p, f"put {kind_str(k)} in {p + 1}") for k in N.KINDS for p in range(C.caskets)],
+             phases=("put",), closed=_needs),
+        Kind("fill", "fill <casket> <colours>", N.parse_fill, _cannot_fill, _open_fills, _fill,
+             lambda s: [N.Fill(p, cs, f"fill {p + 1} {''.join(COLOURS[c] for c in cs)}")
+                        for p in range(C.caskets) for cs in combinations(range(len(COLOURS)), 3)],
+             phases=("fill",), closed=_needs),
+        Kind("open", "open <casket>", N.parse_open, _cannot_open,
+             lambda s: [f"open {p + 1}" for p in s._openable()], lambda s, m: s._open(m.casket),
+             lambda s: [N.Open(p, f"open {p + 1}") for p in range(C.caskets)],
+             phases=("open",), closed=_needs),
+        Kind("draft", "draft <die> [to <cell>|to prep]", N.parse_draft, _cannot_draft, _open_drafts, _draft,
+             lambda s: [N.Draft(d, dest, f"draft {die_str(d)}" if dest is None else
+                                f"draft {die_str(d)} to {'prep' if dest == PREP_DEST else dest + 1}")
+                        for d in sorted(set(s.inside[s.open]))
+                        for dest in (None, PREP_DEST, *range(NCELLS))],
+             phases=("act",), closed=_needs),
+        Kind("move", "move <die> to <cell>", N.parse_shift("move"), _cannot_move, _open_moves,
+             lambda s, m: s._shift(m, False),
+             lambda s: [N.Shift(d, c, f"move {die_str(d)} to {c + 1}")
+                        for d in sorted(set(s.prep[s.actor])) for c in range(NCELLS)],
+             phases=("act",), closed=_needs),
+        Kind("marigold", "marigold <die> to <cell>", N.parse_shift("marigold"), _cannot_marigold,
+             _open_marigolds, lambda s, m: s._shift(m, True),
+             lambda s: [N.Shift(d, c, f"marigold {die_str(d)} to {c + 1}")
+                        for d in sorted(set(s.prep[s.actor])) for c in range(NCELLS)],
+             phases=("act",), closed=_needs),
+        Kind("take", "take [discard <token>]", N.parse_take, _cannot_take, _open_takes, _take,
+             lambda s: [N.TakeToken(None, "take"),
+                        *(N.TakeToken(t, f"take discard {ITEM_LETTERS[t]}") for t in range(4))],
+             phases=("act",), closed=_needs),
+        Kind("ascend", "ascend", N.parse_word(N.ASCEND), lambda s, m: s._cannot_ascend(),
+             lambda s: [] if s._cannot_ascend() else ["ascend"], _ascend_step, lambda s: [N.ASCEND],
+             phases=("act",), closed=_needs),
+        Kind("pass", "pass", N.parse_word(N.PASS), lambda s, m: s._cannot_pass(),
+             lambda s: ["pass"], _pass, lambda s: [N.PASS],
+             phases=("act",), closed=_needs, fallback=True),
+        Kind("candle", "candle <casket> <casket>", N.parse_swap, lambda s, m: s._no_candle(), _open_swaps,
+             _swap, lambda s: [N.Swap(a, b, f"candle {a + 1} {b + 1}") for a, b in CANDLE_PAIRS],
+             phases=("open", "act"), closed=_needs),
+        Kind("bread", "bread <value>", N.parse_adjust(BREAD, "bread"), _cannot_adjust,
+             lambda s: s._open_adjusts(BREAD, "bread"), _adjust,
+             lambda s: [N.Adjust(BREAD, v, f"bread {v}") for v in range(1, 7)],
+             phases=("hold",), closed=_needs),
+        Kind("incense", "incense <value>", N.parse_adjust(INCENSE, "incense"), _cannot_adjust,
+             lambda s: s._open_adjusts(INCENSE, "incense"), _adjust,
+             lambda s: [N.Adjust(INCENSE, v, f"incense {v}") for v in range(1, 7)],
+             phases=("hold",), closed=_needs),
+        Kind("place", "place <cell>|place prep", N.parse_place, _cannot_place, _open_places,
+             lambda s, m: s._place(s.actor, m.dest),
+             lambda s: [N.Place(d, "place prep" if d == PREP_DEST else f"place {d + 1}")
+                        for d in (PREP_DEST, *range(NCELLS))],
+             phases=("hold",), closed=_needs),
+        Kind("pay", "pay <die> on <casket>", N.parse_pay, _cannot_pay, _open_pays, _pay, _every_pay,
+             phases=("pay",), closed=_needs),
+        Kind("gain", "gain <die>", N.parse_city("gain"), _city_lacks, lambda s: s._open_city("gain"), _gain,
+             lambda s: [N.CityDie(k, f"gain {kind_str(k)}") for k in N.KINDS],
+             phases=("gain",), closed=_needs),
+        Kind("remove", "remove <die>", N.parse_city("remove"), _city_lacks, lambda s: s._open_city("remove"),
+             _remove, lambda s: [N.CityDie(k, f"remove {kind_str(k)}") for k in N.KINDS],
+             phases=("remove",), closed=_needs),
+        Kind("score", "score <section>", N.parse_score, _cannot_score,
+             lambda s: [f"score {ITEM_NAMES[i].lower()}" for i in s._pending(s.actor)], _score,
+             lambda s: [N.Score(i, f"score {ITEM_NAMES[i].lower()}") for i in range(4)],
+             phases=("score",), closed=_needs),
+        Kind("square", "square <a-d>", N.parse_square, _square_taken, _open_squares,
+             lambda s, m: s._land(s.actor, m.square),
+             lambda s: [N.Square(q, f"square {SQUARE_LETTERS[q]}") for q in range(NSQ)],
+             phases=("land",), closed=_needs),
+        Kind("discard", "discard <token>", N.parse_token_out, _cannot_trade_token, _open_token_outs,
+             _token_out, lambda s: [N.TokenOut(t, f"discard {ITEM_LETTERS[t]}") for t in range(4)],
+             phases=("bonus",), closed=_needs),
+        Kind("calavera", "calavera <die>|calavera <cell>", N.parse_calavera, _cannot_calavera,
+             _open_calaveras, _calavera,
+             lambda s: [*(N.Calavera(d, None, f"calavera {die_str(d)}") for d in sorted(set(s.prep[s.actor]))),
+                        *(N.Calavera(None, c, f"calavera {c + 1}") for c in range(NCELLS))],
+             phases=("bonus",), closed=_needs),
+        Kind("face", "face <die> <value>", N.parse_face, _cannot_set_face, _open_faces, _set_face,
+             lambda s: [N.Face(d, f, f"face {die_str(d)} {f}")
+                        for d in sorted(set(s.prep[s.actor])) for f in range(1, 7)],
+             phases=("bonus",), closed=_needs),
+        Kind("skip", "skip", N.parse_word(N.SKIP), lambda s, m: None, lambda s: ["skip"], _skip,
+             lambda s: [N.SKIP], phases=("bonus",), closed=_needs),
+        Kind("discard", "discard <tokens>", N.parse_token_set, _not_held, _open_token_sets, _token_set,
+             lambda s: [N.TokenSet(ts, "discard " + "".join(ITEM_LETTERS[t] for t in ts))
+                        for ts in [*combinations(range(4), 3), tuple(range(4))]],
+             phases=("discard",), closed=_needs),
+        Kind("done", "done", N.parse_word(N.DONE), lambda s, m: None, lambda s: ["done"], _done,
+             lambda s: [N.DONE], phases=("discard",), closed=_needs),
+        phase=attrgetter("phase"),
+        unread=_unread,
+    )  # fmt: skip
 
     def _open(self, p: int) -> None:
         a = self.actor
@@ -804,14 +1219,14 @@ class DieOfTheDeadState(State):
             f"{_p(a)} opens casket {p + 1} ({ITEM_NAMES[self.items[p]]}) and rolls: {dice_str(ins)}.",
         )
 
-    def _place(self, a: int, where: str) -> None:
+    def _place(self, a: int, dest: int) -> None:
         d = self.held
-        if where == "prep":
+        if dest == PREP_DEST:
             self.prep[a].append(d)
             self.fresh = FRESH_PREP + len(self.prep[a]) - 1
             text = "on the preparation board"
         else:
-            c = int(where) - 1
+            c = dest
             self.ofrenda[a][c] = d
             self.fresh = c
             self.placed = True
@@ -823,32 +1238,6 @@ class DieOfTheDeadState(State):
         else:  # spec C10: the starter must draft even with nothing left to pay with
             self._emit("pay", f"{_p(a)} has no die to pay with and pays nothing.")
             self._end_turn()
-
-    def _pay(self, a: int, w: list[str]) -> None:
-        q = int(w[-1]) - 1
-        if w[1] == "prep":
-            d = parse_die(w[2])
-            assert d is not None
-            idx = next(i for i, x in enumerate(self.prep[a]) if x == d and i + FRESH_PREP != self.fresh)
-            self.prep[a].pop(idx)
-            k = kind_of(d)
-            src = "the preparation board"
-        elif w[1] == "cell":
-            c = int(w[2]) - 1
-            k = kind_of(self.ofrenda[a][c])
-            self.ofrenda[a][c] = -1
-            src = f"cell {c + 1} of the ofrenda"
-        else:
-            k = kind_of(parse_die(w[1]) or 0)
-            if self._pay_source(a) == "city":
-                self.city[k] -= 1
-                src = "the City of the Dead"
-            else:
-                self.supply[a][k] -= 1
-                src = "the supply"
-        self.lid[q].append(kind_die(k))
-        self._emit("pay", f"{_p(a)} pays with a {kind_str(k)} die from {src} onto casket {q + 1}.")
-        self._end_turn()
 
     def _land(self, s: int, q: int) -> None:
         land = (self.steps[s] - 1) % NSTEPS
@@ -898,9 +1287,6 @@ class DieOfTheDeadState(State):
         self._scoring_step()
 
     # --------------------------------------------------------------- reports
-    def _why_illegal(self, action: str) -> str:
-        return _why(self, action.lower().split())
-
     def stats(self) -> dict[str, float | int | str]:
         """Per-player averages for designers: steps from each section type, from other sources
         (token sets, ...), and sections scored. A scored section's dice never change again
@@ -1062,20 +1448,6 @@ class DieOfTheDeadState(State):
             raise CorruptState(f"no seat {self.actor} to move")
 
 
-PHASE_VERBS = {
-    "put": ("put",),
-    "fill": ("fill",),
-    "open": ("open", "candle"),
-    "act": ("draft", "move", "marigold", "take", "ascend", "pass", "candle"),
-    "hold": ("place", "bread", "incense"),
-    "pay": ("pay",),
-    "gain": ("gain",),
-    "remove": ("remove",),
-    "score": ("score",),
-    "land": ("square",),
-    "bonus": ("discard", "calavera", "face", "skip"),
-    "discard": ("discard", "done"),
-}
 PHASE_NEEDS = {
     "put": "setup: put a die from your supply into the next casket (put r in 1)",
     "fill": "solo setup: choose three different colours for the next casket (fill 1 rgb)",
@@ -1097,143 +1469,15 @@ def _cells_text(item: int) -> str:
     return ", ".join(str(c + 1) for c in SECTIONS[item])
 
 
-def _why(st: DieOfTheDeadState, w: list[str]) -> str:
-    """A message naming the rule an unlisted action breaks (the common mistakes)."""
-    ph = st.phase
-    legal = st.legal_actions()
-    sample = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
-    if not w:
-        return f"an action is needed: {PHASE_NEEDS[ph]} (legal: {sample})"
-    verb = w[0]
-    if verb not in PHASE_VERBS.get(ph, ()):
-        return f"{PHASE_NEEDS[ph]} (legal: {sample})"
-    a = st.actor
-    hand = st.hands[a]
-    starter = a == st.starter and not st.solo
-    arg = w[1] if len(w) > 1 else ""
-    if verb == "candle":
-        if not hand[CANDLE]:
-            return "you hold no Candle token"
-        return "Candle swaps two different caskets: candle A B with 1 <= A < B <= 4"
-    if verb == "open":
-        if arg.isdigit() and 1 <= int(arg) <= 4:
-            p = int(arg) - 1
-            if not (st.inside[p] or st.lid[p]):
-                return f"casket {p + 1} is empty: the Round Starter opens a casket with dice in or on it"
-            return (
-                f"you could not draft from casket {p + 1} ({ITEM_NAMES[st.items[p]]}): your preparation "
-                "board is full and that section has no empty space"
-            )
-        return "open names a casket position, 1 to 4"
-    if ph == "act":
-        item = st._item()
-        iname = ITEM_NAMES[item]
-        if verb == "draft":
-            d = parse_die(arg)
-            if d is None or d not in st.inside[st.open]:
-                return (
-                    f"the open casket holds no {arg or 'such die'} (it holds: {dice_str(st.inside[st.open])})"
-                )
-            if not st._dests(a, item):
-                return f"no room for a die: your preparation board is full and the {iname} section is full"
-            if not any(x.startswith(f"draft {arg}") for x in legal):
-                return "you cannot pay for a draft: your supply and preparation board are empty"
-            if st._adjustable(a, d):
-                return f"draft {arg} alone first: a Bread or Incense token may change it, then place it"
-            dest = w[3] if len(w) == 4 and w[2] == "to" else ""
-            if dest == "prep":
-                return f"your preparation board is full ({PREP} spaces)"
-            if not dest.isdigit() or int(dest) - 1 not in SECTIONS[item]:
-                return (
-                    f"a drafted die goes to the preparation board or an empty {iname} space "
-                    f"(cells {_cells_text(item)}): draft {arg} to prep / draft {arg} to N"
-                )
-            if st.ofrenda[a][int(dest) - 1] >= 0:
-                return f"cell {dest} is already filled: dice on the ofrenda never move"
-            return "placing the die there leaves you nothing to pay with"
-        if verb in ("move", "marigold"):
-            if verb == "move" and starter:
-                return (
-                    "the Round Starter must draft; only the other players may move a die "
-                    "(a Marigold token lets the starter move instead)"
-                )
-            if verb == "marigold" and not starter and not st.solo:
-                return "the Marigold token is played by the Round Starter in place of the draft"
-            if verb == "marigold" and not hand[MARIGOLD]:
-                return "you hold no Marigold token"
-            d = parse_die(arg)
-            if d is None or d not in st.prep[a]:
-                return (
-                    f"your preparation board holds no {arg or 'such die'} (it holds: {dice_str(st.prep[a])})"
-                )
-            cell = w[3] if len(w) == 4 and w[2] == "to" else ""
-            if not cell.isdigit() or int(cell) - 1 not in SECTIONS[item]:
-                return f"a die moves to an empty {iname} space (cells {_cells_text(item)}): {verb} {arg} to N"
-            return f"cell {cell} is already filled: dice on the ofrenda never move"
-        if verb == "take":
-            if starter:
-                return "the Round Starter cannot take a token: they must draft"
-            if not st.boards[item]:
-                return f"no {iname} token is left on its board"
-            if sum(hand) >= LIMIT and len(w) < 3:
-                return "you hold 4 tokens, the limit: discard one first (take discard c)"
-            return "take discard X discards a token you hold, of another type than the one you take"
-        if verb == "ascend":
-            if starter:
-                return "the Round Starter cannot ascend: they must draft"
-            if st.solo:
-                return "the solo game has no empty-casket ascension"
-            return "you may ascend only when the open casket holds no dice and its token board no tokens"
-        if verb == "pass":
-            return f"you may pass only when no action is possible (legal: {sample})"
-    if ph == "hold":
-        d = st.held
-        if verb in ("bread", "incense"):
-            t = BREAD if verb == "bread" else INCENSE
-            if not hand[t]:
-                return f"you hold no {ITEM_NAMES[t]} token"
-            if is_power(d):
-                return f"the {ITEM_NAMES[t]} token changes only a non-power die"
-            if st.tokused & (1 if t == BREAD else 2):
-                return f"the {ITEM_NAMES[t]} token was already played on this die"
-            if t == BREAD:
-                return "Bread copies the value of another die in the open casket (calaveras do not count)"
-            return "Incense changes the value by 1 up or down; 1 and 6 do not wrap"
-        item = st._item()
-        if arg == "prep":
-            if len(st.prep[a]) >= PREP:
-                return f"your preparation board is full ({PREP} spaces)"
-            return "you could not pay for the die afterwards"
-        if not arg.isdigit() or int(arg) - 1 not in SECTIONS[item]:
-            return f"a drafted die goes on the preparation board or an empty {ITEM_NAMES[item]} space (cells {_cells_text(item)})"
-        if st.ofrenda[a][int(arg) - 1] >= 0:
-            return f"cell {arg} is already filled: dice on the ofrenda never move"
-        return "placing the die there leaves you nothing to pay with"
-    if ph == "pay":
-        if w[-1].isdigit() and int(w[-1]) - 1 == st.open:
-            return f"pay onto one of the three closed caskets, not the open casket {w[-1]}"
-        src = st._pay_source(a)
-        if arg == "cell":
-            if not st.five:
-                return "only in a 5-player game may a die from the ofrenda pay for a draft"
-            return "only a die of an incomplete section may pay (and not the die just drafted)"
-        if src == "city":
-            return "the Round Starter pays with a power die from the City of the Dead while it has any"
-        if src == "supply":
-            return "you pay with a die from your supply while it has any"
-        if src == "prep":
-            return (
-                "your supply is empty: pay with a die from your preparation board (not the one just drafted)"
-            )
-    if verb == "square":
-        return "that square is taken by another scoring die or does not exist (squares a-d)"
-    if verb == "calavera":
-        return "the Calavera bonus turns one of your power dice not on its calavera, on the preparation board or in a section not yet scored"
-    if verb == "face":
-        return "Set a face changes a non-power die on your preparation board to another face"
-    if verb == "discard" and ph == "discard":
-        return "discard exactly 3 or 4 different token types you hold (discard cmb)"
-    return f"not a legal action now: {PHASE_NEEDS[ph]} (legal: {sample})"
+_ACTING: tuple[Callable[[DieOfTheDeadState], object], ...] = (
+    DieOfTheDeadState._open_takes,
+    lambda s: [] if s._cannot_ascend() else ["ascend"],
+    DieOfTheDeadState._open_moves,
+    DieOfTheDeadState._open_marigolds,
+    DieOfTheDeadState._can_draft,
+)
+"""The listings of the actions at the open casket other than passing (and the Candle),
+the cheapest first: passing asks whether any lists a move."""
 
 
 PHASES = frozenset(
