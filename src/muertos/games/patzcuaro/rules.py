@@ -15,19 +15,19 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable
 from functools import cache
-from itertools import combinations, permutations
+from itertools import permutations
 from operator import attrgetter
 from typing import Any
 
-from muertos.engine import CorruptState, Game, Option, Rng, State
+from muertos.engine import CorruptState, Game, Option, State
 from muertos.engine.actions import Actions, Kind
 
 from . import notation as N
-from . import scoring
+from . import scoring, views
 from .components import COMPONENTS as C
 from .components import Alt, Space, Step
 from .scoring import CARD_COLOUR, CARD_COUNTS, CARD_ICONS
-from .views import PatzcuaroTable, PatzcuaroView
+from .views import PatzcuaroView
 
 SUPPORT: dict[int, tuple[int, int]] = {4: (0, 1), 5: (1, 2), 6: (2, 3), 7: (4, 5), 8: (5, 6)}
 """An upper slot and the two slots below it (rulebook: "una conjunción … de dos cartas")."""
@@ -711,65 +711,11 @@ class PatzcuaroState(State):
         self._emit("score", f"Final scores: {text}. Player {self.winners()[0] + 1} wins.")
 
     # ------------------------------------------------------------- information
-    def _view(self, seat: int | None) -> PatzcuaroTable:
-        n = self.shop_count
-        return {
-            "tiles": self.tiles[:n],
-            "removed_tile": self.tiles[n] if n < len(self.tiles) else None,
-            "track": [self.space_label(i) for i in range(len(self.stacks))],
-            "stacks": [list(s) for s in self.stacks],
-            "positions": list(self.pos),
-            "deck": len(self.deck),
-            "hands": [list(h) if i == seat else len(h) for i, h in enumerate(self.hands)],
-            "known": [list(k) for k in self.known],
-            "altars": [list(a) for a in self.altars],
-            "flipped": list(self.flipped),
-            "objectives": list(self.objectives),
-            "active": self.turn,
-            "phase": self.phase,
-            "step": self.step,
-            "offered": list(self.offered),
-            "final": list(self.final),
-        }
-
-    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Redraw the deck order and every card of the other hands not publicly known.
-
-        One thing more is known about the active player's hand: a flipped player only
-        stops where the trade can be met, and a trade under way with several icons can be
-        finished. Redraws breaking that are refused (a few tries), then one is built.
-        """
-        hidden = [i for i in range(self.players) if i != seat]
-        pool = sorted(self.deck + [c for i in hidden for c in self.hands[i] if c not in self.known[i]])
-        unknown = {i: len(self.hands[i]) - len(self.known[i]) for i in hidden}
-        check = self._hand_check() if self.turn in hidden else None
-        for _ in range(20):
-            rest = list(pool)
-            rng.shuffle(rest)
-            hands = {i: sorted(self.known[i] + [rest.pop() for _ in range(unknown[i])]) for i in hidden}
-            if check is None or check(hands[self.turn]):
-                break
-        else:
-            assert check is not None
-            me = self.turn
-            known = self.known[me]
-            sets: list[tuple[int, ...]] = []
-            for r in range(1, unknown[me] + 1):
-                sets = [s for s in combinations(pool, r) if check(sorted(known + list(s)))]
-                if sets:
-                    break
-            chosen = rng.choice(sets)
-            rest = [c for c in pool if c not in chosen]
-            rng.shuffle(rest)
-            hands = {
-                me: sorted(known + list(chosen) + [rest.pop() for _ in range(unknown[me] - len(chosen))])
-            }
-            for i in hidden:
-                if i != me:
-                    hands[i] = sorted(self.known[i] + [rest.pop() for _ in range(unknown[i])])
-        for i in hidden:
-            self.hands[i] = hands[i]
-        self.deck = rest
+    # What a seat may know and the redraw of the rest (views.py), the figures designers
+    # read (scoring.py): each in the file named for it.
+    _view = views.view
+    _redraw_hidden = views.redraw_hidden
+    stats = scoring.stats
 
     def _hand_check(self) -> Callable[[list[int]], bool] | None:
         """What the active hand must allow for play to go on, as all can infer; or None."""
@@ -810,19 +756,6 @@ class PatzcuaroState(State):
             + len(self.offered)
         )
         return {"altar cards": cards, "player tokens": len(self.pos), "objectives": len(self.objectives)}
-
-    def stats(self) -> dict[str, float | int | str]:
-        """Designer figures: turns taken, how the game ended, flips, altar sizes."""
-        out = super().stats()
-        turns = sum(1 for a in self.history if a.startswith("move"))
-        out["turns"] = turns
-        out["rounds"] = -(-turns // self.players)
-        if self.over:
-            out["end"] = "altar" if any(all(a) for a in self.altars) else "deck"
-        out["flips"] = sum(self.flipped)
-        out["altar_cards"] = sum(1 for a in self.altars for c in a if c) / self.players
-        out["deck_left"] = len(self.deck)
-        return out
 
     def status(self) -> str:
         if self.phase == "over":

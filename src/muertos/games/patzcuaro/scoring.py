@@ -9,8 +9,15 @@ then −5 for a flipped player card.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from muertos.engine import State
+
 from .components import COMPONENTS as C
 from .components import Objective
+
+if TYPE_CHECKING:
+    from .rules import PatzcuaroState
 
 LEVEL_SLOTS: tuple[tuple[int, ...], ...] = ((0, 1, 2, 3), (4, 5, 6), (7, 8))
 """The altar's slots level by level, base first."""
@@ -93,3 +100,17 @@ def total(altar: list[int], objectives: list[str], flipped: bool) -> int:
 def objects_on(altar: list[int]) -> int:
     """Object icons on the altar: the first tie-break (fewest wins)."""
     return sum(CARD_ICONS[c] for c in altar if c)
+
+
+def stats(s: PatzcuaroState) -> dict[str, float | int | str]:
+    """Designer figures: turns taken, how the game ended, flips, altar sizes."""
+    out = State.stats(s)
+    turns = sum(1 for a in s.history if a.startswith("move"))
+    out["turns"] = turns
+    out["rounds"] = -(-turns // s.players)
+    if s.over:
+        out["end"] = "altar" if any(all(a) for a in s.altars) else "deck"
+    out["flips"] = sum(s.flipped)
+    out["altar_cards"] = sum(1 for a in s.altars for c in a if c) / s.players
+    out["deck_left"] = len(s.deck)
+    return out
