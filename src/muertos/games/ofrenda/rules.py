@@ -24,10 +24,11 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, ClassVar
 
-from muertos.engine import CorruptState, Game, InvalidOptions, Option, Rng, State
+from muertos.engine import CorruptState, Game, InvalidOptions, Option, State
 from muertos.engine.actions import Actions, Kind
 
 from . import notation as N
+from . import views
 from .components import (
     ADJ,
     AROUND,
@@ -35,13 +36,10 @@ from .components import (
     CANDLE_IDS,
     CANDLE_LIMIT,
     CANDLE_MULTI_ONLY,
-    CARD_COLOUR,
     CARD_IDS,
-    CARD_OFFERING,
     COST,
     DATA,
     DISCARD_GAIN,
-    FEATURES,
     GAIN,
     GOAL_BACK,
     GOAL_IDS,
@@ -65,7 +63,7 @@ from .components import (
     tier_for,
 )
 from .scoring import breakdown, candle_ok, feature_counts, goal_met, lit_count, marigolds_on, portrait_ok
-from .views import OfrendaView
+from .views import OfrendaView, Score, Tier
 
 CARD_MIN_PLAYERS = tuple(p.min_players for p in DATA.portraits)
 CANDLE_SLOTS = tuple(j for j in range(NTOK) if TOKEN_IS_CANDLE[j])
@@ -751,7 +749,7 @@ class OfrendaState(State):
             verb = "wins" if len(w) == 1 else "share the victory"
             self._emit("end", f"Final scores: {table}. {names} {verb}.")
 
-    def seat_breakdown(self, p: int) -> dict[str, int]:
+    def seat_breakdown(self, p: int) -> Score:
         """Points of one seat by source, as the Ofrenda stands (final once over)."""
         pts, mgp, cdp = breakdown(self.board, self.lit, self.tokens, self.clit, p * NSLOTS, p * NTOK)
         ng = len(self.goals)
@@ -781,7 +779,7 @@ class OfrendaState(State):
         best = max(keys)
         return [p for p in range(self.players) if keys[p] == best]
 
-    def tier(self) -> dict[str, Any] | None:
+    def tier(self) -> Tier | None:
         """Solo: the rulebook's tier for the score (final once over)."""
         if self.players != 1:
             return None
@@ -839,113 +837,9 @@ class OfrendaState(State):
         what = "candle" if TOKEN_IS_CANDLE[j] else "marigold"
         return f"{who} may place a {what} in {TOKEN_IDS[j]}{turn}"
 
-    # --------------------------------------------------------------- views
-    def _seat_view(self, i: int, seat: int | None) -> dict[str, Any]:
-        base = i * NSLOTS
-        bt = i * NTOK
-        ofrenda: dict[str, Any] = {}
-        for s in range(NSLOTS):
-            c = self.board[base + s]
-            ofrenda[SLOT_IDS[s]] = (
-                None if c < 0 else {"portrait": CARD_IDS[c], "lit": bool(self.lit[base + s])}
-            )
-        toks: dict[str, Any] = {}
-        for j in range(NTOK):
-            t = self.tokens[bt + j]
-            if t < 0:
-                toks[TOKEN_IDS[j]] = None
-            elif TOKEN_IS_CANDLE[j]:
-                toks[TOKEN_IDS[j]] = {"candle": CANDLE_IDS[t], "lit": bool(self.clit[bt + j])}
-            else:
-                toks[TOKEN_IDS[j]] = "marigold"
-        secret = self.secret[i]
-        if seat == i:
-            hand = [CARD_IDS[c] for c in self.hands[i]]
-            hidden = 0
-        else:
-            hand = [CARD_IDS[c] for c in self.hands[i] if c not in secret]
-            hidden = len(secret)
-        ng = len(self.goals)
-        return {
-            "turns": self.turns[i],
-            "marigolds": self.mg[i],
-            "candles": [CANDLE_IDS[k] for k in self.stored[i]],
-            "hand": hand,
-            "hand_hidden": hidden,
-            "discards": [CARD_IDS[c] for c in self.discards[i]],
-            "ofrenda": ofrenda,
-            "tokens": toks,
-            "goal_tokens": [
-                {"goal": GOAL_IDS[self.goals[g]], "value": self.claims[i * ng + g]}
-                for g in range(ng)
-                if self.claims[i * ng + g]
-            ],
-            "lit_portraits": lit_count(self.board, self.lit, base),
-            "score": self.seat_breakdown(i),
-        }
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        v: dict[str, Any] = {
-            "phase": self.phase,
-            "market": [
-                {"portrait": CARD_IDS[c] if c >= 0 else None, "marigolds": n}
-                for c, n in zip(self.market, self.market_mg, strict=True)
-            ],
-            "market_candles": [CANDLE_IDS[k] if k >= 0 else None for k in self.mcandles],
-            "deck": len(self.deck),
-            "bag": len(self.bag),
-            "taken_space": self.taken + 1 if self.taken >= 0 else None,
-            "pending": [TOKEN_IDS[j] for j in self.pending],
-            "seats": [self._seat_view(i, seat) for i in range(self.players)],
-        }
-        if self.options["reveal_top"] and self.deck:
-            top = self.deck[-1]
-            v["deck_top"] = {
-                "colour": FEATURES[CARD_COLOUR[top]].name,
-                "offering": FEATURES[CARD_OFFERING[top]].name,
-            }
-        if self.goals:
-            v["goals"] = [
-                {"goal": GOAL_IDS[g], "stack": list(reversed(st))}
-                for g, st in zip(self.goals, self.stacks, strict=True)
-            ]
-        if self.players == 1:
-            v["removed"] = len(self.removed)
-            v["abuela_discards"] = [CARD_IDS[c] for c in self.abuela]
-            v["abuela_candles"] = [CANDLE_IDS[k] for k in self.abuela_candles]
-            v["tier"] = self.tier()
-        return v
-
-    # --------------------------------------------------- hidden information
-    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Redraw the deck order, the solo box cards and the unseen (dealt) cards of the
-        other hands; the candle bag's order too (its draws are random picks anyway)."""
-        others = [i for i in range(self.players) if i != seat]
-        pool = list(self.deck) + list(self.removed)
-        for i in others:
-            pool += self.secret[i]
-        pool.sort()  # a function of the view and rng only, not of the true order
-        top = -1
-        if self.options["reveal_top"] and self.deck:
-            key = (CARD_COLOUR[self.deck[-1]], CARD_OFFERING[self.deck[-1]])
-            same = [c for c in pool if (CARD_COLOUR[c], CARD_OFFERING[c]) == key]
-            top = same[rng.randrange(len(same))]
-            pool.remove(top)
-        rng.shuffle(pool)
-        for i in others:
-            n = len(self.secret[i])
-            new = sorted(pool[len(pool) - n :]) if n else []
-            del pool[len(pool) - n :]
-            known = [c for c in self.hands[i] if c not in self.secret[i]]
-            self.secret[i] = new
-            self.hands[i] = sorted(known + new)
-        nr = len(self.removed)
-        self.removed = pool[:nr]
-        self.deck = pool[nr:]
-        if top >= 0:
-            self.deck.append(top)
-        self.bag.sort()
-        rng.shuffle(self.bag)
+    # What a seat may know and the redraw of the rest: views.py.
+    _view = views.view
+    _redraw_hidden = views.redraw_hidden
 
     def census(self) -> dict[str, int]:
         cards = (

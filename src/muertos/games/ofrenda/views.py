@@ -3,11 +3,30 @@ and the redraw of everything else for a bot's determinization."""
 
 from __future__ import annotations
 
-from typing import NotRequired  # pydantic reads it on Python 3.11
+from typing import TYPE_CHECKING, NotRequired  # pydantic reads NotRequired on Python 3.11
 
 from typing_extensions import TypedDict
 
+from muertos.engine import Rng
 from muertos.engine.views import BaseView
+
+from .components import (
+    CANDLE_IDS,
+    CARD_COLOUR,
+    CARD_IDS,
+    CARD_OFFERING,
+    FEATURES,
+    GOAL_IDS,
+    NSLOTS,
+    NTOK,
+    SLOT_IDS,
+    TOKEN_IDS,
+    TOKEN_IS_CANDLE,
+)
+from .scoring import lit_count
+
+if TYPE_CHECKING:
+    from .rules import OfrendaState
 
 
 class MarketSpace(TypedDict):
@@ -91,7 +110,8 @@ class Tier(TypedDict):
 
     range: str
     low: int
-    high: int
+    high: int | None
+    """None for the open-ended best tier."""
     text: str
 
 
@@ -128,3 +148,114 @@ class OfrendaTable(TypedDict):
 
 class OfrendaView(BaseView, OfrendaTable):
     """A whole Ofrenda view: the engine's part and the game's."""
+
+
+def seat_view(s: OfrendaState, i: int, seat: int | None) -> Family:
+    base = i * NSLOTS
+    bt = i * NTOK
+    ofrenda: dict[str, Placed | None] = {}
+    for slot in range(NSLOTS):
+        c = s.board[base + slot]
+        ofrenda[SLOT_IDS[slot]] = (
+            None if c < 0 else Placed(portrait=CARD_IDS[c], lit=bool(s.lit[base + slot]))
+        )
+    toks: dict[str, CandleToken | str | None] = {}
+    for j in range(NTOK):
+        t = s.tokens[bt + j]
+        if t < 0:
+            toks[TOKEN_IDS[j]] = None
+        elif TOKEN_IS_CANDLE[j]:
+            toks[TOKEN_IDS[j]] = {"candle": CANDLE_IDS[t], "lit": bool(s.clit[bt + j])}
+        else:
+            toks[TOKEN_IDS[j]] = "marigold"
+    secret = s.secret[i]
+    if seat == i:
+        hand = [CARD_IDS[c] for c in s.hands[i]]
+        hidden = 0
+    else:
+        hand = [CARD_IDS[c] for c in s.hands[i] if c not in secret]
+        hidden = len(secret)
+    ng = len(s.goals)
+    return {
+        "turns": s.turns[i],
+        "marigolds": s.mg[i],
+        "candles": [CANDLE_IDS[k] for k in s.stored[i]],
+        "hand": hand,
+        "hand_hidden": hidden,
+        "discards": [CARD_IDS[c] for c in s.discards[i]],
+        "ofrenda": ofrenda,
+        "tokens": toks,
+        "goal_tokens": [
+            {"goal": GOAL_IDS[s.goals[g]], "value": s.claims[i * ng + g]}
+            for g in range(ng)
+            if s.claims[i * ng + g]
+        ],
+        "lit_portraits": lit_count(s.board, s.lit, base),
+        "score": s.seat_breakdown(i),
+    }
+
+
+def view(s: OfrendaState, seat: int | None) -> OfrendaTable:
+    v: OfrendaTable = {
+        "phase": s.phase,
+        "market": [
+            {"portrait": CARD_IDS[c] if c >= 0 else None, "marigolds": n}
+            for c, n in zip(s.market, s.market_mg, strict=True)
+        ],
+        "market_candles": [CANDLE_IDS[k] if k >= 0 else None for k in s.mcandles],
+        "deck": len(s.deck),
+        "bag": len(s.bag),
+        "taken_space": s.taken + 1 if s.taken >= 0 else None,
+        "pending": [TOKEN_IDS[j] for j in s.pending],
+        "seats": [seat_view(s, i, seat) for i in range(s.players)],
+    }
+    if s.options["reveal_top"] and s.deck:
+        top = s.deck[-1]
+        v["deck_top"] = {
+            "colour": FEATURES[CARD_COLOUR[top]].name,
+            "offering": FEATURES[CARD_OFFERING[top]].name,
+        }
+    if s.goals:
+        v["goals"] = [
+            {"goal": GOAL_IDS[g], "stack": list(reversed(st))}
+            for g, st in zip(s.goals, s.stacks, strict=True)
+        ]
+    if s.players == 1:
+        v["removed"] = len(s.removed)
+        v["abuela_discards"] = [CARD_IDS[c] for c in s.abuela]
+        v["abuela_candles"] = [CANDLE_IDS[k] for k in s.abuela_candles]
+        tier = s.tier()
+        if tier is not None:
+            v["tier"] = tier
+    return v
+
+
+def redraw_hidden(s: OfrendaState, seat: int | None, rng: Rng) -> None:
+    """Redraw the deck order, the solo box cards and the unseen (dealt) cards of the
+    other hands; the candle bag's order too (its draws are random picks anyway)."""
+    others = [i for i in range(s.players) if i != seat]
+    pool = list(s.deck) + list(s.removed)
+    for i in others:
+        pool += s.secret[i]
+    pool.sort()  # a function of the view and rng only, not of the true order
+    top = -1
+    if s.options["reveal_top"] and s.deck:
+        key = (CARD_COLOUR[s.deck[-1]], CARD_OFFERING[s.deck[-1]])
+        same = [c for c in pool if (CARD_COLOUR[c], CARD_OFFERING[c]) == key]
+        top = same[rng.randrange(len(same))]
+        pool.remove(top)
+    rng.shuffle(pool)
+    for i in others:
+        n = len(s.secret[i])
+        new = sorted(pool[len(pool) - n :]) if n else []
+        del pool[len(pool) - n :]
+        known = [c for c in s.hands[i] if c not in s.secret[i]]
+        s.secret[i] = new
+        s.hands[i] = sorted(known + new)
+    nr = len(s.removed)
+    s.removed = pool[:nr]
+    s.deck = pool[nr:]
+    if top >= 0:
+        s.deck.append(top)
+    s.bag.sort()
+    rng.shuffle(s.bag)
