@@ -27,8 +27,8 @@ def position(
     order; shop spaces not given in ``stacks`` get one filler card (the highest unused
     ids), and every other card goes to the bottom of the deck, or with ``rest_to`` under
     the cards of that shop space (so the deck holds exactly ``deck``)."""
-    s = GAME.new(players, seed=0)
-    assert isinstance(s, PatzcuaroState)
+    table = GAME.new(players, seed=0)  # read only: the track's spaces for this many players
+    assert isinstance(table, PatzcuaroState)
     stacks = dict(stacks or {})
     altars = dict(altars or {})
     hands = [list(h) for h in hands] + [[] for _ in range(players - len(hands))]
@@ -36,26 +36,35 @@ def position(
     explicit += list(deck) + [c for a in altars.values() for c in a if c]
     assert len(explicit) == len(set(explicit)), "a card is placed twice"
     free = sorted(set(range(1, 58)) - set(explicit))
-    s.tiles = list(tiles)
-    s.stacks = [[] for _ in s.stacks]
-    for i in range(len(s.stacks)):
+    track: list[list[int]] = []
+    for i in range(len(table.stacks)):
         if i in stacks:
-            s.stacks[i] = list(stacks[i])
-        elif s.is_shop(i):
-            s.stacks[i] = [free.pop()]
-    s.hands = [sorted(h) for h in hands]
-    s.known = [sorted(k) for k in known] if known else [[] for _ in range(players)]
-    s.altars = [list(altars.get(p, [])) + [0] * (9 - len(altars.get(p, []))) for p in range(players)]
+            track.append(list(stacks[i]))
+        elif table.is_shop(i):
+            track.append([free.pop()])
+        else:
+            track.append([])
     if rest_to is not None:
-        s.stacks[rest_to] = free + s.stacks[rest_to]
+        track[rest_to] = free + track[rest_to]
         free = []
-    s.deck = free + list(reversed(deck))
-    s.pos = list(pos) if pos is not None else [START] * players
-    s.turn = turn
-    s.phase, s.step, s.offered, s.final = "move", 0, [], []
-    s.flipped = list(flipped) if flipped else [False] * players
-    s.objectives = list(objectives)
-    s.events = []
-    s._legal = None
-    s._validate()
+    s = GAME.position(
+        players,
+        {
+            "tiles": list(tiles),
+            "deck": free + list(reversed(deck)),
+            "hands": [sorted(h) for h in hands],
+            "known": [sorted(k) for k in known] if known else [[] for _ in range(players)],
+            "altars": [list(altars.get(p, [])) + [0] * (9 - len(altars.get(p, []))) for p in range(players)],
+            "flipped": list(flipped) if flipped else [False] * players,
+            "pos": list(pos) if pos is not None else [START] * players,
+            "stacks": track,
+            "objectives": list(objectives),
+            "turn": turn,
+            "phase": "move",
+            "step": 0,
+            "offered": [],
+            "final": [],
+        },
+    )
+    assert isinstance(s, PatzcuaroState)
     return s

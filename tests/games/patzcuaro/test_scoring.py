@@ -96,9 +96,7 @@ def test_three_petal_levels_4_7_12() -> None:
 
 
 def _finished(altars: dict[int, list[int]], players: int, objectives: tuple[str, str, str]) -> list[int]:
-    s = position(players, altars=altars, objectives=objectives)
-    s.phase = "over"
-    return s.winners()
+    return position(players, altars=altars, objectives=objectives).with_position(phase="over").winners()
 
 
 def test_tie_break_fewest_objects_then_latest_in_turn_order() -> None:
