@@ -1,5 +1,6 @@
-"""The data file: the reconstructed deck keeps the spec's shape, every reconstructed
-table is marked, and the rulebook's own space is there."""
+"""The data file: the reconstructed deck keeps the shape set out in the rules map
+(docs/rules/patzcuaro.md, B-P2), every reconstructed table is marked, and the rulebook's
+own space is there."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def _raw() -> dict:  # type: ignore[type-arg]
     return tomllib.loads(text)
 
 
-def test_the_deck_has_the_spec_shape() -> None:
+def test_the_deck_has_the_reconstructed_shape() -> None:
     cards = C.cards[1:]
     assert len(cards) == 57
     assert Counter(len(c.objects) for c in cards) == {1: 17, 2: 16, 3: 24}

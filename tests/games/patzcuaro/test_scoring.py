@@ -7,7 +7,7 @@ from muertos.games.patzcuaro.components import COMPONENTS as C
 
 from .build import position
 
-# The rulebook's example (spec B.12): base #1 pink [candle], #5 pink [candle×3],
+# The rulebook's example (rules map B-P12): base #1 pink [candle], #5 pink [candle×3],
 # #12 yellow [skull×3], #47 purple [liquor×3]; level 2 #24 yellow [sweet×2],
 # #26 green [sweet×3], #52 yellow [bread×2]; top #31 purple [portrait×2], #33 pink [portrait×3].
 EXAMPLE = [1, 5, 12, 47, 24, 26, 52, 31, 33]
@@ -44,7 +44,7 @@ def test_level_choice_takes_the_best_object_types() -> None:
     assert scoring.level_counts(altar, 0)[1] == 3
     assert scoring.level_score(altar, 0) == 7
     # Level 2 with #41 pink [toy×2, candle] and #38 green [toy×2]: toy 4, candle 1 → (4+1) × 2 = 10;
-    # the same type may score on several levels (spec ambiguity 12).
+    # the same type may score on several levels (A-P12).
     altar = [7, 13, 20, 45, 41, 38, 0, 0, 0]
     assert scoring.level_score(altar, 1) == 10
     # Top with #19 purple [marigold×3] and #28 yellow [sweet, portrait, candle]: 1 type × 3 → 3 × 3 = 9.

@@ -51,15 +51,16 @@ Options:
                   (default en). The picture can also be asked for in either language:
                   muertos.games.patzcuaro.render.render(state, seat, lang="es").
 
-Choices where the text is unclear (spec patzcuaro.md, ambiguities 1-19): the track
-order and start area (1, 2); arrows are table directions (3); one-icon trades take 1+
-cards, several icons one each (4); the colour compared is the top card's before the
-trade (5); shop stacks, altars and cards taken from shops are public, hands and the deck
-hidden (6); a space can be completed when its trade can be met and each altar action
-has a card (7); a completed altar skips the remaining altar icons (8); you move first
-and then may flip (9); base slots may have gaps (10); the triggering player adds no
-extra card (11); level types are chosen per level, automatically (12); a "choose one
-option" icon accepts any card meeting either option.
+Choices where the text is unclear, each set out with its reason in the rules map
+(docs/rules/patzcuaro.md): the track order and start area (A-P1, A-P2); arrows are table
+directions (A-P3); one-icon trades take 1+ cards, several icons one each (A-P4); the
+colour compared is the top card's before the trade (A-P5); shop stacks, altars and cards
+taken from shops are public, hands and the deck hidden (A-P6); a space can be completed
+when its trade can be met and each altar action has a card (A-P7); a completed altar
+skips the remaining altar icons (A-P8); you move first and then may flip (A-P9); base
+slots may have gaps (A-P10); the triggering player adds no extra card (A-P11); level
+types are chosen per level, automatically (A-P12); a "choose one option" icon accepts
+any card meeting either option (B-P5).
 
 Reconstructed (no public list is known; all in components.toml, marked):
 - the 57 altar cards' colours and objects;

@@ -20,7 +20,7 @@ STEP_KINDS = ("trade", "altar", "draw", "reveal", "others")
 """The five action kinds a space may show (rulebook, "Acciones")."""
 
 DIRECTIONS = ("up", "down", "left", "right")
-"""Where a "reveal" arrow may point (spec B.6: physical directions on the table)."""
+"""Where a "reveal" arrow may point (B-P6: physical directions on the table)."""
 
 COND_KINDS = ("any", "color", "has", "not", "exact", "diff_top")
 """The trade-condition icons (rulebook, "Otros iconos")."""

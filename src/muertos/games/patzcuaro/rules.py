@@ -1,8 +1,8 @@
 """Pátzcuaro: the state and the rules.
 
-Rule references are to the Spanish rulebook (``seeds/patzcuaro-reglas.txt``) and to the
-spec (``specs/patzcuaro.md``, sections B.x and numbered ambiguities). Choices where the
-text is unclear follow the spec's resolutions; each is named where it is made.
+Rule references are to the Spanish rulebook's sections; "A-Pn" and "B-Pn" name our
+choices where it is unclear and our reconstructed components, each set out with its
+reason in the rules map, ``docs/rules/patzcuaro.md``, and named here where it is made.
 
 State layout (plain JSON): cards are ids 1–57; hands are kept sorted; an altar is 9 slot
 ids (0 = empty, see ``scoring.LEVEL_SLOTS``); ``stacks`` holds the face-up cards of every
@@ -34,14 +34,14 @@ SUPPORT: dict[int, tuple[int, int]] = {4: (0, 1), 5: (1, 2), 6: (2, 3), 7: (4, 5
 
 ALTAR_SIZE = 9
 START = -1
-"""Position of a token still in the start area (spec B.4: between P.top and T1.top)."""
+"""Position of a token still in the start area (B-P4: between P.top and T1.top)."""
 
 PHASES = ("move", "act", "last", "over")
 
 
 def _track(shops: int) -> tuple[tuple[int, int], ...]:
     """(column, row) of each space in clockwise order; column 0 is the Pátzcuaro tile,
-    row 0 the top row (spec B.4 and ambiguity 2): P.top, T1..TN top, TN..T1 bottom, P.bottom."""
+    row 0 the top row (B-P4, A-P2): P.top, T1..TN top, TN..T1 bottom, P.bottom."""
     top = [(c, 0) for c in range(1, shops + 1)]
     bottom = [(c, 1) for c in range(shops, 0, -1)]
     return ((0, 0), *top, *bottom, (0, 1))
@@ -53,7 +53,7 @@ TRACKS = {n: _track(n) for n in (3, 4)}
 @cache
 def _reveal_targets(shops: int) -> tuple[dict[str, int], ...]:
     """Per track index, where each arrow points: a shop space's index, or −1 when no shop
-    lies that way (the Pátzcuaro tile, the end of the row, a removed tile; spec B.6)."""
+    lies that way (the Pátzcuaro tile, the end of the row, a removed tile; B-P6)."""
     track = TRACKS[shops]
     where = {cr: i for i, cr in enumerate(track)}
     out = []
@@ -80,7 +80,7 @@ def _layout(tiles: tuple[str, ...]) -> tuple[Space, ...]:
 
 def _alt_ok(alt: Alt, cid: int, top: int) -> bool:
     """Does card ``cid`` meet one condition icon? ``top`` is the colour of the space's top
-    card before the trade (spec ambiguity 5)."""
+    card before the trade (A-P5)."""
     k = alt.kind
     if k == "any":
         return True
@@ -257,7 +257,7 @@ class PatzcuaroState(State):
         return p
 
     def open_slots(self, seat: int) -> list[int]:
-        """Empty slots a card may go on: any base slot, an upper one over two cards (spec B.7)."""
+        """Empty slots a card may go on: any base slot, an upper one over two cards (B-P7)."""
         a = self.altars[seat]
         return [
             i for i in range(ALTAR_SIZE) if not a[i] and (i < 4 or (a[SUPPORT[i][0]] and a[SUPPORT[i][1]]))
@@ -266,9 +266,9 @@ class PatzcuaroState(State):
     def _rest_ok(self, steps: tuple[Step, ...], start: int, seat: int, idx: int, hand: int) -> str | None:
         """Can the actions from ``start`` on be done with ``hand`` cards? None, or why not.
 
-        Spec ambiguity 7: only an altar action can fail (no card in hand); draws, reveals
+        A-P7: only an altar action can fail (no card in hand); draws, reveals
         and the others' benefit simply do less once the deck is empty. An altar action on
-        a full altar is skipped (ambiguity 8).
+        a full altar is skipped (A-P8).
         """
         free = self.altars[seat].count(0)
         deck = len(self.deck)
@@ -292,7 +292,7 @@ class PatzcuaroState(State):
         return None
 
     def why_not_performable(self, seat: int, idx: int) -> str | None:
-        """None when ``seat`` could carry out every action of space ``idx`` (ambiguity 7)."""
+        """None when ``seat`` could carry out every action of space ``idx`` (A-P7)."""
         steps = self.spaces()[idx].steps
         hand = self.hands[seat]
         first = steps[0]
@@ -337,7 +337,7 @@ class PatzcuaroState(State):
             ):
                 return []
             return [c for c in hand if _icon_ok(icon, c, top)]
-        # Several icons: exactly one card for each (spec ambiguity 4).
+        # Several icons: exactly one card for each (A-P4).
         if len(self.offered) >= len(st.icons):
             return []
         return [
@@ -659,7 +659,7 @@ class PatzcuaroState(State):
                 return
             if st.kind == "altar":
                 if all(self.altars[me]):
-                    # Spec ambiguity 8: a completed altar ignores the space's other altar icons.
+                    # A-P8: a completed altar ignores the space's other altar icons.
                     self._emit("altar", f"Player {me + 1}'s altar is complete; the altar action is skipped.")
                 elif self.hands[me] or self.step == 0:
                     return
@@ -684,7 +684,7 @@ class PatzcuaroState(State):
 
     def _end_turn(self) -> None:
         """The end comes in the turn a player completes the altar or empties the deck; then
-        each other player, in turn order, may add one card (spec ambiguity 11)."""
+        each other player, in turn order, may add one card (A-P11)."""
         me = self.turn
         self.phase, self.step, self.offered = "move", 0, []
         if self.deck and not all(self.altars[me]):
@@ -740,7 +740,7 @@ class PatzcuaroState(State):
 
     def winners(self) -> list[int]:
         """Highest score; then fewest objects on the altar; then the player furthest in turn
-        order from the starting player, seat 0 (spec ambiguity 17). Always one winner."""
+        order from the starting player, seat 0 (A-P17). Always one winner."""
         if not self.over:
             return []
         sc = self.scores()

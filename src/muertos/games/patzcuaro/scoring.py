@@ -1,9 +1,9 @@
-"""Final scoring (rulebook, "Fin de juego y puntuación"; spec B.11).
+"""Final scoring (rulebook, "Fin de juego y puntuación"; B-P11).
 
 An altar is a list of 9 card ids by slot (``0`` = empty): slots 0–3 are the base,
 4–6 the second level, 7–8 the top. Each level scores its best choice of object types
 (3 types at 1 point per icon on the base, 2 at 2 points on level 2, 1 at 3 points on
-top), chosen independently per level (spec ambiguity 12), then the three objectives,
+top), chosen independently per level (A-P12), then the three objectives,
 then −5 for a flipped player card.
 """
 
@@ -55,7 +55,7 @@ def objective_score(obj: Objective, altar: list[int]) -> int:
     """The points one objective card gives this altar (objectives are not races)."""
     cards = [c for c in altar if c]
     if obj.petal == 1:
-        # Sets of the 3 objects, counting icons over the whole altar (spec ambiguity 13).
+        # Sets of the 3 objects, counting icons over the whole altar (A-P13).
         totals = [0] * N_OBJECTS
         for c in cards:
             for o, n in enumerate(CARD_COUNTS[c]):

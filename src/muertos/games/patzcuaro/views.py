@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 class PatzcuaroTable(TypedDict):
     """Pátzcuaro's part of a view (``PatzcuaroState._view``). Seats are 0-based; cards are
-    their numbers 1–56; spaces of the track are indexed from 0 clockwise."""
+    their numbers 1–57; spaces of the track are indexed from 0 clockwise."""
 
     tiles: list[str]
     """The shop tiles in play, in row order (``"T3B"``: tile 3, side B)."""
