@@ -33,6 +33,7 @@ def table(
     order: list[int] | None = None,
     stack: list[list[Any]] | None = None,
     dens: list[list[str]] | None = None,
+    den_fest: list[list[str]] | None = None,
 ) -> MuertosState:
     """A position in the resolve phase (unless ``stack`` says otherwise).
 
@@ -54,7 +55,7 @@ def table(
     s.hands = [sorted(h) for h in hk]
     s.lay = lk
     s.dens = dk
-    s.den_fest = [[], [], []]
+    s.den_fest = [[FEST_INDEX[x] for x in d] for d in (den_fest or [[], [], []])]
     s.pos = list(pos or [0] * n)
     s.arms = list(arms or [2] * n)
     s.legs = list(legs or [2] * n)
@@ -65,7 +66,7 @@ def table(
     s.fest = [[FEST_INDEX[x] for x in f] for f in (fest or [[] for _ in range(n)])]
     per = 1 if n == 2 else 2
     s.stock = list(stock or [per, per, per])
-    owned = sum(map(len, s.fest))
+    owned = sum(map(len, s.fest)) + sum(map(len, s.den_fest))
     s.spare = 9 - sum(s.stock) - owned
     assert s.spare >= 0
     s.dog = dog

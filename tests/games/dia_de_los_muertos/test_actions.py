@@ -1,4 +1,4 @@
-"""Each action card, in hand-built positions (board v0 of the spec)."""
+"""Each action card, in hand-built positions (board v0, rules map B-D1)."""
 
 from __future__ import annotations
 
@@ -298,3 +298,41 @@ def test_switch_cartwheel_spares_the_landing_field(monkeypatch: pytest.MonkeyPat
     )
     play(s, "cartwheel 11 12")
     assert (s.legs[1], s.arms[2]) == (1, 2)  # P2 passed and hit, P3 on the landing field spared
+
+
+def test_cartwheel_spares_the_start_field() -> None:
+    # "All skeletons you pass lose a random body part. (This does not apply for your start field)".
+    s = table(
+        pos=[10, 10, 30], lay=["cartwheel", None, None], hands=[["kick"], ["kick"], []], draw_top=["patch"]
+    )
+    play(s, "cartwheel 11")
+    assert s.pos[:2] == [11, 10]
+    assert (s.arms[1], s.legs[1]) == (2, 2) and names(s, 1) == ["kick"]
+
+
+def test_other_actions_reach_skeletons_in_the_goal() -> None:
+    # RB: only Hustle is barred; "All the other actions may be played" on a skeleton in the goal.
+    s = table(pos=[28, 32, 12], home=[0, 1, 0], lay=["kick", None, None], hands=[["kick"], [], []], gd=7)
+    assert s.legal_actions() == ["move", "kick p2"]
+    play(s, "kick p2")
+    assert s.legs[1] == 1
+
+
+def test_hand_and_foot_actions_need_an_arm_and_a_leg() -> None:
+    # RB: "the skeleton needs at least one arm and one leg to carry out the actions leapfrog,
+    # doing cartwheels, to hustle".
+    s = table(pos=[10, 12, 13], legs=[0, 2, 2], lay=["leapfrog", None, None], hands=[["kick"], [], []])
+    assert s.legal_actions() == ["move", "reveal"]
+    assert_illegal(s, "leapfrog 14", "needs a foot")
+    s = table(pos=[10, 11, 30], arms=[0, 2, 2], lay=["hustle", None, None], hands=[["kick"], [], []])
+    assert s.legal_actions() == ["move", "reveal"]
+    assert_illegal(s, "hustle p2 swap", "needs a hand")
+
+
+def test_an_action_movement_does_not_lead_the_dog() -> None:
+    # RB: "These movements count as actions and not as movements, hence these actions can't be
+    # used to lead the dog."
+    s = table(pos=[10, 14, 12], lay=["follow", None, None], hands=[["kick"], [], []])
+    play(s, "follow")
+    assert s.pos[0] == 12 and s.dog == 30
+    assert all(t[0] != "movement" for t in s.stack)

@@ -1,4 +1,4 @@
-"""The data file: card table, board graph constraints (spec §3), reconstructed list."""
+"""The data file: card table, board graph constraints (rules map B-D1), reconstructed list."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_counts_and_moves_from_the_card_translation() -> None:
 
 
 def test_symbol_distribution_by_back() -> None:
-    # Spec table: M1 18 = 6 none, 3 hand, 3 foot, 6 both; M2 24 = 3/9/9/3; M3 24 = 12/12/0/0.
+    # Rules map B-D4: M1 18 = 6 none, 3 hand, 3 foot, 6 both; M2 24 = 3/9/9/3; M3 24 = 12/12/0/0.
     dist: Counter[tuple[int, int]] = Counter()
     for c in CARDS:
         dist[(c.move, c.symbol)] += c.count

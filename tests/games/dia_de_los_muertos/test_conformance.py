@@ -1,7 +1,7 @@
 """The engine's conformance checks for every player count.
 
 Random players never bring this race home (they wander, and the red lane needs five
-festivity cards), so random games run to the round limit (spec A-D21). The deep checks
+festivity cards), so random games run to the round limit (rules map A-D21). The deep checks
 (JSON, replay, determinize at every position) cost time quadratic in the game's length,
 so they run on games cut short by the ``round_limit`` option; full-length random games
 get the cheaper checks. ``test_late_game_positions`` adds deep checks of positions with

@@ -61,3 +61,19 @@ def test_festivity_field_entered_by_follow_counts() -> None:
     play(s, "follow")
     assert s.pos[0] == 21 and s.fest[0] == [1]
     assert s.gd == 1
+
+
+def test_limbless_skeleton_plays_an_action_for_two_cards() -> None:
+    # RB 'Skeletons without body parts': "they can play other actions (which they do not
+    # execute) and draw two cards at the end of their turn".
+    s = table(
+        pos=[10, 11, 5],
+        arms=[0, 2, 2],
+        legs=[0, 2, 2],
+        lay=["kick", None, None],
+        hands=[["patch"], [], []],
+        draw_top=["beat", "cake"],
+    )
+    assert s.legal_actions() == ["move", "reveal"]
+    play(s, "reveal")
+    assert sorted(CARDS[c].key for c in s.hands[0]) == ["beat", "cake", "patch"]

@@ -234,3 +234,37 @@ def test_illegal_walk_names_the_limit() -> None:
     s = table(pos=[10, 20, 20], legs=[1, 2, 2], lay=["snatch", None, None], hands=[["kick"], [], []])
     play(s, "move")
     assert_illegal(s, "walk 13", "limb limit 2")
+
+
+def test_hiding_place_gives_a_festivity_card_without_moving_the_gravedigger() -> None:
+    # A-D6: a festivity card the dog buried on 29 is dug up; A-D2: only cards taken from the
+    # festivity fields move the gravedigger.
+    s = table(
+        pos=[8, 5, 5],
+        lay=["kick", None, None],
+        hands=[["kick"], [], []],
+        den_fest=[["banquet"], [], []],
+    )
+    play(s, "move", "walk 29")
+    assert s.fest[0] == [2] and s.den_fest[0] == []
+    assert s.gd == 0 and s.gd_field == 32
+
+
+def test_the_dog_leader_chooses_which_skeleton_it_bites() -> None:
+    # RB: "If there are several skeletons on the target field, then the player who leads the
+    # dog may decide which skeleton this attacks."
+    s = table(
+        pos=[10, 13, 13], lay=["snatch", None, None], hands=[["kick"], [], []], dog=12, draw_top=["kick"]
+    )
+    play(s, "move")
+    assert [a for a in s.legal_actions() if a.startswith("dog 13")] == ["dog 13 bite p2", "dog 13 bite p3"]
+    play(s, "dog 13 bite p3")  # P3 holds no card: the top card (Kicking, a foot) decides
+    assert s.legs == [2, 2, 1]
+    assert s.legal_actions() == ["den 29", "den 30", "den 31"]
+
+
+def test_the_dog_may_bite_its_leaders_own_skeleton() -> None:
+    # A-D26: "As soon as it enters a field with a skeleton" names no owner.
+    s = table(pos=[10, 20, 20], lay=["snatch", None, None], hands=[["kick"], [], []], dog=12)
+    play(s, "move")
+    assert "dog 10 bite p1" in s.legal_actions() and "dog 10" not in s.legal_actions()

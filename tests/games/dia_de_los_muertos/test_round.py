@@ -251,3 +251,16 @@ def test_round_limit_ends_the_game() -> None:
         play(s, rnd.choice(s.legal_actions()))
     assert s.round == 2
     assert "round limit (2)" in s.log(None)[-1]
+
+
+def test_finished_skeletons_take_no_part_in_the_round() -> None:
+    # RB 'Enter the goal': "The game is finished for this player immediately" (A-D27).
+    s = table(
+        pos=[10, 32, 12],
+        home=[0, 1, 0],
+        hands=[["kick", "beat"], [], ["kick"]],
+        stack=[["newround"], ["swap", 0]],
+    )
+    play(s, "keep")
+    assert s.order == [0, 2]
+    assert s.lay[1] == -1 and s.stack[-1] == ["commit", 0]

@@ -1,4 +1,4 @@
-"""The data file keeps the rulebook's invariants (spec c.1, b.4, b.5)."""
+"""The data file keeps the rulebook's invariants (A-OF1, b.4, b.5)."""
 
 from __future__ import annotations
 

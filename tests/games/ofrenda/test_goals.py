@@ -1,4 +1,4 @@
-"""The common goals variant (rulebook p.11, spec b.6, c.15, c.16)."""
+"""The common goals variant (rulebook p.11, B-OF6, A-OF15, A-OF16)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_goal_cards_vary_with_the_seed() -> None:
     assert len(seen) > 5
 
 
-def test_pattern_placements_match_the_spec() -> None:
+def test_pattern_placements_match_the_rules_map() -> None:
     fits = {g.id: [[SLOT_IDS[i] for i in p] for p in g.placements] for g in DATA.goals if g.placements}
     assert fits["G12"] == [["S1", "S4", "S5", "S9"], ["S2", "S5", "S6", "S10"], ["S3", "S6", "S7", "S11"]]
     assert fits["G13"] == [["S4", "S5", "S6", "S7"], ["S8", "S9", "S10", "S11"], ["S9", "S10", "S11", "S12"]]

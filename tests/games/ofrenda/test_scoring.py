@@ -1,12 +1,12 @@
 """Hand-built END positions, scored by hand (arithmetic in the comments).
 
-Board (spec b.2): S1 S2* S3 / S4 S5- S6- S7 / S8+ S9 S10* S11 S12+ ; * golden.
+Board (B-OF2): S1 S2* S3 / S4 S5- S6- S7 / S8+ S9 S10* S11 S12+ ; * golden.
 Adjacency: S1: S2 S4 S5 | S2: S1 S3 S5 S6 | S3: S2 S6 S7 | S4: S1 S5 S8 S9 |
 S5: S1 S2 S4 S6 S9 S10 | S6: S2 S3 S5 S7 S10 S11 | S7: S3 S6 S11 S12 | S8: S4 S9 |
 S9: S4 S5 S8 S10 | S10: S5 S6 S9 S11 | S11: S6 S7 S10 S12 | S12: S7 S11.
 Token slots: J1c S1S4S5, J2m S1S2S5, J3c S2S5S6, J4m S2S3S6, J5c S3S6S7, J6m S4S8S9,
 J7c S4S5S9, J8m S5S9S10, J9c S5S6S10, J10m S6S10S11, J11c S6S7S11, J12m S7S11S12.
-Cards used (colour offering objective): see the spec's table b.4.
+Cards used (colour offering objective): see components.toml (B-OF4 in the rules map).
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def test_empty_slots_from_discards_are_ignored_at_the_end() -> None:
 
 def test_vacuous_objectives_light_but_score_nothing() -> None:
     s = new(2)
-    # Lone portraits, every neighbour slot empty (spec c.3):
+    # Lone portraits, every neighbour slot empty (A-OF3):
     # S8 P10 NONE(P,V): vacuously true -> lit;  S3 P14 ALL_ANY(f,p): vacuously true -> lit
     # S12 P09 AT2(G): needs two neighbours -> unlit
     set_board(s, 0, {"S8": "P10", "S3": "P14", "S12": "P09"})

@@ -17,7 +17,7 @@ from .helpers import C, J, K, S, give_candles, lit_candles, new, set_board, set_
 @pytest.mark.parametrize(("players", "in_game", "deck"), [(2, 35, 25), (3, 50, 37), (4, 65, 49)])
 def test_setup_by_player_count(players: int, in_game: int, deck: int) -> None:
     s = new(players, seed=3)
-    # Cards marked for more players are out: 35 unmarked, +15 "3+", +15 "4" (spec b.4)
+    # Cards marked for more players are out: 35 unmarked, +15 "3+", +15 "4" (B-OF4)
     assert s.census() == {"portraits": in_game, "candles": 35, "goal_tokens": 0}
     assert max(s.deck + s.market + [c for h in s.hands for c in h]) < in_game
     # 4 on the Family board, 3 in each hand, the rest in the deck
@@ -46,7 +46,7 @@ def test_a_whole_game_is_twelve_turns_each_and_leaves_one_card(players: int) -> 
         placed = sum(1 for c in s.board[p * NSLOTS : (p + 1) * NSLOTS] if c >= 0)
         assert placed + len(s.discards[p]) == 12
         assert len(s.hands[p]) == 3
-    assert len(s.deck) == 1  # the deck arithmetic leaves exactly one spare card (spec b.4)
+    assert len(s.deck) == 1  # the deck arithmetic leaves exactly one spare card (B-OF4)
     assert s.legal_actions() == [] and s.to_move is None
     assert s.log()[-1].startswith("Final score")
 

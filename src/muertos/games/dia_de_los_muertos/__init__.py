@@ -48,12 +48,13 @@ NOTATION (players are p1..p6, fields are numbers; one spelling per action)
   swap dodge kick / keep   end of round: trade two cards (in card order) for one, or stop
 
 OPTIONS
-  round_limit (default 100)  safeguard of spec A-D21: the rules allow endless play (a
+  round_limit (default 100)  safeguard of rules map A-D21: the rules allow endless play (a
                            skeleton walled in behind the gravedigger, nobody taking the
                            last festivity card), so the game is scored after this many
                            rounds; skeletons not home score no place points.
 
-RULE CHOICES where the text is unclear (spec specs/dia-de-los-muertos.md, A-D1..A-D23)
+RULE CHOICES where the text is unclear (the rules map docs/rules/dia-de-los-muertos.md
+maps every rule to its code and test and gives every choice, A-D1..A-D33, with its reason)
   - Reactions are offered in round order after the active player (A-D3) to every
     skeleton that could use them by what the table shows: Holding to skeletons 0-1
     fields from a player who chose "move" and holding a 2-bone card, Dodge to the target
@@ -64,16 +65,17 @@ RULE CHOICES where the text is unclear (spec specs/dia-de-los-muertos.md, A-D1..
   - A random attack takes a random card of the back value the attacker picks (A-D4); a
     limb the victim lacks is no hit; the dog then takes the best festivity card (A-D5).
   - A movement walks the skeleton at most once and leads the dog at most once, in
-    either order, splitting the points. The dog ignores the arrows (they bind skeletons)
-    but never enters the start or the goal; it may pass the gravedigger.
+    either order, splitting the points (A-D25). The dog ignores the arrows (they bind
+    skeletons) but never enters the start or the goal; it may pass the gravedigger (A-D26).
   - A laid Dodge/Holding can only be a movement; as the last card it is revealed without
     effect and draws 2 (A-D16). An empty hand at the commit draws one card (A-D17). The
-    "last card" rule is checked when the card is used: an empty hand must act.
-  - A skeleton in the goal is out of the game: its hand goes to the discard pile. The
-    discard pile lies face up; the hiding-place piles are open and never reshuffled.
+    "last card" rule is checked when the card is used: an empty hand must act (A-D32).
+  - A skeleton in the goal is out of the game: its hand goes to the discard pile (A-D27).
+    The discard pile lies face up; the hiding-place piles are open and never reshuffled
+    (A-D28, A-D23).
   - At a hiding place one usable item is taken (automatically when only one fits);
-    a bone with one symbol is preferred to a hand+foot bone.
-  - The 2-for-1 swap may be repeated ("in a ratio of two to one").
+    a bone with one symbol is preferred to a hand+foot bone (A-D29).
+  - The 2-for-1 swap may be repeated ("in a ratio of two to one", A-D30).
   - Ranges are shortest paths on the board ignoring arrows (A-D7). Header measures with
     the gravedigger's field removed (A-D15); Leapfrog jumps the chain of skeletons and
     the dog (A-D9); Cartwheels hit every skeleton on the fields entered, landing field
@@ -84,8 +86,8 @@ RULE CHOICES where the text is unclear (spec specs/dia-de-los-muertos.md, A-D1..
     to a neighbouring field of their owner's choice (A-D19).
 
 RECONSTRUCTED COMPONENTS (components.toml; replace when the published data is known):
-the board graph (spec 'board v0', with the 23->25 entry), the gravedigger's track, which
-festivity lies on 19/21/24, the card ranges, the round limit.
+the board graph ('board v0', with the 23->25 entry: rules map B-D1), the gravedigger's track
+(A-D1), which festivity lies on 19/21/24 (B-D2), the card ranges (B-D3), the round limit (A-D21).
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ class Board:
     hiding_entry: tuple[int, ...]
     festivity_fields: tuple[int, ...]
     dog_start: int
-    dist: tuple[tuple[int, ...], ...]  # undirected shortest paths (ranges, spec A-D7)
+    dist: tuple[tuple[int, ...], ...]  # undirected shortest paths (ranges, rules map A-D7)
     dist_without: dict[int, tuple[tuple[int, ...], ...]]  # same with one field removed (Header)
 
 

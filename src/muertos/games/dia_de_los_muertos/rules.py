@@ -11,7 +11,9 @@ Every decision is a kind of move in the table ``MuertosState.ACTIONS`` (the engi
 is one named predicate that both a kind's check and its listing ask, and the engine lists,
 plays and refuses actions by the table.
 
-Rule sources are quoted as RB (rulebook) or A-Dn (spec ambiguity resolutions).
+Rule sources are quoted as RB (the rulebook) or A-Dn / B-Dn (our resolutions of its
+ambiguities and our reconstructed components): docs/rules/dia-de-los-muertos.md, the rules
+map, gives each rule with the code and test that carry it, and each choice with its reason.
 """
 
 from __future__ import annotations
@@ -2243,7 +2245,7 @@ class MuertosGame(Game):
         Option(
             "round_limit",
             ROUND_LIMIT,
-            "safeguard (spec A-D21): score the game after this many rounds, as the rules allow endless play",
+            "safeguard (rules map A-D21): score the game after this many rounds, as the rules allow endless play",
             minimum=ROUND_LIMIT_RANGE[0],
             maximum=ROUND_LIMIT_RANGE[1],
         ),

@@ -2,7 +2,7 @@
 
 Place points by arrival (1st 7, 2nd 5, 3rd 3, 4th 2, 5th 1, 6th 0) plus the festivity
 cards' victory points. Skeletons that never arrived score no place points and tie
-among themselves for the arrival tie-break (spec A-D20).
+among themselves for the arrival tie-break (rules map A-D20).
 """
 
 from __future__ import annotations

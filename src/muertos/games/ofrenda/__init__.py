@@ -56,9 +56,9 @@ Options:
                        I and II 5/4/3/2, III 4/3/2/1 (the last ones only with
                        3+ and 4 players).
     reveal_top=true    everyone sees the colour and offering of the deck's top
-                       card (it lies lit side up; spec c.13). Default off.
+                       card (it lies lit side up; A-OF13). Default off.
 
-Rule choices where the text is unclear (spec section c): Player 1 is the
+Rule choices where the text is unclear (rules map docs/rules/ofrenda.md, A-OF1 to A-OF21): Player 1 is the
 starting player; the player-count marks read "3+" and "4"; end-of-game
 objectives count occupied neighbours only, so "all…"/"none…" objectives hold
 vacuously with no neighbours (a data switch); a portrait's lighting check when

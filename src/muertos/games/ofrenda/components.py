@@ -16,7 +16,7 @@ from typing import Any
 _FILE = Path(__file__).with_name("components.toml")
 
 MARK_MIN_PLAYERS = {"all": 1, "3+": 3, "4": 4}
-"""A card or token marked "3+" is used with 3 or more players, "4" with 4 (spec c.2)."""
+"""A card or token marked "3+" is used with 3 or more players, "4" with 4 (A-OF2)."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ class Components:
 def _fit_patterns(
     patterns: list[list[list[float]]], coords: dict[tuple[int, int], int]
 ) -> tuple[tuple[int, ...], ...]:
-    """Every placement of the patterns on the board, translated and mirrored (spec c.16)."""
+    """Every placement of the patterns on the board, translated and mirrored (A-OF16)."""
     found: list[tuple[int, ...]] = []
     for pat in patterns:
         cells = [(int(dr), round(2 * dx)) for dr, dx in pat]
@@ -232,7 +232,7 @@ def _load() -> Components:
     recon = []
     guessed = [c["name"] for c in d["colour"] if c.get("reconstructed", True)]
     if guessed:
-        recon.append(f"Colours {', '.join(guessed)} and every letter, symbol and shape (spec b.1)")
+        recon.append(f"Colours {', '.join(guessed)} and every letter, symbol and shape (B-OF1)")
     for section in (d["board"], d["portraits"], d["candles"], d["goals"], solo):
         if section.get("reconstructed"):
             recon.append(section["note"])

@@ -1,7 +1,7 @@
 """A fast estimate of a seat's final standing, for greedy and search bots.
 
 Each portrait gets a chance of ending lit: 1 when lit, 0 when surrounded and unlit
-(final, spec c.4), otherwise a guess from its objective on the occupied neighbours and
+(final, A-OF4), otherwise a guess from its objective on the occupied neighbours and
 the empty neighbour slots likely to be filled in the turns left. "All…"/"none…"
 objectives already broken by a neighbour can never hold; "2+" objectives already met
 by two neighbours can never fail. Empty slots likely to be filled count as future

@@ -1,6 +1,6 @@
 """Ofrenda's rules: the state, its decisions, and the game object.
 
-A turn (rulebook pp.4–7, spec b.8) is a short chain of explicit decisions:
+A turn (rulebook pp.4–7, B-OF8) is a short chain of explicit decisions:
 
 1. ``take K`` — Take 1 Portrait from Family board space K, paying one Marigold onto
    each skipped portrait and collecting the Marigolds on the taken one.
@@ -16,7 +16,7 @@ A turn (rulebook pp.4–7, spec b.8) is a short chain of explicit decisions:
 Board layout (flat lists, one block of 12 per seat): ``board`` holds a portrait index
 or -1, ``lit`` 0/1; ``tokens`` holds -1, a candle index (candle slots) or 1 (marigold
 slots) and ``clit`` whether that candle is lit. Rule choices are documented in the
-package docstring and tagged with the spec's item numbers here.
+package docstring and tagged here with their ids in the rules map, docs/rules/ofrenda.md.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def deck_players(players: int) -> int:
 
 
 def cards_in_game(players: int) -> list[int]:
-    """Portraits used at this player count: marks above it go back to the box (p.3, spec c.2)."""
+    """Portraits used at this player count: marks above it go back to the box (p.3, A-OF2)."""
     eff = deck_players(players)
     return [c for c in range(NCARDS) if CARD_MIN_PLAYERS[c] <= eff]
 
@@ -210,7 +210,7 @@ class OfrendaState(State):
             self._abuela_turn()
 
     def _draw_candle(self) -> int:
-        """A candle picked at random from the bag, or -1 when it is empty (spec c.12)."""
+        """A candle picked at random from the bag, or -1 when it is empty (A-OF12)."""
         bag = self.bag
         if not bag:
             return -1
@@ -509,7 +509,7 @@ class OfrendaState(State):
             self.phase = "play"
 
     def _take_candle(self, j: int) -> None:
-        """1b: free above the taken portrait's space, else one Marigold on the portrait below (spec c.11)."""
+        """1b: free above the taken portrait's space, else one Marigold on the portrait below (A-OF11)."""
         p = self.current
         k = self.mcandles[j]
         paid = 0
@@ -570,7 +570,7 @@ class OfrendaState(State):
             for n in ADJ[t]:
                 if b[base + n] < 0:
                     break
-            else:  # surrounded just now: its one check (p.6; final, spec c.4)
+            else:  # surrounded just now: its one check (p.6; final, A-OF4)
                 if portrait_ok(b, base, t, ct, VACUOUS):
                     lit[base + t] = 1
                     self._emit("light", f"{CARD_IDS[ct]} in {SLOT_IDS[t]} lights up.")
@@ -596,7 +596,7 @@ class OfrendaState(State):
         self._end_turn()
 
     def _next_token(self) -> None:
-        """3b: offer the next surrounded slot the player can fill; skip the rest (spec c.14)."""
+        """3b: offer the next surrounded slot the player can fill; skip the rest (A-OF14)."""
         p = self.current
         pending = self.pending
         while pending:
@@ -984,7 +984,7 @@ class OfrendaGame(Game):
         Option(
             "reveal_top",
             False,
-            "Show everyone the colour and offering of the deck's top card (it lies lit side up; spec c.13).",
+            "Show everyone the colour and offering of the deck's top card (it lies lit side up; A-OF13).",
         ),
     )
 

@@ -50,7 +50,7 @@ def portrait_ok(board: Sequence[int], base: int, slot: int, card: int, vacuous: 
 
     During play this is asked only once every adjacent slot is filled; at the end it is
     asked again ignoring empty slots (rulebook p.6). A neighbour with both features
-    counts once (spec c.6). ``vacuous``: see ``vacuous_objectives_light`` (spec c.3).
+    counts once (A-OF6). ``vacuous``: see ``vacuous_objectives_light`` (A-OF3).
     """
     kind = OBJ_KIND[card]
     mask = OBJ_MASK[card]
@@ -73,7 +73,7 @@ def portrait_ok(board: Sequence[int], base: int, slot: int, card: int, vacuous: 
 
 
 def feature_counts(board: Sequence[int], base: int) -> list[int]:
-    """Portraits on one Ofrenda per feature (lit or not, spec c.5)."""
+    """Portraits on one Ofrenda per feature (lit or not, A-OF5)."""
     counts = [0] * NFEAT
     for s in range(base, base + NSLOTS):
         c = board[s]
@@ -114,7 +114,7 @@ def candle_ok(
     if kind == K_MAJ_FEATURE:
         f = feats[0]
         best = max(c[f] for c in counts)
-        return mine[f] >= 1 and mine[f] == best  # ties share; zero never qualifies (spec c.8)
+        return mine[f] >= 1 and mine[f] == best  # ties share; zero never qualifies (A-OF8)
     if kind == K_MAJ_MG:
         best = max(on_ofrenda)
         return on_ofrenda[seat] >= 1 and on_ofrenda[seat] == best
@@ -122,7 +122,7 @@ def candle_ok(
 
 
 def goal_met(goal: int, board: Sequence[int], base: int) -> bool:
-    """Whether one Ofrenda meets a common goal (spec b.6, c.15, c.16)."""
+    """Whether one Ofrenda meets a common goal (B-OF6, A-OF15, A-OF16)."""
     kind = GOAL_KIND[goal]
     if kind == G_FEATURE:
         f = GOAL_FEATURE[goal]
@@ -154,7 +154,7 @@ def breakdown(
     A lit portrait: 2 per adjacent lit portrait, 1 per adjacent unlit one, doubled in a
     golden slot. A marigold: 1 per adjacent lit portrait. A lit candle: 2 per adjacent
     lit portrait. Empty slots count nothing. Golden doubling is the portrait's own score
-    only (spec c.18).
+    only (A-OF18).
     """
     pts = 0
     for s in range(NSLOTS):
