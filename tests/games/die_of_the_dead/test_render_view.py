@@ -8,6 +8,7 @@ import pytest
 from rich.console import Console
 
 from muertos.agents import ISMCTSAgent
+from muertos.engine import Event
 from muertos.games.die_of_the_dead import GAME, DieOfTheDeadState, heuristics
 from muertos.games.die_of_the_dead.heuristics import (
     FINISHABLE,
@@ -20,7 +21,7 @@ from muertos.games.die_of_the_dead.heuristics import (
 )
 from muertos.games.die_of_the_dead.scoring import BREAD, CANDLE, INCENSE, MARIGOLD
 
-from .helpers import dice, fill, opened, table
+from .helpers import arrange, arrange_seat, casket, dice, fill, opened, table
 
 
 def picture(s: DieOfTheDeadState, seat: int | None) -> str:
@@ -30,13 +31,9 @@ def picture(s: DieOfTheDeadState, seat: int | None) -> str:
 
 
 def position() -> DieOfTheDeadState:
-    s = opened(table(2), 3, "r2 b5 gx")
-    fill(s, 0, {5: "b2", 6: "r5", 1: "y3"})
-    s.prep[0] = dice("g4 p1*")
-    s.hands[0] = [0, 1, 2, 0]
-    s.steps[0], s.square[0] = 3, 1
-    s.lid[0] = dice("y*")
-    return s
+    s = fill(opened(table(2), 3, "r2 b5 gx"), 0, {5: "b2", 6: "r5", 1: "y3"})
+    s = arrange_seat(s, 0, prep="g4 p1*", hand=[0, 1, 2, 0], steps=3, square=1)
+    return casket(s, 1, lid="y*")
 
 
 def test_render_shows_the_whole_table() -> None:
@@ -49,7 +46,7 @@ def test_render_shows_the_whole_table() -> None:
     assert "(urn g1)" in text  # Player 2's board (Blue): urns Green 1, Yellow 6
     assert "preparation: g4 p1*" in text and "Marigold×1, Bread×2" in text
     assert "[r1]" in text  # Player 1's scoring die on step 3
-    assert "City of the Dead: r*×3 b*×3 g*×3 y*×3 p*×3" in text
+    assert "City of the Dead: r*×3 b*×3 g*×2 y*×2 p*×2" in text  # gx, y*, p1* came from it
     assert "Marigold [1-2-3-4] …" in text
     spectator = picture(s, None)
     assert "· you" not in spectator and "rolled: r2 b5 gx" in spectator
@@ -99,31 +96,26 @@ def test_rules_text_and_reconstructed_list() -> None:
 def test_evaluate_prefers_more_steps_and_progress() -> None:
     s = table(3)
     base = evaluate(s, 0)
-    s.steps[0] = 4
+    s = arrange_seat(s, 0, steps=4)
     assert evaluate(s, 0) - base == 4.0
     # r1 b2 starts a Marigold that can still score 4 (alternating colours, run 1-2-3-4)
-    fill(s, 0, {1: "r1", 2: "b2"})
+    s = fill(s, 0, {1: "r1", 2: "b2"})
     assert evaluate(s, 0) > 4.0 + base
-    spoilt = s.clone()
-    assert isinstance(spoilt, DieOfTheDeadState)
-    fill(spoilt, 0, {2: "r2"})  # two reds side by side: the alternating colours are lost
+    spoilt = fill(s, 0, {2: "r2"})  # two reds side by side: the alternating colours are lost
     assert evaluate(spoilt, 0) < evaluate(s, 0)
-    s.steps[1] = 10
+    s = arrange_seat(s, 1, steps=10)
     assert evaluate(s, 0) < 0 < evaluate(s, 1)
     solo = table(1)
     empty = evaluate(solo, 0)
-    solo.steps[0] = 7
+    solo = arrange_seat(solo, 0, steps=7)
     assert evaluate(solo, 0) - empty == 7.0
     # a completed section not scored yet counts its exact score: Candle R3 B3 G3 Y3 = 4,
     # so scoring it (4 steps, the section marked scored) leaves the value unchanged
-    fill(solo, 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})
+    solo = fill(solo, 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})
     before = evaluate(solo, 0)
-    solo.scored[0][CANDLE] = 1
-    solo.steps[0] += 4
-    assert evaluate(solo, 0) == pytest.approx(before)
-    solo.scored[0][CANDLE] = 0
-    solo.steps[0] -= 4
-    fill(solo, 0, {8: "b2"})  # Candle R3 B2 G3 Y3 scores 2 + 1 = 3: one step less
+    scored = arrange_seat(solo, 0, scored=[int(i == CANDLE) for i in range(4)], steps=7 + 4)
+    assert evaluate(scored, 0) == pytest.approx(before)
+    solo = fill(solo, 0, {8: "b2"})  # Candle R3 B2 G3 Y3 scores 2 + 1 = 3: one step less
     assert evaluate(solo, 0) == pytest.approx(before - 1)
 
 
@@ -152,8 +144,7 @@ def test_potential_keeps_what_the_placed_dice_still_allow() -> None:
 def test_greedy_keeps_the_bread_colour() -> None:
     from muertos.agents import GreedyAgent
 
-    s = opened(table(1), 3, "g5 r5 r6")  # position 3 is Bread
-    fill(s, 0, {10: "g3", 11: "g2"})
+    s = fill(opened(table(1), 3, "g5 r5 r6"), 0, {10: "g3", 11: "g2"})  # position 3 is Bread
     # g5 keeps Bread green (G3 G2 G5 + a green 6 = 16: 4 steps) in cell 12 or 1 (Bread's
     # last two cells); r5 or r6 breaks the colour, the preparation board wastes a City die
     assert GreedyAgent(1).act(s, 0) in ("draft g5 to 12", "draft g5 to 1")
@@ -195,10 +186,9 @@ def test_solo_counts_the_die_owed_for_a_draft_as_spent() -> None:
     still counted)."""
 
     def paying(city: int) -> DieOfTheDeadState:
-        s = opened(table(1), 2, "p1 p2 p3")
-        fill(s, 0, {7: "r3", 8: "b3", 9: "g3"})  # Candle waits for a yellow 3 in cell 10
-        s.city = [0] * len(s.city)
-        s.city[0] = city  # red dice
+        # Candle waits for a yellow 3 in cell 10
+        s = fill(opened(table(1), 2, "p1 p2 p3"), 0, {7: "r3", 8: "b3", 9: "g3"})
+        s = arrange(s, city=[city if k == 0 else 0 for k in range(len(s.city))])  # red dice
         s.apply("draft p1 to prep")
         assert s.phase == "pay"
         return s
@@ -216,11 +206,11 @@ def test_solo_reads_the_casket_that_will_feed_a_section_after_the_caskets_move()
     then fed by the casket now in front of the Marigold, not by its own."""
 
     def position(marigold_casket: str, bread_casket: str, incense_done: bool) -> float:
-        s = opened(table(1), 1, "p1 p2 p3")
-        fill(s, 0, {10: "g3", 11: "g2"})  # a green Bread (cells 10, 11, 12, 1)
+        # a green Bread (cells 10, 11, 12, 1)
+        s = fill(opened(table(1), 1, "p1 p2 p3"), 0, {10: "g3", 11: "g2"})
         if incense_done:  # Incense (cells 4-7) complete: it scores at the end of the round
-            fill(s, 0, {4: "r1", 5: "b2", 6: "y3", 7: "p4"})
-        s.inside[1], s.inside[2] = dice(marigold_casket), dice(bread_casket)
+            s = fill(s, 0, {4: "r1", 5: "b2", 6: "y3", 7: "p4"})
+        s = casket(casket(s, 2, inside=marigold_casket), 3, inside=bread_casket)
         assert shifting(s) is incense_done
         return evaluate(s, 0)
 
@@ -229,29 +219,35 @@ def test_solo_reads_the_casket_that_will_feed_a_section_after_the_caskets_move()
 
 
 def test_solo_search_narrows_to_the_game_s_widen_hint(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[int | None] = []
-    candidates = ISMCTSAgent._candidates
+    """The moves a search tries (every action it plays, in order) show the narrowing it
+    applies: with ``widen="auto"`` they are those of the game's solo hint, and with several
+    seats (the game sets no WIDEN) those of the agent's own default, 8."""
+    played: list[str] = []
+    apply = DieOfTheDeadState.apply
 
-    def spy(d: DieOfTheDeadState, seat: int, legal: list[str], widen: int | None) -> set[str] | None:
-        seen.append(widen)
-        return candidates(d, seat, legal, widen)
+    def spy(self: DieOfTheDeadState, action: str) -> list[Event]:
+        played.append(action)
+        return apply(self, action)
 
-    monkeypatch.setattr(ISMCTSAgent, "_candidates", staticmethod(spy))
+    monkeypatch.setattr(DieOfTheDeadState, "apply", spy)
+
+    def search(s: DieOfTheDeadState, widen: int | str) -> list[str]:
+        played.clear()
+        ISMCTSAgent(1, iterations=20, widen=widen).act(s, 0)
+        return list(played)
+
     s = opened(table(1), 2, "p1 p2 p3")
-    ISMCTSAgent(1, iterations=20).act(s, 0)
-    assert seen and set(seen) == {heuristics.SOLO_WIDEN}
-    seen.clear()
+    assert search(s, "auto") == search(s, heuristics.SOLO_WIDEN) != search(s, 8)
     duo = opened(table(2), 2, "p1 p2 p3")
-    ISMCTSAgent(1, iterations=20).act(duo, 0)
-    assert seen and set(seen) == {8}  # no WIDEN set: the agent's own default
+    assert search(duo, "auto") == search(duo, 8) != search(duo, heuristics.SOLO_WIDEN)
     with pytest.raises(ValueError, match="widen"):
         ISMCTSAgent(1, widen="wide")
 
 
 def test_solo_pays_the_colour_a_section_needs_onto_its_casket() -> None:
     s = opened(table(1), 1, "r2 b5 y1")  # position 1 is Candle, position 3 Bread
-    fill(s, 0, {10: "g3", 11: "g2"})  # a green Bread (Bread is cells 10, 11, 12, 1)
-    s.inside[2] = dice("r y p")  # the Bread casket holds no green
+    s = fill(s, 0, {10: "g3", 11: "g2"})  # a green Bread (Bread is cells 10, 11, 12, 1)
+    s = casket(s, 3, inside="r y p")  # the Bread casket holds no green
     s.apply("draft y1 to 8")
     assert s.phase == "pay"
 
@@ -268,8 +264,7 @@ def test_solo_waits_for_the_fourth_token_while_it_is_on_its_board() -> None:
     from muertos.agents import GreedyAgent
 
     def to_discard(hand: list[int], boards: list[int]) -> DieOfTheDeadState:
-        s = opened(table(1), 3, "r2 b5 y1")  # position 3 is Bread
-        s.hands[0], s.boards = hand, boards
+        s = arrange(opened(table(1), 3, "r2 b5 y1"), hands=[hand], boards=boards)  # position 3 is Bread
         s.apply("draft r2")  # held: a Bread or Incense token could change it
         s.apply("place prep")
         s.apply(next(a for a in s.legal_actions() if a.startswith("pay")))
@@ -295,9 +290,8 @@ def test_solo_cashes_three_tokens_in_the_last_round() -> None:
 
     def to_discard(city: int) -> DieOfTheDeadState:
         s = opened(table(1), 3, "r2 b5 y1")
-        s.hands[0], s.boards = [1, 0, 1, 1], [0, 1, 0, 0]
-        s.city = [0] * len(s.city)
-        s.city[0] = city
+        reds = [city if k == 0 else 0 for k in range(len(s.city))]
+        s = arrange(s, hands=[[1, 0, 1, 1]], boards=[0, 1, 0, 0], city=reds)
         s.apply("draft r2")
         s.apply("place prep")
         s.apply("pay r on 1")

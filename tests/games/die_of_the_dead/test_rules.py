@@ -13,21 +13,25 @@ import pytest
 
 from muertos.engine import IllegalAction, InvalidOptions
 from muertos.games.die_of_the_dead import GAME, DieOfTheDeadState
-from muertos.games.die_of_the_dead.notation import kind_of
+from muertos.games.die_of_the_dead.notation import kind_die, kind_of
 from muertos.games.die_of_the_dead.scoring import BREAD, CANDLE, INCENSE, MARIGOLD
 
-from .helpers import D, dice, fill, opened, reset, table
+from .helpers import (
+    D,
+    arrange,
+    arrange_seat,
+    casket,
+    dice,
+    end_turns,
+    fill,
+    last_payment,
+    opened,
+    table,
+)
 
 R_P, B_P, G_P = kind_of(D("r*")), kind_of(D("b*")), kind_of(D("g*"))
 R_N, B_N, G_N, Y_N = kind_of(D("r")), kind_of(D("b")), kind_of(D("g")), kind_of(D("y"))
-
-
-def end_turns(s: DieOfTheDeadState) -> None:
-    """Close the round as if every remaining player had acted: the scoring phase begins."""
-    s.acted = s.players - 1
-    s.fresh = -1
-    s._end_turn()
-    s._legal = None
+NO_DICE = [0] * 10
 
 
 def refused(s: DieOfTheDeadState, action: str, pattern: str) -> None:
@@ -107,9 +111,7 @@ def test_options_refused_for_solo() -> None:
 
 # ------------------------------------------------------------------------- opening
 def test_opening_adds_the_lid_dice_and_rolls_everything() -> None:
-    s = table(3)
-    s.inside[1] = dice("y p")
-    s.lid[1] = dice("r* b g*")
+    s = casket(table(3), 2, inside="y p", lid="r* b g*")
     s.apply("open 2")
     assert s.open == 1 and s.lid[1] == [] and len(s.inside[1]) == 5
     for d in s.inside[1]:
@@ -119,17 +121,13 @@ def test_opening_adds_the_lid_dice_and_rolls_everything() -> None:
 
 
 def test_starter_may_not_open_an_empty_casket() -> None:
-    s = table(2)
-    s.inside[0], s.lid[0] = [], []
-    reset(s)
+    s = casket(table(2), 1, inside="", lid="")
     assert "open 1" not in s.legal_actions()
     refused(s, "open 1", "casket 1 is empty")
 
 
 def test_round_starter_must_draft() -> None:
-    s = opened(table(2), 3, "r2 b5 g5")
-    s.prep[0] = dice("y3")
-    s.hands[0] = [0, 0, 0, 0]
+    s = arrange_seat(opened(table(2), 3, "r2 b5 g5"), 0, prep="y3", hand=[0, 0, 0, 0])
     # the drafted die goes to the preparation board or a Bread space (10, 11, 12, 1)
     dests = ["prep", "10", "11", "12", "1"]
     assert s.legal_actions() == [f"draft {d} to {x}" for d in ("r2", "b5", "g5") for x in dests]
@@ -164,9 +162,7 @@ def test_other_players_pay_from_their_supply() -> None:
 
 
 def test_empty_supply_pays_from_the_preparation_board_not_with_the_drafted_die() -> None:
-    s = opened(table(2), 3, "r2 g5", actor=1)
-    s.supply[1] = [0] * 10
-    s.prep[1] = dice("y3")
+    s = arrange_seat(opened(table(2), 3, "r2 g5", actor=1), 1, supply={}, prep="y3")
     s.apply("draft g5 to prep")
     assert s.legal_actions() == ["pay prep y3 on 1", "pay prep y3 on 2", "pay prep y3 on 4"]
     refused(s, "pay prep g5 on 1", "preparation board")
@@ -175,11 +171,9 @@ def test_empty_supply_pays_from_the_preparation_board_not_with_the_drafted_die()
 
 
 def test_no_die_to_pay_with_means_no_draft_for_other_players() -> None:
-    s = opened(table(2), 3, "r2 g5", actor=1)
-    s.supply[1] = [0] * 10
-    s.prep[1] = []
-    s.boards[BREAD] = 0
-    reset(s)
+    s = arrange_seat(opened(table(2), 3, "r2 g5", actor=1), 1, supply={}, prep="")
+    # the Bread board is empty: its five tokens are in the hands (4 and 1)
+    s = arrange(s, boards=[5, 5, 0, 5], hands=[[0, 0, 4, 0], [0, 0, 1, 0]])
     assert s.legal_actions() == ["pass"]
     refused(s, "draft g5 to prep", "cannot pay for a draft")
     s.apply("pass")
@@ -187,17 +181,16 @@ def test_no_die_to_pay_with_means_no_draft_for_other_players() -> None:
 
 
 def test_starter_pays_from_supply_then_preparation_board_then_nothing() -> None:
-    s = opened(table(2), 3, "r2 g5 b1")
-    s.city = [0] * 10
+    s = arrange(opened(table(2), 3, "r2 g5 b1"), city=NO_DICE)
     s.apply("draft g5 to 12")
     assert "pay r on 1" in s.legal_actions() and not any("*" in a for a in s.legal_actions())
-    s = opened(table(2), 3, "r2 g5 b1")
-    s.city, s.supply[0], s.prep[0] = [0] * 10, [0] * 10, dice("p6")
+    s = arrange(opened(table(2), 3, "r2 g5 b1"), city=NO_DICE)
+    s = arrange_seat(s, 0, supply={}, prep="p6")
     s.apply("draft g5 to prep")
     assert s.legal_actions() == ["pay prep p6 on 1", "pay prep p6 on 2", "pay prep p6 on 4"]
     # spec C10: nothing at all to pay with -> the starter still drafts and pays nothing
-    s = opened(table(2), 3, "r2 g5 b1")
-    s.city, s.supply[0], s.prep[0] = [0] * 10, [0] * 10, []
+    s = arrange(opened(table(2), 3, "r2 g5 b1"), city=NO_DICE)
+    s = arrange_seat(s, 0, supply={}, prep="")
     total = sum(map(len, s.inside)) + sum(map(len, s.lid))
     s.apply("draft g5 to prep")
     assert s.phase == "act" and s.actor == 1
@@ -207,10 +200,9 @@ def test_starter_pays_from_supply_then_preparation_board_then_nothing() -> None:
 
 def test_five_players_may_pay_with_a_die_of_an_incomplete_section() -> None:
     s = opened(table(5), 3, "r2 g5 b1 y1 p1", actor=1)
-    fill(s, 1, {2: "b3", 8: "b4", 9: "b6", 10: "b1"})  # Candle 7-10 lacks cell 7
-    fill(s, 1, {5: "r1", 6: "r2", 4: "r3", 7: "r4"})  # Incense 4-7 complete (and cell 7)
-    s.scored[1][INCENSE] = 1
-    s._legal = None
+    s = fill(s, 1, {2: "b3", 8: "b4", 9: "b6", 10: "b1"})  # Candle 7-10 lacks cell 7
+    s = fill(s, 1, {5: "r1", 6: "r2", 4: "r3", 7: "r4"})  # Incense 4-7 complete (and cell 7)
+    s = arrange_seat(s, 1, scored=[int(i == INCENSE) for i in range(4)])
     s.apply("draft g5 to 11")  # Bread 10-12,1: cells 10,11 filled; still incomplete
     legal = s.legal_actions()
     # cell 2 (Marigold incomplete) may pay; 7-10 not: Candle is complete (7 filled by Incense)
@@ -223,8 +215,7 @@ def test_five_players_may_pay_with_a_die_of_an_incomplete_section() -> None:
 
 
 def test_four_players_never_pay_with_an_ofrenda_die() -> None:
-    s = opened(table(4), 3, "r2 g5", actor=1)
-    fill(s, 1, {2: "b3"})
+    s = fill(opened(table(4), 3, "r2 g5", actor=1), 1, {2: "b3"})
     s.apply("draft g5 to 11")
     assert not any("cell" in a for a in s.legal_actions())
     refused(s, "pay cell 2 on 1", "only in a 5-player game")
@@ -232,15 +223,13 @@ def test_four_players_never_pay_with_an_ofrenda_die() -> None:
 
 # ----------------------------------------------------------- move, take, ascend
 def test_move_a_die_from_the_preparation_board() -> None:
-    s = opened(table(2), 3, "r2", actor=1)
-    s.prep[1] = dice("y3 y3")
-    fill(s, 1, {12: "g1"})
+    s = fill(arrange_seat(opened(table(2), 3, "r2", actor=1), 1, prep="y3 y3"), 1, {12: "g1"})
     legal = s.legal_actions()
     assert [a for a in legal if a.startswith("move")] == ["move y3 to 10", "move y3 to 11", "move y3 to 1"]
     refused(s, "move y3 to 5", "empty Bread space")
     refused(s, "move y3 to 12", "already filled")
     refused(s, "move g6 to 10", "preparation board holds no g6")
-    s.idle = 2
+    s = arrange(s, idle=2)
     s.apply("move y3 to 1")  # ends the round: a die reached an ofrenda, the idle count resets
     assert s.prep[1] == [D("y3")] and s.ofrenda[1][0] == D("y3") and s.idle == 0
 
@@ -249,9 +238,7 @@ def test_take_a_token_and_the_hand_limit() -> None:
     s = opened(table(2), 3, "r2", actor=1)
     s.apply("take")
     assert s.hands[1] == [0, 0, 1, 0] and s.boards[BREAD] == 4
-    s = opened(table(2), 3, "r2", actor=1)
-    s.hands[1] = [2, 1, 0, 1]
-    reset(s)
+    s = arrange_seat(opened(table(2), 3, "r2", actor=1), 1, hand=[2, 1, 0, 1])
     legal = s.legal_actions()
     assert "take" not in legal
     assert [a for a in legal if a.startswith("take")] == [
@@ -261,53 +248,46 @@ def test_take_a_token_and_the_hand_limit() -> None:
     ]
     refused(s, "take", "you hold 4 tokens")
     s.apply("take discard c")
-    assert s.hands[1] == [1, 1, 1, 1] and s.boards == [6, 5, 4, 5]
+    # the tokens in hand came from their boards: 5 - 2 + 1, 5 - 1, 5 - 1, 5 - 1
+    assert s.hands[1] == [1, 1, 1, 1] and s.boards == [4, 4, 4, 4]
 
 
 def test_ascend_only_when_the_casket_has_no_dice_and_no_tokens() -> None:
-    s = opened(table(2), 1, "r2", actor=1)
-    s.boards[CANDLE] = 0
-    reset(s)
+    # an empty Candle board: its five tokens are in the hands (4 and 1)
+    held = [[4, 0, 0, 0], [1, 0, 0, 0]]
+    s = arrange(opened(table(2), 1, "r2", actor=1), boards=[0, 5, 5, 5], hands=held)
     assert "ascend" not in s.legal_actions()
     refused(s, "ascend", "no dice and its token board no tokens")
-    s = opened(table(2), 1, "", actor=1)
-    s.boards[CANDLE] = 1
-    reset(s)
+    s = arrange(opened(table(2), 1, "", actor=1), boards=[1, 5, 5, 5], hands=[[4, 0, 0, 0], [0, 0, 0, 0]])
     assert "ascend" not in s.legal_actions() and "take" in s.legal_actions()
-    s.boards[CANDLE] = 0
-    reset(s)
+    s = arrange(s, boards=[0, 5, 5, 5], hands=held)
     assert "ascend" in s.legal_actions()
     s.apply("ascend")
     # one step, no bonus decision: the round goes straight on to scoring / the next round
-    assert s.steps[1] == 1 and s.hands[1] == [0, 0, 0, 0] and s.phase == "open" and s.starter == 1
+    assert s.steps[1] == 1 and s.hands[1] == [1, 0, 0, 0] and s.phase == "open" and s.starter == 1
 
 
 def test_pass_only_when_nothing_else_is_possible() -> None:
-    s = opened(table(2), 3, "r2 g5")
-    s.prep[0] = dice("y1 y2 y3")
-    fill(s, 0, {10: "b1", 11: "b2", 12: "b3", 1: "b4"})  # Bread full, preparation board full
+    s = arrange_seat(opened(table(2), 3, "r2 g5"), 0, prep="y1 y2 y3")
+    s = fill(s, 0, {10: "b1", 11: "b2", 12: "b3", 1: "b4"})  # Bread full, preparation board full
     assert s.legal_actions() == ["pass"]
     refused(s, "draft r2 to prep", "no room for a die")
 
 
 # ------------------------------------------------------------------------- tokens
 def test_candle_swaps_two_caskets_and_their_lids() -> None:
-    s = table(2)
-    s.hands[0][CANDLE] = 1
-    s.inside[0], s.lid[0], s.inside[2], s.lid[2] = dice("r"), dice("b*"), dice("g y"), []
-    reset(s)
+    s = arrange_seat(table(2), 0, hand=[1, 0, 0, 0])
+    s = casket(casket(s, 1, inside="r", lid="b*"), 3, inside="g y", lid="")
     assert "candle 1 3" in s.legal_actions()
     s.apply("candle 1 3")
     assert s.inside[0] == dice("g y") and s.inside[2] == dice("r") and s.lid[2] == dice("b*")
-    assert s.hands[0][CANDLE] == 0 and s.boards[CANDLE] == 6 and s.phase == "open"
+    assert s.hands[0][CANDLE] == 0 and s.boards[CANDLE] == 5 and s.phase == "open"
     assert "candle 1 2" not in s.legal_actions()
     refused(s, "candle 1 2", "no Candle token")
 
 
 def test_candle_moving_the_open_casket_changes_its_item() -> None:
-    s = opened(table(2), 3, "r2 g5", actor=1)
-    s.hands[1][CANDLE] = 1
-    reset(s)
+    s = arrange_seat(opened(table(2), 3, "r2 g5", actor=1), 1, hand=[1, 0, 0, 0])
     s.apply("candle 2 3")
     assert s.open == 1 and s.inside[1] == dice("r2 g5")
     assert "draft g5 to 2" in s.legal_actions()  # the open casket stands at Marigold now
@@ -315,55 +295,42 @@ def test_candle_moving_the_open_casket_changes_its_item() -> None:
 
 
 def test_marigold_token_lets_the_starter_move_instead_and_gain_a_power_die() -> None:
-    s = opened(table(2), 2, "r2")
-    s.hands[0][MARIGOLD] = 1
-    s.prep[0] = dice("g4")
-    reset(s)
+    s = arrange_seat(opened(table(2), 2, "r2"), 0, hand=[0, 1, 0, 0], prep="g4")
     assert "marigold g4 to 3" in s.legal_actions()
     s.apply("marigold g4 to 3")
-    assert s.ofrenda[0][2] == D("g4") and s.prep[0] == [] and s.boards[MARIGOLD] == 6
+    assert s.ofrenda[0][2] == D("g4") and s.prep[0] == [] and s.boards[MARIGOLD] == 5
     assert s.phase == "gain" and s.legal_actions() == [f"gain {c}*" for c in "rbgyp"]
     s.apply("gain b*")
     assert s.supply[0][B_P] == 1 and s.city[B_P] == 2 and s.actor == 1
     # no power die left on the City: nothing gained
-    s = opened(table(2), 2, "r2")
-    s.hands[0][MARIGOLD], s.prep[0], s.city = 1, dice("g4"), [0] * 10
-    reset(s)
+    s = arrange(opened(table(2), 2, "r2"), city=NO_DICE)
+    s = arrange_seat(s, 0, hand=[0, 1, 0, 0], prep="g4")
     s.apply("marigold g4 to 1")
     assert s.phase == "act" and s.actor == 1
 
 
 def test_marigold_token_lets_the_starter_open_an_empty_casket() -> None:
-    s = table(2)
-    s.inside[1], s.lid[1] = [], []
-    s.prep[0] = dice("g4")
-    reset(s)
+    s = arrange_seat(casket(table(2), 2, inside="", lid=""), 0, prep="g4")
     assert "open 2" not in s.legal_actions()
-    s.hands[0][MARIGOLD] = 1
-    reset(s)
+    s = arrange_seat(s, 0, hand=[0, 1, 0, 0])
     s.apply("open 2")
     assert s.legal_actions() == [f"marigold g4 to {c}" for c in (1, 2, 3, 4)]
 
 
 def test_marigold_is_not_for_other_players() -> None:
-    s = opened(table(2), 2, "r2", actor=1)
-    s.hands[1][MARIGOLD] = 1
-    s.prep[1] = dice("g4")
-    reset(s)
+    s = arrange_seat(opened(table(2), 2, "r2", actor=1), 1, hand=[0, 1, 0, 0], prep="g4")
     assert not any(a.startswith("marigold") for a in s.legal_actions())
     refused(s, "marigold g4 to 1", "played by the Round Starter")
 
 
 def test_bread_copies_another_value_ignoring_calaveras() -> None:
-    s = opened(table(2), 3, "g2 b5 rx y6*", actor=1)
-    s.hands[1] = [0, 0, 1, 1]
-    reset(s)
+    s = arrange_seat(opened(table(2), 3, "g2 b5 rx y6*", actor=1), 1, hand=[0, 0, 1, 1])
     s.apply("draft g2")
     legal = s.legal_actions()
     assert [a for a in legal if a.startswith("bread")] == ["bread 5", "bread 6"]
     assert [a for a in legal if a.startswith("incense")] == ["incense 1", "incense 3"]
     s.apply("bread 6")
-    assert s.held == D("g6") and s.hands[1][BREAD] == 0 and s.boards[BREAD] == 6
+    assert s.held == D("g6") and s.hands[1][BREAD] == 0 and s.boards[BREAD] == 5
     # Incense may follow on the same die; 6 does not wrap to 1
     assert [a for a in s.legal_actions() if a.startswith(("bread", "incense"))] == ["incense 5"]
     refused(s, "incense 7", "1 and 6 do not wrap|no Bread|legal")
@@ -374,36 +341,28 @@ def test_bread_copies_another_value_ignoring_calaveras() -> None:
 
 
 def test_bread_and_incense_do_not_change_power_dice() -> None:
-    s = opened(table(2), 3, "g2* b5", actor=1)
-    s.hands[1] = [0, 0, 1, 1]
-    reset(s)
+    s = arrange_seat(opened(table(2), 3, "g2* b5", actor=1), 1, hand=[0, 0, 1, 1])
     # a power die is drafted and placed in one step: no token can change it
     assert "draft g2*" not in s.legal_actions() and "draft g2* to prep" in s.legal_actions()
     assert "draft b5" in s.legal_actions()  # Incense could change b5: two steps
     refused(s, "draft g2*", "draft g2\\* to prep / draft g2\\* to N")
-    s.hands[1] = [0, 0, 1, 0]  # Bread only: b5 can become 2, g2* cannot change
-    reset(s)
+    s = arrange_seat(s, 1, hand=[0, 0, 1, 0])  # Bread only: b5 can become 2, g2* cannot change
     assert "draft b5" in s.legal_actions() and "draft g2*" not in s.legal_actions()
-    s = opened(table(2), 3, "g2* b2 rx", actor=1)
-    s.hands[1] = [0, 0, 1, 0]  # Bread: b2 could copy only 2 (itself) or a calavera: no change
-    reset(s)
+    # Bread: b2 could copy only 2 (itself) or a calavera: no change
+    s = arrange_seat(opened(table(2), 3, "g2* b2 rx", actor=1), 1, hand=[0, 0, 1, 0])
     assert "draft b2" not in s.legal_actions() and "draft b2 to 11" in s.legal_actions()
     refused(s, "draft b2", "draft b2 to prep / draft b2 to N")
 
 
 def test_incense_does_not_wrap_from_one_to_six() -> None:
-    s = opened(table(2), 3, "g1 b5", actor=1)
-    s.hands[1] = [0, 0, 0, 1]
-    reset(s)
+    s = arrange_seat(opened(table(2), 3, "g1 b5", actor=1), 1, hand=[0, 0, 0, 1])
     s.apply("draft g1")
     assert [a for a in s.legal_actions() if a.startswith("incense")] == ["incense 2"]
 
 
 # ------------------------------------------------------------- scoring phase
 def test_token_sets_ascend_and_return_to_their_boards() -> None:
-    s = table(2)
-    s.hands[0] = [1, 1, 1, 1]
-    end_turns(s)
+    s = end_turns(arrange_seat(table(2), 0, hand=[1, 1, 1, 1]))
     assert s.phase == "discard" and s.actor == 0
     assert s.legal_actions() == [
         "discard cmb",
@@ -414,58 +373,49 @@ def test_token_sets_ascend_and_return_to_their_boards() -> None:
         "done",
     ]
     s.apply("discard cmbi")  # 4 different: 2 steps, landing on step 2
-    assert s.steps[0] == 2 and s.hands[0] == [0, 0, 0, 0] and s.boards == [6, 6, 6, 6]
+    assert s.steps[0] == 2 and s.hands[0] == [0, 0, 0, 0] and s.boards == [5, 5, 5, 5]
     assert s.phase == "land" and s.legal_actions() == ["square a", "square b", "square c", "square d"]
     s.apply("square c")  # step 2 square C is blank
     assert s.phase == "open" and s.starter == 1 and s.square[0] == 2
 
 
 def test_three_tokens_ascend_one_step_and_done_ends_the_discards() -> None:
-    s = table(2)
-    s.hands[0] = [0, 2, 1, 1]
-    end_turns(s)
+    s = end_turns(arrange_seat(table(2), 0, hand=[0, 2, 1, 1]))
     s.apply("discard mbi")
     s.apply("square b")  # step 1 square B: blank
     assert s.steps[0] == 1 and s.hands[0] == [0, 1, 0, 0] and s.phase == "open"
 
 
 def test_token_bonus_and_a_full_hand() -> None:
-    s = table(2)
-    fill(s, 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1"})  # Bread 18 > 16: 1 step
-    s.hands[0] = [0, 2, 1, 1]
-    end_turns(s)
+    s = fill(table(2), 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1"})  # Bread 18 > 16: 1 step
+    s = end_turns(arrange_seat(s, 0, hand=[0, 2, 1, 1]))
     assert s.steps[0] == 1 and s.phase == "land"
     s.apply("square a")  # step 1 A: a Candle token, but the hand is full
     assert s.phase == "bonus" and s.legal_actions() == ["discard m", "discard b", "discard i", "skip"]
     s.apply("discard m")
-    assert s.hands[0] == [1, 1, 1, 1] and s.boards[CANDLE] == 4 and s.boards[MARIGOLD] == 6
+    assert s.hands[0] == [1, 1, 1, 1] and s.boards[CANDLE] == 4 and s.boards[MARIGOLD] == 4
     assert s.phase == "discard"  # four different tokens: a set may be discarded
     s.apply("done")
     assert s.phase == "open"
 
 
 def test_token_bonus_is_taken_when_there_is_room_and_none_when_the_board_is_empty() -> None:
-    s = table(2)
-    fill(s, 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1"})
-    end_turns(s)
+    s = end_turns(fill(table(2), 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1"}))
     s.apply("square c")  # step 1 C: a Marigold token
     assert s.hands[0] == [0, 1, 0, 0] and s.boards[MARIGOLD] == 4
-    s = table(2)
-    fill(s, 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1"})
-    s.boards[MARIGOLD] = 0
-    end_turns(s)
+    s = fill(table(2), 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1"})
+    # an empty Marigold board: its five tokens are in the hands (1 and 4)
+    s = end_turns(arrange(s, boards=[5, 0, 5, 5], hands=[[0, 1, 0, 0], [0, 4, 0, 0]]))
     s.apply("square c")
-    assert s.hands[0] == [0, 0, 0, 0] and s.phase == "open"
+    assert s.hands[0] == [0, 1, 0, 0] and s.phase == "open"
 
 
 def test_calavera_bonus_turns_a_power_die_wild() -> None:
-    s = table(2)
-    s.steps[0] = 2
-    s.hands[0] = [1, 1, 1, 0]
-    s.prep[0] = dice("r5* g2")
-    fill(s, 0, {8: "b2*", 2: "y1*", 3: "yx"})
-    s.scored[0][MARIGOLD] = 1  # cell 2's die is in a scored section only: no target
-    end_turns(s)
+    s = arrange_seat(table(2), 0, steps=2, hand=[1, 1, 1, 0], prep="r5* g2")
+    # Marigold (cells 1-4) complete and scored: cell 2's die is in a scored section only,
+    # no target; cells 1 and 4 hold normal dice
+    s = fill(s, 0, {8: "b2*", 1: "g1", 2: "y1*", 3: "yx", 4: "g6"})
+    s = end_turns(arrange_seat(s, 0, scored=[int(i == MARIGOLD) for i in range(4)]))
     s.apply("discard cmb")  # 1 step: step 3
     s.apply("square a")  # step 3 A: Calavera
     assert s.phase == "bonus"
@@ -475,11 +425,7 @@ def test_calavera_bonus_turns_a_power_die_wild() -> None:
 
 
 def test_set_a_face_bonus_changes_a_normal_prepared_die() -> None:
-    s = table(2)
-    s.steps[0] = 1
-    s.hands[0] = [1, 1, 1, 0]
-    s.prep[0] = dice("r5* g2")
-    end_turns(s)
+    s = end_turns(arrange_seat(table(2), 0, steps=1, hand=[1, 1, 1, 0], prep="r5* g2"))
     s.apply("discard cmb")  # step 2
     s.apply("square b")  # step 2 B: set a face
     assert s.legal_actions() == [f"face g2 {f}" for f in (1, 3, 4, 5, 6)] + ["skip"]
@@ -488,19 +434,12 @@ def test_set_a_face_bonus_changes_a_normal_prepared_die() -> None:
 
 
 def test_bonus_without_a_target_is_lost_and_skip_declines() -> None:
-    s = table(2)
-    s.steps[0] = 1
-    s.hands[0] = [1, 1, 1, 0]
-    s.prep[0] = dice("r5*")  # no normal die for Set a face
-    end_turns(s)
+    # no normal die for Set a face
+    s = end_turns(arrange_seat(table(2), 0, steps=1, hand=[1, 1, 1, 0], prep="r5*"))
     s.apply("discard cmb")
     s.apply("square b")
     assert s.phase == "open" and any("no die for the Set a face bonus" in x for x in s.log()[-4:])
-    s = table(2)
-    s.steps[0] = 1
-    s.hands[0] = [1, 1, 1, 0]
-    s.prep[0] = dice("g2")
-    end_turns(s)
+    s = end_turns(arrange_seat(table(2), 0, steps=1, hand=[1, 1, 1, 0], prep="g2"))
     s.apply("discard cmb")
     s.apply("square b")
     s.apply("skip")
@@ -509,10 +448,8 @@ def test_bonus_without_a_target_is_lost_and_skip_declines() -> None:
 
 def test_scoring_die_wraps_past_the_top_step() -> None:
     # 7 + 4 = 11 steps: landing step ((11 - 1) mod 9) + 1 = 2, the die shows 2 (C12)
-    s = table(2)
-    s.steps[0] = 7
-    fill(s, 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})  # Candle: 2 + 1 + 1 = 4
-    end_turns(s)
+    s = fill(arrange_seat(table(2), 0, steps=7), 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})  # Candle: 4
+    s = end_turns(s)
     assert s.steps[0] == 11
     s.apply("square d")  # step 2 D: Incense token
     v = s.view(0)["seats"][0]
@@ -521,10 +458,7 @@ def test_scoring_die_wraps_past_the_top_step() -> None:
 
 def test_landing_on_the_top_step_takes_its_bonus_then_returns_to_the_foot() -> None:
     # 5 + 4 = 9: step 9, square A gives a Marigold token; the die then shows 2 at the foot
-    s = table(2)
-    s.steps[0] = 5
-    fill(s, 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})
-    end_turns(s)
+    s = end_turns(fill(arrange_seat(table(2), 0, steps=5), 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"}))
     s.apply("square a")
     v = s.view(0)["seats"][0]
     assert (v["steps"], v["die_face"], v["step"], v["square"]) == (9, 2, 0, None)
@@ -532,8 +466,7 @@ def test_landing_on_the_top_step_takes_its_bonus_then_returns_to_the_foot() -> N
 
 
 def test_two_sections_completed_by_one_die_score_in_the_owners_order() -> None:
-    s = opened(table(2), 2, "r2 b5")
-    fill(s, 0, {2: "g1", 3: "g1", 4: "g1", 10: "y1", 11: "y1", 12: "y1"})
+    s = fill(opened(table(2), 2, "r2 b5"), 0, {2: "g1", 3: "g1", 4: "g1", 10: "y1", 11: "y1", 12: "y1"})
     s.apply("draft r2 to 1")  # completes Marigold (1-4) and Bread (10-12, 1)
     s.apply("pay r* on 1")
     s.apply("take")  # Player 2
@@ -549,15 +482,18 @@ def test_two_sections_completed_by_one_die_score_in_the_owners_order() -> None:
 
 
 def test_caskets_move_along_only_after_a_round_in_which_something_scored() -> None:
-    s = table(2)
-    before_inside = [list(x) for x in s.inside]
-    end_turns(s)
+    # Player 2 ends each round paying b onto casket 1 for a die drafted from casket 4
+    s = last_payment(table(2))
+    before_inside = [[kind_die(kind_of(d)) for d in x] for x in s.inside]  # closed: faceless
+    s.apply("pay b on 1")
     assert s.inside == before_inside
-    s = table(2)
-    s.lid[3] = dice("r*")
-    before_inside, before_lid = [list(x) for x in s.inside], [list(x) for x in s.lid]
-    fill(s, 1, {7: "r1", 8: "b6", 9: "g2", 10: "y4"})  # Player 2's Candle: 0 steps, still scored
-    end_turns(s)
+    s = casket(table(2), 2, lid="r*")
+    # Player 2's Candle: 0 steps, still scored
+    s = last_payment(fill(s, 1, {7: "r1", 8: "b6", 9: "g2", 10: "y4"}))
+    before_inside = [[kind_die(kind_of(d)) for d in x] for x in s.inside]
+    before_lid = [list(x) for x in s.lid]
+    before_lid[0].append(D("b"))
+    s.apply("pay b on 1")
     assert s.scored[1][CANDLE] == 1
     assert s.inside == [before_inside[3], *before_inside[:3]]
     assert s.lid == [before_lid[3], *before_lid[:3]]
@@ -565,8 +501,7 @@ def test_caskets_move_along_only_after_a_round_in_which_something_scored() -> No
 
 # ----------------------------------------------------------------------- the end
 def test_game_ends_after_the_round_a_player_completes_the_ofrenda() -> None:
-    s = opened(table(2), 3, "r2 b5")
-    fill(s, 0, {c: "p1" for c in range(1, 13) if c != 12})
+    s = fill(opened(table(2), 3, "r2 b5"), 0, {c: "p1" for c in range(1, 13) if c != 12})
     s.apply("draft r2 to 12")
     s.apply("pay r* on 1")
     assert not s.over and s.actor == 1  # the round is played out
@@ -579,38 +514,26 @@ def test_game_ends_after_the_round_a_player_completes_the_ofrenda() -> None:
 
 
 def test_winner_most_steps_then_most_tokens_then_shared() -> None:
-    s = table(3)
-    s.phase = "over"
-    s.steps = [10, 12, 12]
-    s.hands = [[1, 1, 1, 1], [1, 0, 0, 0], [0, 1, 1, 0]]
+    s = arrange(table(3), phase="over", steps=[10, 12, 12], hands=[[1, 1, 1, 1], [1, 0, 0, 0], [0, 1, 1, 0]])
     assert s.winners() == [2] and s.scores() == [10.0, 12.0, 12.0]
-    s.hands[1] = [2, 0, 0, 0]
+    s = arrange_seat(s, 1, hand=[2, 0, 0, 0])
     assert s.winners() == [1, 2]
 
 
 def test_five_players_end_after_three_sections() -> None:
-    s = table(5)
     # Marigold 1-4, Incense 4-7, Candle 7-10 complete: 10 cells
-    fill(s, 2, {c: "g1" for c in range(1, 11)})
-    s.scored[2] = [1, 1, 0, 1]
-    end_turns(s)
+    s = fill(table(5), 2, {c: "g1" for c in range(1, 11)})
+    s = end_turns(arrange_seat(s, 2, scored=[1, 1, 0, 1]))
     assert s.over and "Player 3 completed 3 sections" in s.end
-    s4 = table(4)
-    fill(s4, 2, {c: "g1" for c in range(1, 11)})
-    s4.scored[2] = [1, 1, 0, 1]
-    end_turns(s4)
+    s4 = fill(table(4), 2, {c: "g1" for c in range(1, 11)})
+    s4 = end_turns(arrange_seat(s4, 2, scored=[1, 1, 0, 1]))
     assert not s4.over
 
 
 def test_safety_stop_after_rounds_without_a_die_reaching_an_ofrenda() -> None:
-    s = table(2)
-    s.idle = 5  # 3 rotations of the marker in 2 players = 6 rounds
-    end_turns(s)
+    s = end_turns(arrange(table(2), idle=5))  # 3 rotations of the marker in 2 players = 6 rounds
     assert s.over and "safety stop" in s.end
-    s = table(2)
-    s.idle = 5
-    s.placed = True
-    end_turns(s)
+    s = end_turns(arrange(table(2), idle=5, placed=True))
     assert not s.over and s.idle == 0
 
 
@@ -629,20 +552,15 @@ def test_solo_starter_may_take_a_token_at_no_cost() -> None:
 
 
 def test_solo_move_costs_a_city_die_unless_through_the_marigold_token() -> None:
-    s = opened(solo(), 3, "r2 b5")
-    s.prep[0] = dice("g4")
-    reset(s)
+    s = arrange_seat(opened(solo(), 3, "r2 b5"), 0, prep="g4")
     s.apply("move g4 to 11")
     assert s.phase == "remove" and s.legal_actions() == [f"remove {c}" for c in "rbgyp"]
     s.apply("remove y")
     assert s.city[Y_N] == 2 and s.removed[Y_N] == 9 + 1
-    s = opened(solo(), 3, "r2 b5")
-    s.prep[0] = dice("g4")
-    s.hands[0][MARIGOLD] = 1
-    reset(s)
+    s = arrange_seat(opened(solo(), 3, "r2 b5"), 0, prep="g4", hand=[0, 1, 0, 0])
     city = list(s.city)
     s.apply("marigold g4 to 11")
-    assert s.city == city and s.spent == 1 and s.boards[MARIGOLD] == 1  # token out of the game
+    assert s.city == city and s.spent == 1 and s.boards[MARIGOLD] == 0  # token out of the game
     assert s.phase == "open"
 
 
@@ -655,10 +573,7 @@ def test_solo_draft_pays_with_a_city_die() -> None:
 
 
 def test_solo_tokens_leave_the_game_when_used_or_discarded() -> None:
-    s = solo()
-    s.hands[0] = [1, 1, 1, 0]
-    s.boards = [0, 0, 0, 1]
-    end_turns(s)
+    s = end_turns(arrange(solo(), hands=[[1, 1, 1, 0]], boards=[0, 0, 0, 1]))
     s.apply("discard cmb")
     s.apply("square b")
     assert s.boards == [0, 0, 0, 1] and s.spent == 3 and s.census()["tokens"] == 4
@@ -669,11 +584,7 @@ def test_solo_tokens_leave_the_game_when_used_or_discarded() -> None:
     [(18, "a perfect score"), (12, "a good score"), (11, "below a good score")],
 )
 def test_solo_ends_when_the_city_is_empty_with_its_rating(steps: int, rating: str) -> None:
-    s = opened(solo(), 3, "r2 b5")
-    s.city = [0] * 10
-    s.city[B_N] = 1
-    s.steps[0] = steps
-    reset(s)
+    s = arrange(opened(solo(), 3, "r2 b5"), city=[int(k == B_N) for k in range(10)], steps=[steps])
     s.apply("draft r2 to prep")
     s.apply("pay b on 1")
     assert s.over and s.end == "the City of the Dead is empty"
@@ -684,17 +595,13 @@ def test_solo_ends_when_the_city_is_empty_with_its_rating(steps: int, rating: st
 
 # ----------------------------------------------------------------- exclusive squares
 def test_exclusive_squares_hide_squares_held_by_other_scoring_dice() -> None:
-    s = table(2, exclusive_squares=True)
-    s.steps[1], s.square[1] = 1, 0  # Player 2 rests on step 1, square A
-    s.hands[0] = [1, 1, 1, 0]
-    end_turns(s)
+    s = arrange_seat(table(2, exclusive_squares=True), 1, steps=1, square=0)  # Player 2: step 1, square A
+    s = end_turns(arrange_seat(s, 0, hand=[1, 1, 1, 0]))
     s.apply("discard cmb")
     assert s.legal_actions() == ["square b", "square c", "square d"]
     refused(s, "square a", "square is taken")
-    s2 = table(2)
-    s2.steps[1], s2.square[1] = 1, 0
-    s2.hands[0] = [1, 1, 1, 0]
-    end_turns(s2)
+    s2 = arrange_seat(table(2), 1, steps=1, square=0)
+    s2 = end_turns(arrange_seat(s2, 0, hand=[1, 1, 1, 0]))
     s2.apply("discard cmb")
     assert "square a" in s2.legal_actions()  # default: squares are shared
 
@@ -708,19 +615,15 @@ def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
     refused(s, "draft g6", "holds no g6")
     refused(s, "draft r2 to 3", "empty Bread space")
     refused(s, "pay r* on 1", "time for your action")
-    s.hands[0][INCENSE] = 1
-    reset(s)
+    s = arrange_seat(s, 0, hand=[0, 0, 0, 1])
     refused(s, "draft r2 to 11", "draft r2 alone first")
     s.apply("draft r2")
     refused(s, "place 3", "empty Bread space")
-    s.prep[0] = dice("y1 y2 y3")
-    reset(s)
+    s = arrange_seat(s, 0, prep="y1 y2 y3")
     refused(s, "place prep", "preparation board is full")
-    s.prep[0] = []
-    reset(s)
+    s = arrange_seat(s, 0, prep="")
     refused(s, "bread 5", "no Bread token")
-    s.ofrenda[0][10] = D("g1")
-    reset(s)
+    s = fill(s, 0, {11: "g1"})
     refused(s, "place 11", "already filled")
     refused(s, "pay r* on 1", "place it")
     refused(s, "", "an action is needed")
@@ -731,10 +634,8 @@ def test_calavera_bonus_may_change_a_section_completed_but_not_yet_scored() -> N
     """Spec C8. Bread 10-12,1 = r6 b6 g5 y1: 18 > 16 -> 1 step: 2 + 1 = 3, step 3 square A is
     Calavera. Marigold 1-4 = y1 b5* y3 b4: alternating, 3-4 consecutive -> 2; with b5* wild
     it is 1-2-3-4 -> 2 + 1 + 1 = 4, so 3 + 4 = 7 (instead of 3 + 2 = 5)."""
-    s = table(2)
-    s.steps[0] = 2
-    fill(s, 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1", 2: "b5*", 3: "y3", 4: "b4"})
-    end_turns(s)
+    s = arrange_seat(table(2), 0, steps=2)
+    s = end_turns(fill(s, 0, {10: "r6", 11: "b6", 12: "g5", 1: "y1", 2: "b5*", 3: "y3", 4: "b4"}))
     assert s.legal_actions() == ["score marigold", "score bread"]
     s.apply("score bread")
     s.apply("square a")
@@ -744,11 +645,9 @@ def test_calavera_bonus_may_change_a_section_completed_but_not_yet_scored() -> N
 
 
 def test_scoring_begins_with_the_round_starter() -> None:
-    s = table(2)
-    s.starter = 1
-    fill(s, 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})
-    fill(s, 1, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})
-    end_turns(s)
+    s = arrange(table(2), starter=1, actor=1)
+    s = fill(s, 0, {7: "r3", 8: "b3", 9: "g3", 10: "y3"})
+    s = end_turns(fill(s, 1, {7: "r3", 8: "b3", 9: "g3", 10: "y3"}))  # Player 1 acts last
     assert s.phase == "land" and s.actor == 1 and s.steps == [0, 4]
     s.apply("square a")
     assert s.phase == "land" and s.actor == 0 and s.steps == [4, 4]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from muertos.games.die_of_the_dead.components import COMPONENTS
-from muertos.games.die_of_the_dead.notation import COLOURS
+from muertos.games.die_of_the_dead.components import CALAVERA, COMPONENTS
+from muertos.games.die_of_the_dead.notation import COLOURS, colour_of, face_of
 from muertos.games.die_of_the_dead.scoring import (
     BREAD,
     CANDLE,
@@ -15,7 +15,7 @@ from muertos.games.die_of_the_dead.scoring import (
     section_score,
 )
 
-from .helpers import fill, table
+from .helpers import arrange, fill, opened, table
 
 RED_URNS = COMPONENTS.boards[0].urns  # Blue 2 on cell 5, Red 5 on cell 6 (incense positions 1, 2)
 
@@ -66,6 +66,13 @@ def test_scores_are_capped_at_four_and_wilds_take_their_best_value() -> None:
     assert section_score(MARIGOLD, [0, 1, 0, 1], [1, WILD, 3, WILD]) == 4
 
 
+def board_value(cells: list[int], item: int) -> int:
+    """What a complete section of the Red player's board scores."""
+    dice = [cells[c] for c in COMPONENTS.sections[item]]
+    vals = [WILD if face_of(d) == CALAVERA else face_of(d) for d in dice]
+    return section_score(item, [colour_of(d) for d in dice], vals, RED_URNS if item == INCENSE else ())
+
+
 def test_rules_worked_example_on_a_whole_board() -> None:
     """The rules' example: Bread 2 (same colour, > 10), Candles 1 (three equal values),
     Incense 4 (2 + Red 5 + Blue 2), Marigolds 3 (alternating + pair, run 2-3-4).
@@ -77,9 +84,8 @@ def test_rules_worked_example_on_a_whole_board() -> None:
       Bread    cells 10-1: Y4 Y3 Y3 Y2 -> all yellow, 12 > 10: 2 (not > 16, not 16)
     Total 10 steps, scored in the order Marigold, Incense, Candle, Bread.
     """
-    s = table(2)
-    fill(
-        s,
+    s = fill(
+        table(2),
         0,
         {
             1: "y2",
@@ -96,15 +102,11 @@ def test_rules_worked_example_on_a_whole_board() -> None:
             12: "y3",
         },
     )
-    assert [s._section_value(0, i) for i in (BREAD, CANDLE, INCENSE, MARIGOLD)] == [2, 1, 4, 3]
-    # score them through the scoring phase, choosing the order and blank/any squares
-    s.acted = s.players - 1
-    s.actor = 1
-    s.phase = "act"
-    s.open = 0
-    s.inside[0] = []
-    s.boards[CANDLE] = 0
-    s._legal = None
+    assert [board_value(s.ofrenda[0], i) for i in (BREAD, CANDLE, INCENSE, MARIGOLD)] == [2, 1, 4, 3]
+    # score them through the scoring phase, choosing the order and blank/any squares; the
+    # Candle casket is open and empty, its board too (its five tokens are held, 4 and 1)
+    s = opened(s, 1, "", actor=1)
+    s = arrange(s, boards=[0, 5, 5, 5], hands=[[4, 0, 0, 0], [1, 0, 0, 0]])
     s.apply("ascend")  # Player 2 closes the round: +1 step for Player 2
     assert s.phase == "score" and s.actor == 0
     assert s.legal_actions() == ["score candle", "score marigold", "score bread", "score incense"]
