@@ -4,6 +4,7 @@ Skipped only where Ray cannot be imported, and never in CI (which installs it)."
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +24,7 @@ else:
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[Any]:
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING")
+    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.WARNING)
     yield ray
     ray.shutdown()
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import pytest
 
-from muertos.sim.plan import game_seed, seats_for
+from muertos.sim.plan import MAX_SEATINGS, game_seed, seatings
 from muertos.sim.report import Trace, lead_changes, stat_families, winner_leads_at
 from muertos.sim.stats import final_margin, mean_interval, wilson, win_shares
 
@@ -39,15 +40,33 @@ def test_win_shares_margin_and_mean() -> None:
     assert m == 2.0 and lo < 2.0 < hi
 
 
-def test_seats_rotate_so_each_agent_has_each_seat_equally() -> None:
-    agents = ("a", "b", "c")
-    for players in (1, 2, 3, 4):
-        counts: dict[tuple[int, str], int] = {}
-        for r in range(len(agents)):
-            for s, name in enumerate(seats_for(agents, players, r)):
-                counts[(s, name)] = counts.get((s, name), 0) + 1
-        assert set(counts.values()) == {1}, counts
-        assert len(counts) == 3 * players
+@pytest.mark.parametrize(
+    ("agents", "players", "size"),
+    [
+        (("a", "b"), 2, 2),
+        (("a", "b"), 3, 6),  # the case: a twice or once, each table in every order
+        (("a", "b", "c"), 2, 6),
+        (("a", "b", "c", "d"), 4, 24),
+        (("a", "b", "c"), 5, 15),  # 90 orders: 3 tables × 5 cyclic shifts
+        (("a", "b", "c", "d", "e"), 5, 5),
+        (("a",), 4, 1),
+        (("a", "b"), 1, 2),
+    ],
+)
+def test_seatings_put_every_agent_in_every_seat_with_the_same_company(
+    agents: tuple[str, ...], players: int, size: int
+) -> None:
+    design = seatings(agents, players)
+    assert len(design) == size <= MAX_SEATINGS and len(set(design)) == size
+    assert all(len(t) == players for t in design)
+    by_company: dict[tuple[str, ...], Counter[tuple[int, str]]] = {}
+    for t in design:
+        by_company.setdefault(tuple(sorted(t)), Counter()).update(enumerate(t))
+    for company, counts in by_company.items():
+        for name in set(company):
+            assert len({counts[(s, name)] for s in range(players)}) == 1, (company, counts)
+    # Moving everyone one seat along gives a seating of the design again.
+    assert {t[1:] + t[:1] for t in design} == set(design)
 
 
 def test_game_seeds_are_distinct_and_repeatable() -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .plan import SimConfig, SimError, game_seed, seats_for
+from .plan import SimConfig, SimError, game_seed, seatings
 from .stats import final_margin, mean_interval, wilson, win_shares
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ __all__ = [
     "load_records",
     "make_report",
     "mean_interval",
-    "seats_for",
+    "seatings",
     "simulate",
     "tournament",
     "wilson",

@@ -56,7 +56,9 @@ def simulate_cmd(
     players: PlayersOpt = None,
     agents: Annotated[
         str,
-        typer.Option(help="comma-separated agents, rotated through the seats: random, greedy, ismcts:N, …"),
+        typer.Option(
+            help="comma-separated agents; every agent sits in every seat equally often: random, greedy, ismcts:N, …"
+        ),
     ] = "random",
     games: Annotated[int, typer.Option("--games", "-n", help="games to play", min=1)] = 1000,
     seed: SeedOpt = 0,
@@ -95,6 +97,15 @@ def simulate_cmd(
     except MuertosError as e:
         raise _fail(str(e)) from None
     err = Console(stderr=True)
+    size = len(config.design)
+    if config.games % size and not quiet:
+        err.print(
+            f"note: a deal is {size} games (every agent in every seat); {config.games} games end on a "
+            f"partial deal, which the seat advantage leaves out. --games {-(-config.games // size) * size} "
+            "would not.",
+            highlight=False,
+            soft_wrap=True,
+        )
     try:
         res = simulate(
             config,

@@ -1,18 +1,18 @@
 """What a simulation is: its parameters, and which seed and seats each game gets.
 
-A game depends only on its index through :func:`game_seed` and :func:`seats_for`, never on
-which worker played it or when, so any number of jobs, any backend, and any interruption
-give the same records.
+A game depends only on its index (:meth:`SimConfig.seed_of`, :meth:`SimConfig.seats_of`),
+never on which worker played it or when, so any number of jobs, any backend, and any
+interruption give the same records.
 
-Games come in *deals* of ``k`` consecutive games (``k`` = the number of agents listed):
-the games of a deal share one seed and rotate the agents one seat along each time, so each
-agent sits in each seat equally often and every comparison between agents is paired on the
-same shuffles.
+Games come in *deals*: one deal is every seating of the run's design (:func:`seatings`),
+one game each, all on the same seed. So every agent sits in every seat equally often, and
+against the same company in each, and every comparison (between seats, between agents,
+between two configurations) is paired on the same shuffles.
 
-    >>> seats_for(("greedy", "random"), 2, 1)
-    ['random', 'greedy']
-    >>> seats_for(("greedy", "random"), 3, 0)
-    ['greedy', 'random', 'greedy']
+    >>> seatings(("greedy", "random"), 2)
+    (('greedy', 'random'), ('random', 'greedy'))
+    >>> len(seatings(("greedy", "random"), 3))    # greedy twice or once, in every order
+    6
 """
 
 from __future__ import annotations
@@ -20,13 +20,20 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import permutations
 from typing import Any
 
 from muertos.agents import agent as make_agent
 from muertos.engine import InvalidOptions, MuertosError, UnknownAgent, game
 
-RECORD_FORMAT = 1
-"""Version of the record layout in the Parquet files; part of a run's identity."""
+RECORD_FORMAT = 2
+"""Version of the record layout in the Parquet files; part of a run's identity.
+2: balanced seatings (:func:`seatings`) and a ``seating`` column (1 rotated the list)."""
+
+MAX_SEATINGS = 24
+"""A deal plays every distinct seating up to this many; beyond, a cyclic (Latin-square)
+rotation of each table keeps the balance in fewer games, so deals stay short."""
 
 _MASK64 = (1 << 64) - 1
 
@@ -52,11 +59,30 @@ def game_seed(seed: int, deal: int) -> int:
     return _splitmix64((seed & _MASK64) ^ _splitmix64(deal)) >> 16
 
 
-def seats_for(agents: Sequence[str], players: int, rotation: int) -> list[str]:
-    """The agent in each seat for the ``rotation``-th game of a deal: the list turned by one
-    seat per game and repeated to fill the table."""
+@cache
+def seatings(agents: tuple[str, ...], players: int) -> tuple[tuple[str, ...], ...]:
+    """The seatings of one deal: for each table the list fills (the agents repeated to
+    ``players`` seats, starting from each agent in turn), every order of its agents, or
+    when that makes more than :data:`MAX_SEATINGS` games, its ``players`` cyclic shifts.
+
+    Either set is closed under moving everyone one seat along, so each agent sits in each
+    seat equally often and with the same company there: a seat's results are not confounded
+    with who sat in it.
+
+    >>> seatings(("a", "b"), 3)
+    (('a', 'b', 'a'), ('a', 'a', 'b'), ('b', 'a', 'a'), ('b', 'a', 'b'), ('b', 'b', 'a'), ('a', 'b', 'b'))
+    >>> seatings(("a", "b", "c", "d", "e"), 5)[:2]      # 120 orders: the 5 shifts instead
+    (('a', 'b', 'c', 'd', 'e'), ('b', 'c', 'd', 'e', 'a'))
+    """
     k = len(agents)
-    return [agents[(rotation + s) % k] for s in range(players)]
+    tables: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for r in range(k):
+        table = tuple(agents[(r + s) % k] for s in range(players))
+        tables.setdefault(tuple(sorted(table)), table)
+    every = [tuple(dict.fromkeys(permutations(t))) for t in tables.values()]
+    if sum(len(orders) for orders in every) > MAX_SEATINGS:
+        every = [tuple(dict.fromkeys(t[j:] + t[:j] for j in range(players))) for t in tables.values()]
+    return tuple(seating for orders in every for seating in orders)
 
 
 def canonical_agents(names: Iterable[str]) -> tuple[str, ...]:
@@ -120,20 +146,21 @@ class SimConfig:
         return cls(g.id, n, names, games, seed, opts)
 
     @property
-    def rotations(self) -> int:
-        return len(self.agents)
+    def design(self) -> tuple[tuple[str, ...], ...]:
+        """The seatings of every deal (:func:`seatings`)."""
+        return seatings(self.agents, self.players)
 
     def deal(self, index: int) -> int:
-        return index // self.rotations
+        return index // len(self.design)
 
-    def rotation(self, index: int) -> int:
-        return index % self.rotations
+    def seating(self, index: int) -> int:
+        return index % len(self.design)
 
     def seed_of(self, index: int) -> int:
         return game_seed(self.seed, self.deal(index))
 
     def seats_of(self, index: int) -> list[str]:
-        return seats_for(self.agents, self.players, self.rotation(index))
+        return list(self.design[self.seating(index)])
 
     def identity(self) -> dict[str, Any]:
         """What must match for a directory's records to belong to this run."""

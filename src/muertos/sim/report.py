@@ -36,6 +36,7 @@ from muertos.match import MatchRecord
 from . import store
 from .plan import SimConfig, SimError
 from .runner import STAT_PREFIX
+from .seats import Cell, Played, design_problem, seat_agent_table, seat_effects
 from .stats import final_margin, interval_text, percent, wilson
 
 DEDICATED = ("decisions", "rounds")
@@ -46,6 +47,7 @@ TITLES = {
     "score_agent": "Score distribution by agent",
     "win_seat": "Win rate by seat (95% interval)",
     "win_agent": "Win rate by agent (95% interval)",
+    "win_seat_agent": "Win rate by seat and agent (95% interval)",
     "length": "Game length in decisions",
     "rounds": "Game length in rounds",
     "branching": "Branching factor over the game",
@@ -187,6 +189,25 @@ def _rates(ax: Any, labels: list[str], wins: list[float], n: list[float], fair: 
     ax.set_ylabel("win rate (shared wins count 1/k)")
 
 
+def _seat_agent_rates(ax: Any, cells: Sequence[Cell], players: int, fair: float | None) -> None:
+    agents = list(dict.fromkeys(c.agent for c in cells))
+    width = 0.8 / max(1, len(agents))
+    for i, a in enumerate(agents):
+        mine = [c for c in cells if c.agent == a]
+        xs = [c.seat + (i - (len(agents) - 1) / 2) * width for c in mine]
+        rates = [c.win for c in mine]
+        lower = [max(0.0, c.win - c.win_interval[0]) for c in mine]
+        upper = [max(0.0, c.win_interval[1] - c.win) for c in mine]
+        ax.bar(xs, rates, width=width, color=_COLOURS[i % len(_COLOURS)], alpha=0.8, label=a)
+        ax.errorbar(xs, rates, yerr=[lower, upper], fmt="none", ecolor="black", capsize=4)
+    if fair is not None:
+        ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share {100 * fair:.0f}%")
+    ax.legend(loc="upper right", fontsize=8)
+    ax.set_xticks(range(players), [f"seat {s + 1}" for s in range(players)])
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("win share (shared wins count 1/k)")
+
+
 _FAMILY = re.compile(r"^(.*?)(\d+)(\D*)$")
 
 
@@ -253,6 +274,63 @@ def _sample(n: int, k: int, seed: int) -> list[int]:
     return sorted(random.Random(seed).sample(range(n), k))
 
 
+@dataclass
+class _Advantage:
+    lines: list[str]
+    numbers: dict[str, Any]
+
+
+def _seat_advantage(df: Any, played: list[Played], config: SimConfig, players: int) -> _Advantage:
+    """The seat advantage from the complete deals, if their design can tell it apart from
+    the agents' strength; else the reason it cannot, in words."""
+    size = len(config.design)
+    deals: dict[int, list[Played]] = defaultdict(list)
+    for d, g in zip(df["deal"], played, strict=True):
+        deals[int(d)].append(g)
+    whole = [deals[d] for d in sorted(deals) if len(deals[d]) == size]
+    problem = design_problem(whole, players)
+    if problem is not None:
+        return _Advantage(
+            [
+                f"Seat advantage: this run cannot tell it apart from the agents' strength ({problem}); "
+                "the raw seat rates above mix the two. A run with balanced seating can (a whole "
+                f"number of deals of {size} games, or one agent in every seat)."
+            ],
+            {"answerable": False, "reason": problem},
+        )
+    mirror = len({a for g in played for a in g.agents}) == 1
+    how = "mirror match" if mirror else "adjusted for the agent: each seat against its agent's average"
+    effects = seat_effects(whole, players)
+    lines = [
+        f"Seat advantage in win share ({how}; {len(whole)} whole deals of {size} games; "
+        "intervals 95% for all seats together):"
+    ]
+    for e in effects:
+        lo, hi = e.win_interval
+        lines.append(
+            f"  seat {e.seat + 1}: {100 * e.win:+.1f} points ({100 * lo:+.1f} to {100 * hi:+.1f}); "
+            f"score {e.score:+.2f} ({e.score_interval[0]:+.2f} to {e.score_interval[1]:+.2f})"
+        )
+    favoured = [f"seat {e.seat + 1} ({'ahead' if e.win > 0 else 'behind'})" for e in effects if e.significant]
+    lines.append(
+        "  Significant: " + ", ".join(favoured)
+        if favoured
+        else "  No seat advantage: every seat's interval holds 0."
+    )
+    return _Advantage(
+        lines,
+        {
+            "answerable": True,
+            "design": how,
+            "deals": len(whole),
+            "seats": [
+                {"seat": e.seat + 1, "win": e.win, "win_interval": e.win_interval, "score": e.score}
+                for e in effects
+            ],
+        },
+    )
+
+
 def make_report(
     out: Path,
     html_path: Path | None = None,
@@ -297,7 +375,9 @@ def make_report(
         f"({P} player{'s' if P != 1 else ''}; agents {', '.join(config.agents)}; seed {config.seed}"
         + (f"; options {json.dumps(config.options, sort_keys=True)}" if config.options else "")
         + ")",
-        "Win rate by seat (95% interval" + (f"; fair share {percent(fair)})" if fair else ")") + ":",
+        "Win rate by seat, raw: the seat and whoever sat in it (95% interval"
+        + (f"; fair share {percent(fair)})" if fair else ")")
+        + ":",
     ]
     seat_rows = []
     for s in range(P):
@@ -312,16 +392,19 @@ def make_report(
     numbers["seats"] = [
         {"seat": s + 1, "win_rate": seat_wins[s] / n, "interval": wilson(seat_wins[s], n)} for s in range(P)
     ]
-    if fair is not None:
-        lo, hi = wilson(seat_wins[0], n)
-        verdict = "above" if lo > fair else "below" if hi < fair else "within the interval of"
-        lines.append(
-            f"First-seat advantage: {100 * (seat_wins[0] / n - fair):+.1f} points against a fair share "
-            f"(fair share {verdict} the 95% interval)"
-            if verdict != "within the interval of"
-            else f"First-seat advantage: {100 * (seat_wins[0] / n - fair):+.1f} points "
-            "(not significant: the fair share is inside the 95% interval)"
+    played = [
+        Played(
+            tuple(str(df[f"agent_{s}"].iat[i]) for s in range(P)),
+            tuple(float(df[f"win_{s}"].iat[i]) for s in range(P)),
+            tuple(float(df[f"score_{s}"].iat[i]) for s in range(P)),
         )
+        for i in range(n)
+    ]
+    cells = seat_agent_table(played, P)
+    if P > 1:
+        advantage = _seat_advantage(df, played, config, P)
+        lines.extend(advantage.lines)
+        numbers["seat_advantage"] = advantage.numbers
     agent_rows = []
     if agents:
         lines.append("Win rate by agent (per seat played):")
@@ -391,8 +474,38 @@ def make_report(
         TITLES["win_seat"],
         fig,
         "Share of games each seat won (a shared win counts 1/k); bars are 95% Wilson intervals. "
-        "A first seat above the fair share is a first-player advantage.",
+        "Raw: a seat's rate also depends on who sat in it; the seat advantage in the summary "
+        "is adjusted for that.",
     )
+    if P > 1:
+        page.h2("Seats by agent")
+        page.table(
+            ["agent", "seat", "games", "win share", "95% interval", "mean score", "95% interval"],
+            [
+                [
+                    c.agent,
+                    c.seat + 1,
+                    c.games,
+                    percent(c.win),
+                    interval_text(*c.win_interval),
+                    c.score,
+                    f"{c.score_interval[0]:.4g}–{c.score_interval[1]:.4g}",
+                ]
+                for c in cells
+            ],
+        )
+        fig, ax = _figure()
+        _seat_agent_rates(ax, cells, P, fair)
+        page.fig(
+            TITLES["win_seat_agent"],
+            fig,
+            "Each agent's share of the games in each seat, with 95% Wilson intervals: a seat "
+            "advantage shows as the same tilt for every agent.",
+        )
+        numbers["seat_agent"] = [
+            {"agent": c.agent, "seat": c.seat + 1, "games": c.games, "win": c.win, "score": c.score}
+            for c in cells
+        ]
     page.h2("Agents")
     page.table(["agent", "seats played", "win rate", "95% interval", "mean score"], agent_rows)
     fig, ax = _figure()

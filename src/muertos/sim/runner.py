@@ -77,7 +77,7 @@ def play_game(config: SimConfig, index: int) -> Row:
     row: Row = {
         "game_index": index,
         "deal": config.deal(index),
-        "rotation": config.rotation(index),
+        "seating": config.seating(index),
         "seed": seed,
         "game": rec.game,
         "players": n,

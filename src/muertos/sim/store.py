@@ -37,7 +37,7 @@ _PART = re.compile(r"^part-(\d+)-(\d+)\.parquet$")
 _BASE: list[tuple[str, Any]] = [
     ("game_index", pa.int64()),
     ("deal", pa.int64()),
-    ("rotation", pa.int64()),
+    ("seating", pa.int64()),
     ("seed", pa.int64()),
     ("game", pa.string()),
     ("players", pa.int64()),
