@@ -6,12 +6,17 @@ finish differs, and nothing downstream depends on that order.
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import multiprocessing
+import os
 import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -96,16 +101,59 @@ def _context() -> Any:
     return ctx
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C goes to the whole process group; the parent decides what stops (see below).
+_PR_SET_PDEATHSIG = 1
+WATCH_SECONDS = 0.25
+"""How often a worker checks that the process it works for is still there."""
+
+
+def _start_worker(parent: int) -> None:
+    """Run first in every pool worker. Ctrl-C goes to the whole process group; the parent
+    decides what stops (see below). And the worker ends with the parent, however the parent
+    ends: a pool's workers otherwise wait for work forever after a ``kill -9``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    """End this process when ``parent`` ends. On Linux the kernel sends SIGKILL when the
+    process that started this one dies (``PR_SET_PDEATHSIG``): immediate, but it is the fork
+    server's death it sees, not the parent's; so a watchdog thread also looks for the parent
+    itself every :data:`WATCH_SECONDS`, which works everywhere."""
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    starter = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == starter and _alive(parent):
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="muertos-watch-parent", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a killed process not yet reaped by its own parent is dead)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # no /proc: the signal test above is all there is
+    return stat[stat.rindex(")") + 2] not in "ZX"
 
 
 def _run_pool(
     fn: Callable[..., R], chunks: Sequence[C], on_result: Callable[[C, R], bool], jobs: int
 ) -> bool:
     ctx = _context()
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=ctx, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(
+        max_workers=min(jobs, len(chunks)), mp_context=ctx, initializer=_start_worker, initargs=(os.getpid(),)
+    )
     finished = False
     try:
         pending: dict[Future[R], C] = {pool.submit(fn, c): c for c in chunks}
