@@ -142,5 +142,6 @@ export function finish(root, view, ctx, width, height, labels = {}) {
     root.append(bar.node, body);
   }
   root.setAttribute("viewBox", `0 0 ${width} ${height + bar.h}`);
+  root.style.setProperty("--vbw", String(width)); // a phone keeps the text readable (style.css)
   return root;
 }

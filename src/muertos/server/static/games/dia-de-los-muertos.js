@@ -31,13 +31,16 @@ function actionField(w) {
   return nums.length ? Number(nums[nums.length - 1]) : null;
 }
 
-/** The other player the status names (the victim of a pick or a hit), 0-based, or null. */
-function victim(view) {
-  for (const m of (view.status || "").matchAll(/Player (\d+)/g)) {
+/** The other player the status names (the victim of a pick or a hit), 0-based, or null.
+ * The table names seats ("Ana"), a bare state "Player 2": either is found. */
+function victim(view, ctx) {
+  const status = view.status || "";
+  for (const m of status.matchAll(/Player (\d+)/g)) {
     const s = Number(m[1]) - 1;
     if (s !== view.to_move) return s;
   }
-  return null;
+  const named = (ctx.seatNames || []).map((n, i) => (n && i !== view.to_move && status.includes(n) ? i : null)).filter((i) => i !== null);
+  return named.length === 1 ? named[0] : null;
 }
 
 function fieldXY(n) {
@@ -48,8 +51,8 @@ function fieldXY(n) {
   return { x: 20 + col * FW, y: 70 + row * (FH + 18) };
 }
 
-function token(x, y, label, cls, tip) {
-  return svg("g", { class: `ddm-token ${cls}` }, svg("circle", { cx: x, cy: y, r: 12 }), svg("text", { x, y: y + 4, "text-anchor": "middle" }, label), title(tip));
+function token(x, y, label, cls, tip, k) {
+  return svg("g", { class: `ddm-token ${cls}`, "data-k": k }, svg("circle", { cx: x, cy: y, r: 12 }), svg("text", { x, y: y + 4, "text-anchor": "middle" }, label), title(tip));
 }
 
 // One action-movement card from the catalog: name, letter, bones on the back, the body part
@@ -108,22 +111,22 @@ export function render(view, ctx) {
     seats.forEach((i, k) => {
       const x = base.x + 16 + (k % 3) * 26;
       const y = base.y + 36 + (n <= 0 ? -6 : 0) - Math.floor(k / 3) * 14;
-      const el = token(x, y, `${i + 1}`, `seat${i % 6}`, `${ctx.names?.[i] ?? `Player ${i + 1}`}'s skeleton on ${n <= 0 ? "the start" : n}`);
+      const el = token(x, y, `${i + 1}`, `seat${i % 6}`, `${ctx.names?.[i] ?? `Player ${i + 1}`}'s skeleton on ${n <= 0 ? "the start" : n}`, `sk${i}`);
       piece(el, acts((w) => w.includes(`p${i + 1}`)), ctx, `skeleton ${i + 1}`);
       root.append(el);
     });
   }
   if (view.dog) {
     const { x, y } = fieldXY(view.dog);
-    root.append(token(x + FW - 24, y + 48, "D", "dog", `the dog on ${view.dog}`));
+    root.append(token(x + FW - 24, y + 48, "D", "dog", `the dog on ${view.dog}`, "dog"));
   }
   if (view.gravedigger) {
     const { x, y } = fieldXY(view.gravedigger);
-    root.append(token(x + FW - 48, y + 48, "G", "digger", `the gravedigger on ${view.gravedigger}`));
+    root.append(token(x + FW - 48, y + 48, "G", "digger", `the gravedigger on ${view.gravedigger}`, "digger"));
   }
   // skeleton panels
   let y = 70 + 4 * (FH + 18) + 8;
-  const hurt = victim(view);
+  const hurt = victim(view, ctx);
   const colW = (W - 30) / 2;
   (view.skeletons || []).forEach((sk, i) => {
     const x = 10 + (i % 2) * (colW + 10);
@@ -132,14 +135,14 @@ export function render(view, ctx) {
     const g = svg("g", { class: `seat${i % 6}` + (view.to_move === i ? " to-move" : "") });
     g.append(svg("rect", { x, y: py, width: colW, height: 108, rx: 10, class: "panel" + (view.to_move === i ? " to-move" : "") }));
     g.append(svg("text", { x: x + 10, y: py + 18, class: "panel-label" }, `${i + 1} ${ctx.names?.[i] ?? `Player ${i + 1}`}${marks ? ` (${marks})` : ""}${sk.home ? ` · home #${sk.home}` : ""}`));
-    const bones = svg("text", { x: x + 10, y: py + 38, class: "label" }, `field ${sk.field <= 0 ? "S" : sk.field} · arms ${sk.arms}/2 · legs ${sk.legs}/2`);
+    const bones = svg("text", { x: x + 10, y: py + 38, class: "label", "data-k": `bones${i}` }, `field ${sk.field <= 0 ? "S" : sk.field} · arms ${sk.arms}/2 · legs ${sk.legs}/2`);
     if (i === me) piece(bones, acts((w) => w[0] === "patch" || (w[0] === "hit" && hurt === null)), ctx, "your bones");
     else if (i === hurt) piece(bones, acts((w) => w[0] === "hit"), ctx, `the bones of skeleton ${i + 1}`);
     g.append(bones);
-    const laid = svg("text", { x: x + 10, y: py + 56, class: "label" }, `festivity: ${(sk.festivity || []).join(", ") || "none"} · laid: ${sk.laid === null || sk.laid === undefined ? "—" : typeof sk.laid === "object" ? `face down (${"|".repeat(sk.laid.back)} ${sk.laid.back} bones on the back)` : (cat.cards?.[sk.laid]?.name ?? sk.laid)}`);
+    const laid = svg("text", { x: x + 10, y: py + 56, class: "label", "data-k": `laid${i}` }, `festivity: ${(sk.festivity || []).join(", ") || "none"} · laid: ${sk.laid === null || sk.laid === undefined ? "—" : typeof sk.laid === "object" ? `face down (${"|".repeat(sk.laid.back)} ${sk.laid.back} bones on the back)` : (cat.cards?.[sk.laid]?.name ?? sk.laid)}`);
     if (i === me) piece(laid, acts((w) => w.length === 1 && ["move", "reveal", "follow"].includes(w[0])), ctx, "your laid card");
     g.append(laid);
-    const backs = svg("text", { x: x + 10, y: py + 74, class: "label" }, `hand (bones on backs): ${(sk.hand_backs || []).map((b) => "|".repeat(b)).join(" ") || "empty"}`);
+    const backs = svg("text", { x: x + 10, y: py + 74, class: "label", "data-k": `backs${i}` }, `hand (bones on backs): ${(sk.hand_backs || []).map((b) => "|".repeat(b)).join(" ") || "empty"}`);
     if (i === (hurt ?? -1) || (hurt === null && i !== me)) piece(backs, acts((w) => w[0] === "pick"), ctx, `pick a card back from skeleton ${i + 1}`);
     g.append(backs);
     if (sk.hand) g.append(svg("text", { x: x + 10, y: py + 94, class: "label" }, `your cards: ${sk.hand.join(", ")}`));

@@ -27,8 +27,8 @@ function die(x, y, spelling, opts = {}) {
   const g = svg("g", { transform: `translate(${x},${y})`, class: "dod-die" + (power ? " power" : "") + (opts.cls || "") });
   g.append(svg("rect", { width: D, height: D, rx: 6, fill: HUES[colour] || "#ccc" }));
   const label = `${colour.toUpperCase()}${face === "x" ? "☠" : face}`;
-  g.append(svg("text", { x: D / 2, y: D / 2 + 5, "text-anchor": "middle" }, label));
-  if (power) g.append(svg("text", { x: D - 3, y: 9, "text-anchor": "end", class: "star" }, "★"));
+  g.append(svg("text", { x: D / 2, y: D / 2 + 7, "text-anchor": "middle" }, label));
+  if (power) g.append(svg("text", { x: D - 2, y: 8, "text-anchor": "end", class: "star" }, "★"));
   const cname = (CAT.colours || []).find((c) => c.letter === colour)?.name ?? colour;
   g.append(title(`${cname} ${power ? "power " : ""}die${face ? (face === "x" ? " showing its calavera (wild)" : ` showing ${face}`) : ""} (${spelling})`));
   return g;
@@ -65,7 +65,7 @@ function caskets(view, ctx, legal) {
   (view.caskets || []).forEach((c, i) => {
     const x = 10 + i * 190;
     const y = 28;
-    const cg = svg("g", { class: "dod-casket" + (c.open ? " open" : "") });
+    const cg = svg("g", { class: "dod-casket" + (c.open ? " open" : ""), "data-k": `casket${i}` });
     cg.append(svg("rect", { x, y, width: 180, height: 118, rx: 10 }));
     cg.append(svg("text", { x: x + 8, y: y + 16, class: "label" }, `${c.position}. ${GLYPH[c.item] ?? ""} ${c.item} ${c.open ? "· OPEN" : "· closed"}`));
     cg.append(svg("text", { x: x + 172, y: y + 34, "text-anchor": "end", class: "tiny" }, `${c.tokens} tokens`));
@@ -95,6 +95,7 @@ function caskets(view, ctx, legal) {
   g.append(svg("text", { x: cx + 8, y: 44, class: "label" }, "City of the Dead"));
   Object.entries(view.city || {}).forEach(([d, n], k) => {
     const dg = die(cx + 8 + (k % 3) * (D + 10), 52 + Math.floor(k / 3) * (D + 14), d);
+    dg.dataset.k = `city:${d}:${n}`;
     piece(dg, acts((a) => a === `gain ${d.toLowerCase()}` || a === `remove ${d.toLowerCase()}`), ctx, `City die ${d}`);
     g.append(dg);
     g.append(svg("text", { x: cx + 8 + (k % 3) * (D + 10) + D / 2, y: 52 + Math.floor(k / 3) * (D + 14) + D + 10, "text-anchor": "middle", class: "tiny" }, `×${n}`));
@@ -114,7 +115,7 @@ function steps(view, ctx, legal, names) {
     g.append(svg("text", { x: x + 4, y: base + 10, class: "label" }, `step ${s + 1}`));
     row.forEach((sq, k) => {
       const y = base + 16 + k * 22;
-      const el = svg("g", { class: "dod-square" });
+      const el = svg("g", { class: "dod-square", "data-k": `sq${s}:${k}` });
       el.append(svg("rect", { x, y, width: SWd, height: 20, rx: 4 }));
       el.append(svg("text", { x: x + 4, y: y + 14, class: "tiny" }, `${letters[k]} ${SQUARE_LABEL[sq] ?? sq}`));
       (view.seats || []).forEach((sv, i) => {
@@ -152,9 +153,11 @@ function ofrendaBoard(view, seat, ctx, legal, names) {
   for (const it of CAT.items || []) {
     const [x, y, anchor] = side[it.name] || [0, 0, "start"];
     const st = sv.sections?.[it.name] ?? "";
-    const label = svg("text", { x, y, "text-anchor": anchor, class: "small sec" }, `${GLYPH[it.name] ?? ""} ${it.name} (${it.letter})${st && st !== "open" ? " · " + st : ""}`);
+    const label = svg("text", { x, y, "text-anchor": anchor, class: "small sec" }, `${GLYPH[it.name] ?? ""} ${it.name} (${it.letter})`);
     if (mine) piece(label, acts((a) => a === `score ${it.name.toLowerCase()}`), ctx, `score ${it.name} first`);
     g.append(label);
+    // the section's state on a line of its own, so the side labels stay beside the frame
+    if (st && st !== "open") g.append(svg("text", { x, y: y + 13, "text-anchor": anchor, class: "tiny" }, st));
   }
   const urns = {};
   for (const u of sv.urns || []) urns[u.cell] = u.die;
@@ -162,7 +165,7 @@ function ofrendaBoard(view, seat, ctx, legal, names) {
     const x = ox + c.col * CELL;
     const y = oy + c.row * CELL;
     const d = sv.ofrenda?.[c.cell - 1];
-    const el = svg("g", { class: "dod-cell" });
+    const el = svg("g", { class: "dod-cell", "data-k": `s${seat}:c${c.cell}` });
     el.append(svg("rect", { x, y, width: CELL - 4, height: CELL - 4, rx: 6 }));
     el.append(svg("text", { x: x + 3, y: y + 10, class: "tiny" }, `${c.cell}`));
     if (urns[c.cell]) el.append(svg("text", { x: x + CELL - 7, y: y + CELL - 7, "text-anchor": "end", class: "tiny urn" }, `urn ${urns[c.cell]}`));
@@ -189,7 +192,7 @@ function ofrendaBoard(view, seat, ctx, legal, names) {
   // preparation board, tokens, supply
   const px = ox + 4 * CELL + 90;
   g.append(svg("text", { x: px, y: 44, class: "label" }, "Preparation board"));
-  const pg = svg("g", { class: "dod-prep" });
+  const pg = svg("g", { class: "dod-prep", "data-k": `s${seat}:prep` });
   for (let k = 0; k < (CAT.prep_spaces || 3); k++) {
     pg.append(svg("rect", { x: px + k * (D + 12), y: 52, width: D + 8, height: D + 8, rx: 6 }));
     const d = sv.prep?.[k];

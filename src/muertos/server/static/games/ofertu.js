@@ -53,6 +53,7 @@ function playerBlock(view, p, y, ctx, legal, below) {
   const mine = view.seat === p;
   cards.forEach((c, i) => {
     const el = card(14 + i * (CW + 8), y + 32, c, { selected: mine && selected === c });
+    el.dataset.k = `hand${p}:${c === "?" ? i : c}`;
     if (mine && c !== "?") {
       const tb = `tiebreak ${c}`.toLowerCase();
       if (legal.has(tb)) piece(el, [`tiebreak ${c}`], ctx, `add ${c} as a tie-breaker`);
@@ -70,6 +71,7 @@ function playerBlock(view, p, y, ctx, legal, below) {
   disp.forEach((c, i) => {
     const el = card(480 + i * 22, y + 32, c);
     el.setAttribute("transform", `translate(${480 + i * 22},${y + 32}) scale(0.7)`);
+    el.dataset.k = `disp${p}:${c}`;
     g.append(el);
   });
   if (!disp.length) g.append(svg("text", { x: 480, y: y + 46, class: "muted" }, "(none)"));
@@ -82,10 +84,12 @@ function playerBlock(view, p, y, ctx, legal, below) {
 function bidsRow(view, p, y, ctx) {
   const g = svg("g", { class: "oft-bids" });
   (view.bids?.[p] || []).forEach((stack, pos) => {
+    const sg = svg("g", { "data-k": `bid${p}:${pos}` });
+    g.append(sg);
     stack.forEach((c, k) => {
       const el = card(150 + pos * STEP + k * 10, y + k * 6, c);
       el.setAttribute("transform", `translate(${150 + pos * STEP + k * 10},${y + k * 6}) scale(0.75)`);
-      g.append(el);
+      sg.append(el);
     });
   });
   void ctx;
@@ -112,6 +116,7 @@ export function render(view, ctx) {
     const el = c ? card(x, rowY, c) : svg("g", { transform: `translate(${x},${rowY})`, class: "oft-empty" }, svg("rect", { width: CW, height: CH, rx: 6 }));
     const here = selected ? acts((a) => a === `bid ${selected} on ${i + 1}`.toLowerCase()) : acts((a) => a.startsWith("bid ") && a.endsWith(` on ${i + 1}`));
     piece(el, here, ctx, selected ? `bid ${selected} on card ${i + 1}` : `bid on card ${i + 1}`);
+    el.dataset.k = `row${i}`;
     root.append(el);
     root.append(svg("text", { x: x + CW / 2, y: rowY + CH + 16, "text-anchor": "middle", class: "label" }, `${i + 1}` + (view.reveal === i + 1 ? " ◀ tie" : "")));
   });
@@ -123,4 +128,31 @@ export function render(view, ctx) {
   const out = view.out || [];
   root.append(svg("text", { x: 12, y: rowY + CH + 285, class: "label small" }, `Out of play: ${out.length ? out.join(" ") : "none"}`));
   return finish(root, view, ctx, W, rowY + CH + 300);
+}
+
+/** A move that resolves a round's auctions, one stage per auction: the auction row as it
+ * stood, the auctions already resolved taken off it, this one marked and told in words
+ * (its log lines: what was bid, who won). Built from this seat's view and log only. */
+export function stages(before, events) {
+  const out = [];
+  let cur = null;
+  for (const e of events) {
+    const m = e.kind === "reveal" ? /^Position (\d+)/.exec(e.text) : null;
+    if (m) {
+      cur = { pos: Number(m[1]) - 1, lines: [e.text] };
+      out.push(cur);
+    } else if (cur && ["win", "tie", "tiebreak"].includes(e.kind)) cur.lines.push(e.text);
+    else cur = null;
+  }
+  if (!before?.row) return [];
+  const done = [];
+  return out.map((st) => {
+    const view = { ...before, legal: [], row: [...before.row], bids: (before.bids || []).map((b) => b.map((stack) => [...stack])) };
+    for (const pos of done) {
+      view.row[pos] = null;
+      view.bids.forEach((b) => (b[pos] = []));
+    }
+    done.push(st.pos);
+    return { view, keys: [`row${st.pos}`, `bid0:${st.pos}`, `bid1:${st.pos}`], caption: st.lines.join(" ") };
+  });
 }

@@ -112,30 +112,32 @@ function marigoldIcon(x, y, r = 9) {
 
 function familyBoard(view, ctx, legal) {
   const g = svg("g", { class: "ofr-family" });
-  const w = 4 * (CW + 40) + 150;
+  const SP = CW + 84; // a space and its candle's text beside it
+  const w = 4 * SP + 150;
   g.append(svg("rect", { x: 0, y: 0, width: w, height: 204, rx: 10, class: "board-bg" }));
   g.append(svg("text", { x: 12, y: 20, class: "section" }, "Family board"));
   (view.market || []).forEach((space, i) => {
-    const x = 16 + i * (CW + 40);
+    const x = 16 + i * SP;
     const n = i + 1;
     // candle above the space
     const cid = view.market_candles?.[i];
     if (cid) {
-      const c = candleIcon(x + CW / 2, 46, cid, false);
+      const c = candleIcon(x + CW / 2, 46, cid, false, { "data-k": `famc${n}` });
       if (legal.has(`candle ${n}`)) piece(c, [`candle ${n}`], ctx, `take candle ${cid} above space ${n}`);
       g.append(c);
-      wrap(CAT.candles?.[cid]?.text ?? "", 22).slice(0, 3).forEach((line, k) => g.append(svg("text", { x: x + CW / 2 + 14, y: 34 + k * 11, class: "tiny" }, line)));
+      wrap(CAT.candles?.[cid]?.text ?? "", 21).slice(0, 5).forEach((line, k) => g.append(svg("text", { x: x + CW / 2 + 16, y: 32 + k * 12, class: "tiny" }, line)));
     }
     const y = 96;
     const card = space?.portrait
       ? portraitCard(x, y, { portrait: space.portrait, lit: false })
       : cardBack(x, y, view.taken_space === n ? "taken" : "—");
     if (legal.has(`take ${n}`)) piece(card, [`take ${n}`], ctx, `take portrait ${space?.portrait} from space ${n}`);
+    card.dataset.k = `fam${n}`;
     g.append(card);
     g.append(svg("text", { x: x + CW / 2, y: y + CH + 16, "text-anchor": "middle", class: "label" }, `${n}` + (space?.marigolds ? `  ✿×${space.marigolds}` : "")));
     if (space?.marigolds) g.append(marigoldIcon(x + CW - 4, y + 6, 8));
   });
-  const dx = 16 + 4 * (CW + 40);
+  const dx = 16 + 4 * SP;
   g.append(cardBack(dx, 96, `${view.deck ?? "?"}`));
   g.append(svg("text", { x: dx + CW / 2, y: 96 + CH + 16, "text-anchor": "middle", class: "label" }, "deck"));
   g.append(svg("text", { x: w - 12, y: 20, "text-anchor": "end", class: "label" }, `candle bag: ${view.bag ?? "?"}`));
@@ -188,7 +190,8 @@ function altar(view, seatIdx, sv, ctx, legal) {
         if (mark) el.append(svg("text", { x: CW / 2, y: CH / 2 + 18, "text-anchor": "middle", class: "mark" }, mark));
         el.append(title(`slot ${slot}${mark ? " " + mark : ""}`));
       }
-      if (card && GOLDEN.has(slot)) el.append(svg("text", { x: CW - 14, y: 14, class: "mark" }, "★"));
+      if (card && GOLDEN.has(slot)) el.append(svg("text", { x: 4, y: 38, class: "mark" }, "★"));
+      el.dataset.k = `s${seatIdx}:${slot}`;
       if (mine && selected && legal.has(`place ${selected} ${slot}`.toLowerCase())) {
         piece(el, [`place ${selected} ${slot}`], ctx, `place ${selected} in ${slot}`);
       } else if (mine && !selected) {
@@ -205,7 +208,7 @@ function altar(view, seatIdx, sv, ctx, legal) {
       const y = 40 + (r + 1) * (CH + 34) - 17;
       const tok = sv.tokens?.[slot];
       const isCandle = CANDLE_SLOTS.has(slot);
-      const el = svg("g", { class: "ofr-jslot" + (isCandle ? " c" : " m") });
+      const el = svg("g", { class: "ofr-jslot" + (isCandle ? " c" : " m"), "data-k": `s${seatIdx}:${slot}` });
       el.append(svg("circle", { cx: x, cy: y, r: 15 }));
       if (tok === "marigold") el.append(marigoldIcon(x, y, 11));
       else if (tok && tok.candle) el.append(candleIcon(x, y - 4, tok.candle, tok.lit));
@@ -222,11 +225,11 @@ function altar(view, seatIdx, sv, ctx, legal) {
   // storage, hand, discards
   let y = 40 + 3 * (CH + 34) - 6;
   g.append(marigoldIcon(30, y + 10, 10));
-  g.append(svg("text", { x: 46, y: y + 15, class: "label" }, `× ${sv.marigolds ?? 0} in storage`));
+  g.append(svg("text", { x: 46, y: y + 15, class: "label", "data-k": `s${seatIdx}:store` }, `× ${sv.marigolds ?? 0} in storage`));
   let cx = 200;
   (sv.candles || []).forEach((k) => {
     const isSel = mine && selected === k;
-    const c = candleIcon(cx, y + 8, k, false, { class: "ofr-candle" + (isSel ? " selected" : "") });
+    const c = candleIcon(cx, y + 8, k, false, { class: "ofr-candle" + (isSel ? " selected" : ""), "data-k": `s${seatIdx}:cand:${k}` });
     if (mine) {
       const select = () => {
         selected = selected === k ? null : k;
@@ -246,6 +249,7 @@ function altar(view, seatIdx, sv, ctx, legal) {
     const isSel = mine && selected === p;
     const card = portraitCard(hx, y, { portrait: p, lit: false }, { cls: isSel ? " selected" : "" });
     card.setAttribute("transform", `translate(${hx},${y}) scale(0.8)`);
+    card.dataset.k = `s${seatIdx}:hand:${p}`;
     if (mine) {
       const select = () => {
         selected = selected === p ? null : p;
@@ -270,6 +274,7 @@ function altar(view, seatIdx, sv, ctx, legal) {
   pile.append(svg("text", { x: (CW * 0.8) / 2, y: (CH * 0.8) / 2, "text-anchor": "middle", class: "small" }, "discard"));
   pile.append(svg("text", { x: (CW * 0.8) / 2, y: (CH * 0.8) / 2 + 14, "text-anchor": "middle", class: "small" }, `(${(sv.discards || []).length})`));
   pile.append(title("discard pile"));
+  pile.dataset.k = `s${seatIdx}:discard`;
   if (mine) {
     const here = selected ? acts(view, (a) => a === `discard ${selected.toLowerCase()}`) : acts(view, (a) => a.startsWith("discard "));
     piece(pile, here, ctx, selected ? `discard ${selected}` : "discard a portrait");

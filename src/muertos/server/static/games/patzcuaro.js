@@ -89,7 +89,7 @@ function track(view, ctx, legal) {
     const { col, row, sp } = spaceInfo(view, i);
     const x = 10 + col * (SW + 10);
     const y = 36 + row * (SH + 10);
-    const sg = svg("g", { class: "ptz-space" + (col === 0 ? " plaza" : "") });
+    const sg = svg("g", { class: "ptz-space" + (col === 0 ? " plaza" : ""), "data-k": `sp${i}` });
     sg.append(svg("rect", { x, y, width: SW, height: SH, rx: 10 }));
     sg.append(svg("text", { x: x + 8, y: y + 16, class: "sname" }, `${i + 1}. ${view.track[i]}`.slice(0, 26)));
     const steps = sp?.steps?.[LANG] ?? [];
@@ -123,10 +123,12 @@ function objectives(view) {
   (view.objectives || []).forEach((oid, i) => {
     const o = CAT.objectives?.[oid];
     const x = 10 + i * 250;
-    g.append(svg("rect", { x, y: 22, width: 240, height: 50, rx: 8, class: "chipbox" }));
-    g.append(svg("text", { x: x + 8, y: 38, class: "small" }, `${"✿".repeat(o?.petal ?? 1)} ${oid}`));
-    wrap(o?.text?.[LANG] ?? oid, 42).slice(0, 2).forEach((l, k) => g.append(svg("text", { x: x + 8, y: 52 + k * 12, class: "tiny" }, l)));
-    g.append(title(`${oid}: ${o?.text?.[LANG] ?? ""}`));
+    const chip = svg("g", { class: "ptz-objective", "data-k": `obj${i}` });
+    chip.append(svg("rect", { x, y: 22, width: 240, height: 62, rx: 8, class: "chipbox" }));
+    chip.append(svg("text", { x: x + 8, y: 37, class: "small" }, `${"✿".repeat(o?.petal ?? 1)} ${oid}`));
+    wrap(o?.text?.[LANG] ?? oid, 38).slice(0, 3).forEach((l, k) => chip.append(svg("text", { x: x + 8, y: 50 + k * 11, class: "tiny" }, l)));
+    chip.append(title(`${oid}: ${o?.text?.[LANG] ?? ""}`));
+    g.append(chip);
   });
   return g;
 }
@@ -149,7 +151,7 @@ function altarPanel(view, seat, ctx, legal, w) {
   g.append(svg("text", { x: 12, y: 20, class: "panel-label" }, `${name}${marks.length ? " · " + marks.join(" · ") : ""}`));
   const altar = view.altars[seat];
   // the player card: flipped once (−5) instead of a space's actions, to draw 2
-  const pc = svg("g", { transform: `translate(${w - 112},8)`, class: "pile" }, svg("rect", { width: 100, height: 22, rx: 6 }), svg("text", { x: 50, y: 15, "text-anchor": "middle", class: "small" }, view.flipped?.[seat] ? "player card ✗ flipped" : "player card"), title("the player card: flip it instead of the space's actions and draw 2 (−5 at the end)"));
+  const pc = svg("g", { transform: `translate(${w - 142},6)`, class: "pile" }, svg("rect", { width: 130, height: 22, rx: 6 }), svg("text", { x: 65, y: 15, "text-anchor": "middle", class: "small" }, view.flipped?.[seat] ? "player card ✗ flipped" : "player card"), title("the player card: flip it instead of the space's actions and draw 2 (−5 at the end)"));
   if (mine) piece(pc, acts((a) => a === "flip"), ctx, "flip your player card and draw 2");
   g.append(pc);
   PYR.forEach((row, r) => {
@@ -162,6 +164,7 @@ function altarPanel(view, seat, ctx, legal, w) {
       else {
         el = svg("g", { transform: `translate(${x},${y})`, class: "ptz-slot" }, svg("rect", { width: CW, height: CH, rx: 6 }), svg("text", { x: CW / 2, y: CH / 2 + 4, "text-anchor": "middle" }, sn), title(`altar slot ${sn}`));
       }
+      el.dataset.k = `alt${seat}:${sn}`;
       if (mine && selected && legal.has(`altar ${selected} ${sn}`)) piece(el, [`altar ${selected} ${sn}`], ctx, `put card ${selected} on ${sn}`);
       else if (mine && !selected) piece(el, acts((a) => a.startsWith("altar ") && a.endsWith(` ${sn}`)), ctx, `put a card on ${sn}`);
       g.append(el);
@@ -174,6 +177,7 @@ function altarPanel(view, seat, ctx, legal, w) {
     hand.forEach((cid, k) => {
       const x = 12 + (k % 7) * (CW + 6);
       const c = card(x, y + 16 + Math.floor(k / 7) * (CH + 6), cid, { cls: mine && selected === cid ? " selected" : "" });
+      c.dataset.k = `hand${seat}:${cid}`;
       if (mine) {
         if (legal.has(`trade ${cid}`)) piece(c, [`trade ${cid}`], ctx, `trade card ${cid}`);
         else {
@@ -185,7 +189,7 @@ function altarPanel(view, seat, ctx, legal, w) {
     });
   } else {
     const known = view.known?.[seat] || [];
-    g.append(svg("text", { x: 12, y: y + 12, class: "label" }, `Hand: ${hand} card${hand === 1 ? "" : "s"}` + (known.length ? ` · known: ${known.map((c) => "#" + c).join(" ")}` : "")));
+    g.append(svg("text", { x: 12, y: y + 12, class: "label", "data-k": `hand${seat}` }, `Hand: ${hand} card${hand === 1 ? "" : "s"}` + (known.length ? ` · known: ${known.map((c) => "#" + c).join(" ")}` : "")));
   }
   return { node: g, h: H };
 }
@@ -212,7 +216,7 @@ export function render(view, ctx) {
   const obj = objectives(view);
   obj.setAttribute("transform", `translate(0,${y})`);
   root.append(obj);
-  y += 84;
+  y += 96;
   const seats = view.altars.map((_, i) => i);
   if (view.seat !== null && view.seat !== undefined) seats.sort((a, b) => (a === view.seat ? -1 : b === view.seat ? 1 : a - b));
   const pw = Math.max(4 * (CW + 8) + 16, 7 * (CW + 6) + 20);

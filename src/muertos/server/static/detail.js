@@ -1,0 +1,89 @@
+// A card or tile, large and readable: on hover (a mouse) beside the pointer, on a tap (a
+// touch screen) in a panel at the bottom of the screen. The detail is the piece itself drawn
+// again at a readable size, with its description (the piece's <title>) in words.
+import { h, svg } from "./svg.js";
+
+const TEXT = { close: "✕ close", label: "detail of a piece" };
+const MIN_SIDE = 18; // pieces smaller than this (in board units) are labels, not cards
+
+let box = null;
+
+function panel() {
+  if (!box) {
+    box = h("div", { class: "detail", role: "dialog", "aria-label": TEXT.label, hidden: true });
+    document.body.append(box);
+  }
+  return box;
+}
+
+export function hideDetail() {
+  if (box) box.hidden = true;
+}
+
+/** The piece under `target`: the nearest group of the board with a description. */
+function pieceAt(target, root) {
+  for (let el = target; el && el !== root; el = el.parentNode) {
+    if (el.tagName === "g" && [...el.children].some((c) => c.tagName === "title")) {
+      const b = el.getBBox();
+      if (b.width >= MIN_SIDE && b.height >= MIN_SIDE) return el;
+    }
+  }
+  return null;
+}
+
+function show(el, root, x, y, touch) {
+  const b = el.getBBox();
+  const pad = 4;
+  const copy = el.cloneNode(true);
+  copy.removeAttribute("transform");
+  copy.classList.remove("hl-last", "hl-recent");
+  for (const t of copy.querySelectorAll("title")) t.remove();
+  const scale = Math.min(4, 300 / (b.width + 2 * pad), 260 / (b.height + 2 * pad));
+  const pic = svg(
+    "svg",
+    { class: root.getAttribute("class") + " detail-pic", viewBox: `${b.x - pad} ${b.y - pad} ${b.width + 2 * pad} ${b.height + 2 * pad}`, width: (b.width + 2 * pad) * scale, height: (b.height + 2 * pad) * scale, "aria-hidden": "true" },
+    copy,
+  );
+  const words = [...el.children].find((c) => c.tagName === "title")?.textContent ?? "";
+  const p = panel();
+  p.replaceChildren(pic, h("p", {}, words), touch ? h("button", { class: "secondary", onclick: hideDetail }, TEXT.close) : null);
+  p.classList.toggle("docked", touch);
+  p.hidden = false;
+  if (!touch) {
+    const w = p.offsetWidth;
+    const ht = p.offsetHeight;
+    const left = x + 18 + w > window.innerWidth ? Math.max(4, x - w - 18) : x + 18;
+    const top = Math.max(4, Math.min(y + 12, window.innerHeight - ht - 4));
+    p.style.left = `${left}px`;
+    p.style.top = `${top}px`;
+  } else {
+    p.style.left = "";
+    p.style.top = "";
+  }
+}
+
+/** Give the pieces of a drawn board their large detail. */
+export function attachDetail(root) {
+  hideDetail();
+  let current = null;
+  root.addEventListener("pointermove", (e) => {
+    if (e.pointerType !== "mouse") return;
+    const el = pieceAt(e.target, root);
+    if (!el) {
+      current = null;
+      return hideDetail();
+    }
+    if (el !== current) show(el, root, e.clientX, e.clientY, false);
+    current = el;
+  });
+  root.addEventListener("pointerleave", () => {
+    current = null;
+    hideDetail();
+  });
+  root.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "mouse") return;
+    const el = pieceAt(e.target, root);
+    if (el) show(el, root, 0, 0, true);
+    else hideDetail();
+  });
+}
