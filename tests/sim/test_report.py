@@ -102,3 +102,21 @@ def test_solo_report(tmp_path: Path) -> None:
     assert TITLES["win_seat"] in rep.figures and TITLES["branching"] in rep.figures
     assert TITLES["lead_changes"] not in rep.figures
     assert "seat 1:" in rep.summary
+
+
+def test_bar_labels_sit_above_their_intervals_in_black() -> None:
+    """A label inside a short bar, in white, cannot be read (a 0.6% bar is a line)."""
+    from matplotlib.figure import Figure
+
+    from muertos.sim.report import _rates
+    from muertos.sim.stats import wilson
+
+    ax = Figure().add_subplot()
+    wins, n = [594.0, 6.0], [900.0, 900.0]
+    _rates(ax, ["greedy", "random"], wins, n, 1 / 3)
+    labels = {t.get_text(): t for t in ax.texts}
+    assert set(labels) == {"66.0%", "0.7%"}
+    for (w, k), text in zip(zip(wins, n, strict=True), ["66.0%", "0.7%"], strict=True):
+        t = labels[text]
+        assert t.get_position()[1] > wilson(w, k)[1] and t.get_color() == "black"
+        assert t.get_position()[1] < ax.get_ylim()[1] - 0.03  # room left above it

@@ -179,14 +179,22 @@ def _rates(ax: Any, labels: list[str], wins: list[float], n: list[float], fair: 
     xs = list(range(len(labels)))
     ax.bar(xs, rates, color=[_COLOURS[i % len(_COLOURS)] for i in xs], alpha=0.8)
     ax.errorbar(xs, rates, yerr=[lower, upper], fmt="none", ecolor="black", capsize=6)
-    for x, r in zip(xs, rates, strict=True):
-        ax.text(x, r / 2, f"{100 * r:.1f}%", ha="center", va="center", fontsize=9, color="white")
+    _bar_labels(ax, xs, rates, [hi for _, hi in ints])
     if fair is not None:
         ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share {100 * fair:.0f}%")
         ax.legend(loc="upper right", fontsize=8)
     ax.set_xticks(xs, labels)
-    ax.set_ylim(0, min(1.0, max(hi for _, hi in ints) * 1.15 + 0.02) if ints else 1.0)
+    ax.set_ylim(0, min(1.12, max(hi for _, hi in ints) * 1.15 + 0.06) if ints else 1.0)
     ax.set_ylabel("win rate (shared wins count 1/k)")
+
+
+def _bar_labels(
+    ax: Any, xs: Sequence[float], rates: Sequence[float], tops: Sequence[float], fontsize: int = 9
+) -> None:
+    """Each bar's rate just above its interval, in black: inside a short bar, or across the
+    fair-share line, a label cannot be read."""
+    for x, r, top in zip(xs, rates, tops, strict=True):
+        ax.text(x, top + 0.012, f"{100 * r:.1f}%", ha="center", va="bottom", fontsize=fontsize, color="black")
 
 
 def _seat_agent_rates(ax: Any, cells: Sequence[Cell], players: int, fair: float | None) -> None:
@@ -200,11 +208,12 @@ def _seat_agent_rates(ax: Any, cells: Sequence[Cell], players: int, fair: float 
         upper = [max(0.0, c.win_interval[1] - c.win) for c in mine]
         ax.bar(xs, rates, width=width, color=_COLOURS[i % len(_COLOURS)], alpha=0.8, label=a)
         ax.errorbar(xs, rates, yerr=[lower, upper], fmt="none", ecolor="black", capsize=4)
+        _bar_labels(ax, xs, rates, [c.win_interval[1] for c in mine], fontsize=8)
     if fair is not None:
         ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share {100 * fair:.0f}%")
     ax.legend(loc="upper right", fontsize=8)
     ax.set_xticks(range(players), [f"seat {s + 1}" for s in range(players)])
-    ax.set_ylim(0, 1.05)
+    ax.set_ylim(0, 1.12)
     ax.set_ylabel("win share (shared wins count 1/k)")
 
 
@@ -625,7 +634,7 @@ def make_report(
             ax = fig.add_subplot(rows_n, cols, i + 1)
             _hist(ax, [float(x) for x in df[STAT_PREFIX + k].dropna()], _COLOURS[i % len(_COLOURS)])
             ax.set_title(k, fontsize=9)
-            ax.tick_params(labelsize=7)
+            ax.tick_params(labelsize=8)
         fig.tight_layout(rect=(0, 0, 1, 0.94))
         part = f" ({start // 12 + 1})" if len(singles) > 12 else ""
         page.fig(f"Component statistics{part}", fig, "Distribution of each stats() key over all games.")
