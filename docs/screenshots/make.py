@@ -3,7 +3,9 @@
 Starts the web table (uvicorn, a temporary SQLite file) on a free port, opens one table
 per game with a human at seat 1 and bots elsewhere, plays a few moves for seat 1 through
 the API (the first legal action, so the picture is repeatable), and saves
-``docs/screenshots/<id>.png`` from Debian's Chromium through Playwright.
+``docs/screenshots/<id>.png`` (a 1400×1000 desktop) and ``docs/screenshots/<id>-phone.png``
+(a 390×844 phone, the screen as seen, with its move bar) from Debian's Chromium through
+Playwright.
 """
 
 from __future__ import annotations
@@ -30,6 +32,12 @@ GAMES: dict[str, tuple[int, dict[str, Any], int]] = {
     "dia-de-los-muertos": (3, {}, 6),
     "ofertu": (2, {}, 3),
 }
+
+# file suffix, viewport, whole page: the desktop page whole, the phone as its screen shows it
+SIZES: list[tuple[str, dict[str, int], bool]] = [
+    ("", {"width": 1400, "height": 1000}, True),
+    ("-phone", {"width": 390, "height": 844}, False),
+]
 
 
 def free_port() -> int:
@@ -90,13 +98,18 @@ def main() -> None:
                     t = httpx.post(f"{base}/api/tables", json=body).json()
                     token = t["creator_token"]
                     advance(base, t["id"], token, moves)
-                    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                    page.goto(t["invites"][0]["url"])
-                    page.wait_for_selector("svg.board")
-                    page.wait_for_timeout(400)
-                    page.screenshot(path=str(HERE / f"{gid}.png"), full_page=True)
-                    page.close()
-                    print("wrote", HERE / f"{gid}.png")
+                    for suffix, size, full in SIZES:
+                        ctx = browser.new_context(
+                            viewport=size, is_mobile=suffix != "", has_touch=suffix != ""
+                        )
+                        page = ctx.new_page()
+                        page.goto(t["invites"][0]["url"])
+                        page.wait_for_selector("svg.board")
+                        page.wait_for_timeout(1200)  # the marks of the last moves come in
+                        out = HERE / f"{gid}{suffix}.png"
+                        page.screenshot(path=str(out), full_page=full)
+                        ctx.close()
+                        print("wrote", out)
                 browser.close()
         finally:
             server.terminate()
