@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -218,6 +218,75 @@ def tournament_cmd(
     path = out or Path(f"tournament-{res.game}-p{res.players}-s{res.seed}.json")
     save(res, path)
     console.print(f"Saved {path}", highlight=False, soft_wrap=True)
+
+
+def _side_options(items: list[str] | None, flag: str) -> dict[str, Any]:
+    for item in items or []:
+        if "=" not in item and not item.strip().startswith("{"):
+            raise _fail(f"{flag} takes key=value (e.g. {flag} common_goals=true), got {item!r}")
+    return parse_options(items)
+
+
+@app.command("compare")
+def compare_cmd(
+    game_id: GameArg,
+    out: Annotated[
+        Path, typer.Option("--out", help="directory for both runs and the comparison (resumable)")
+    ],
+    a: Annotated[
+        list[str] | None, typer.Option("--a", help="an option of configuration A, key=value (repeatable)")
+    ] = None,
+    b: Annotated[
+        list[str] | None, typer.Option("--b", help="an option of configuration B, key=value (repeatable)")
+    ] = None,
+    players: PlayersOpt = None,
+    agents: Annotated[
+        str, typer.Option(help="comma-separated agents; every agent sits in every seat equally often")
+    ] = "greedy",
+    games: Annotated[int, typer.Option("--games", "-n", help="games for each configuration", min=1)] = 600,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="a game option for both, key=value (repeatable)"),
+    ] = None,
+    backend: BackendOpt = Backend.process,
+    address: AddressOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """What if? Play the same games (seeds and seatings) under configurations A and B and
+    report what changed, each difference paired with its 95% interval.
+
+    Example: muertos compare ofrenda -p 3 --a common_goals=false --b common_goals=true --out runs/goals
+    """
+    from .compare import compare
+    from .plan import SimConfig
+
+    common = parse_options(option)
+    opts_a = {**common, **_side_options(a, "--a")}
+    opts_b = {**common, **_side_options(b, "--b")}
+    try:
+        cfg_a = SimConfig.make(game_id, players, agents, games, seed, opts_a)
+        cfg_b = SimConfig.make(game_id, players, agents, games, seed, opts_b)
+        res = compare(
+            cfg_a,
+            cfg_b,
+            out,
+            jobs=jobs,
+            backend=backend.value,
+            address=address,
+            quiet=quiet,
+            console=Console(stderr=True),
+        )
+    except MuertosError as e:
+        raise _fail(str(e)) from None
+    console.print(res.summary, highlight=False, soft_wrap=True, markup=False)
+    console.print(
+        f"\nComparison with {len(res.figures)} plots: {res.path} ({res.seconds:.0f} s of simulation; "
+        f"each run alone: muertos report {out / 'a'})",
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 def main() -> None:

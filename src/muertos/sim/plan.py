@@ -29,7 +29,8 @@ from muertos.engine import InvalidOptions, MuertosError, UnknownAgent, game
 
 RECORD_FORMAT = 2
 """Version of the record layout in the Parquet files; part of a run's identity.
-2: balanced seatings (:func:`seatings`) and a ``seating`` column (1 rotated the list)."""
+2: balanced seatings (:func:`seatings`), a ``seating`` column (1 rotated the list) and
+``movers``, the seat that took each action."""
 
 MAX_SEATINGS = 24
 """A deal plays every distinct seating up to this many; beyond, a cyclic (Latin-square)

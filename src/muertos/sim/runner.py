@@ -63,8 +63,10 @@ def play_game(config: SimConfig, index: int) -> Row:
     seed = config.seed_of(index)
     seats = config.seats_of(index)
     last: list[State] = []
+    movers: list[int] = []
 
     def keep(state: State, seat: int, action: str) -> None:
+        movers.append(seat)
         if not last:
             last.append(state)  # the runner mutates one state: this is the final one at the end
 
@@ -84,6 +86,7 @@ def play_game(config: SimConfig, index: int) -> Row:
         "options": options_key(rec.options),
         "seats": list(rec.seats),
         "actions": list(rec.actions),
+        "movers": movers,
         "scores": [float(x) for x in rec.scores],
         "winners": [int(w) for w in rec.winners],
         "length": len(rec.actions),

@@ -44,6 +44,7 @@ _BASE: list[tuple[str, Any]] = [
     ("options", pa.string()),
     ("seats", pa.list_(pa.string())),
     ("actions", pa.list_(pa.string())),
+    ("movers", pa.list_(pa.int64())),
     ("scores", pa.list_(pa.float64())),
     ("winners", pa.list_(pa.int64())),
     ("length", pa.int64()),
