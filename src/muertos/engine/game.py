@@ -240,12 +240,13 @@ class Game(ABC):
     ) -> State:
         """A state from a position: ``data`` holds every field the game's state class lists
         in ``FIELDS`` (each documented there), as plain JSON. Validated as ``from_json`` is
-        (:class:`CorruptState` names what is wrong), with no history and no log.
+        (:class:`CorruptState` names what is wrong), with no history and no log; then carried
+        on to its next decision (``State._run_to_decision``), whose events start the log.
 
         For tests, puzzles and analysis: a position set up by hand, not reached by play, so
         it does not replay from its seed. ``state.position()`` gives a position to start from.
         """
-        return self.from_json(
+        s = self.from_json(
             {
                 "game": self.id,
                 "format": FORMAT,
@@ -258,6 +259,8 @@ class Game(ABC):
                 "data": dict(data),
             }
         )
+        s._run_to_decision()
+        return s
 
     # ---------------------------------------------------------------- display
     def render(self, state: State, seat: int | None = None) -> Any:
@@ -374,6 +377,12 @@ class State(ABC):
 
     def _validate(self) -> None:
         """Check a state loaded from JSON; raise :class:`CorruptState` naming the fault."""
+
+    def _run_to_decision(self) -> None:
+        """Carry a position set up by hand (``Game.position``) on to its next decision. A game
+        that plays automatic steps after each decision (a round's end, a card drawn) may be
+        given a position before them; it runs them here as after a move. Nothing by default:
+        a saved state (``from_json``) always waits for a decision already."""
 
     def status(self) -> str:
         """One line saying what is going on ("Player 2 to take a portrait")."""

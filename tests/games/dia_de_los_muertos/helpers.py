@@ -35,13 +35,12 @@ def table(
     dens: list[list[str]] | None = None,
     den_fest: list[list[str]] | None = None,
 ) -> MuertosState:
-    """A position in the resolve phase (unless ``stack`` says otherwise).
+    """A position in the resolve phase (unless ``stack`` says otherwise), carried on to its
+    next decision as after a move (a ``stack`` may begin with automatic tasks).
 
     ``draw_top[0]`` is the next card drawn. The rest of the 66 cards lie below it in the
     draw pile, so every count is kept.
     """
-    s = GAME.new(players, seed=1)
-    assert isinstance(s, MuertosState)
     n = players
     deck = [c.index for c in CARDS for _ in range(c.count)]
     hk = [[k(x) for x in h] for h in (hands or [[] for _ in range(n)])]
@@ -50,38 +49,42 @@ def table(
     top = [k(x) for x in (draw_top or [])]
     for c in [c for h in hk for c in h] + [c for c in lk if c >= 0] + [c for d in dk for c in d] + top:
         deck.remove(c)
-    s.draw = deck + list(reversed(top))
-    s.discard = []
-    s.hands = [sorted(h) for h in hk]
-    s.lay = lk
-    s.dens = dk
-    s.den_fest = [[FEST_INDEX[x] for x in d] for d in (den_fest or [[], [], []])]
-    s.pos = list(pos or [0] * n)
-    s.arms = list(arms or [2] * n)
-    s.legs = list(legs or [2] * n)
-    s.home = list(home or [0] * n)
-    for i, h in enumerate(s.home):
-        if h:
-            s.pos[i] = 32
-    s.fest = [[FEST_INDEX[x] for x in f] for f in (fest or [[] for _ in range(n)])]
+    home = list(home or [0] * n)
+    fk = [[FEST_INDEX[x] for x in f] for f in (fest or [[] for _ in range(n)])]
+    dfk = [[FEST_INDEX[x] for x in d] for d in (den_fest or [[], [], []])]
     per = 1 if n == 2 else 2
-    s.stock = list(stock or [per, per, per])
-    owned = sum(map(len, s.fest)) + sum(map(len, s.den_fest))
-    s.spare = 9 - sum(s.stock) - owned
-    assert s.spare >= 0
-    s.dog = dog
-    s.gd = gd
-    s.round = 1
-    s.order = list(order or range(n))
-    s.turn = []
-    s.bag = []
-    if stack is None:
-        stack = [["endround"]] + [["resolve", x] for x in reversed(s.order)]
-    s.stack = stack
-    s.ended = False
-    s.events = []
-    s._legal = None
-    s._run()
+    stock = list(stock or [per, per, per])
+    spare = 9 - sum(stock) - sum(map(len, fk)) - sum(map(len, dfk))
+    assert spare >= 0
+    order = list(order or range(n))
+    s = GAME.position(
+        n,
+        {
+            "pos": [32 if h else f for f, h in zip(pos or [0] * n, home, strict=True)],
+            "arms": list(arms or [2] * n),
+            "legs": list(legs or [2] * n),
+            "fest": fk,
+            "home": home,
+            "hands": [sorted(h) for h in hk],
+            "draw": deck + list(reversed(top)),
+            "discard": [],
+            "dens": dk,
+            "den_fest": dfk,
+            "stock": stock,
+            "spare": spare,
+            "dog": dog,
+            "gd": gd,
+            "round": 1,
+            "order": order,
+            "lay": lk,
+            "turn": [],
+            "bag": [],
+            "stack": [["endround"]] + [["resolve", x] for x in reversed(order)] if stack is None else stack,
+            "ended": False,
+        },
+        seed=1,
+    )
+    assert isinstance(s, MuertosState)
     assert s.census() == {"action_cards": 66, "festivity_cards": 9}
     return s
 

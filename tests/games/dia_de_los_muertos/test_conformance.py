@@ -63,7 +63,7 @@ TO = {f: _steps_to(f) for f in (*FEST_AT_FIELD, BOARD.goal)}
 
 def _aim(s: MuertosState, me: int) -> int:
     wanted = [f for f, k in FEST_AT_FIELD.items() if k not in s.fest[me] and s.stock[k] > 0]
-    if wanted and not (s._lane_open() and s.fest[me]):
+    if wanted and not (s.view(None)["lane_open"] and s.fest[me]):
         return min(wanted, key=lambda f: TO[f].get(s.pos[me], 99))
     return BOARD.goal
 
@@ -101,7 +101,7 @@ def test_late_game_positions(players: int, seed: int) -> None:
     seen_kinds: set[str] = set()
     i = 0
     while not s.over:
-        late = s._lane_open()
+        late = s.view(None)["lane_open"]
         if late and i % 6 == 0:
             _check_state(s, f"late game players={players} seed={seed} after {i}", rnd, deep=True)
             checked += 1

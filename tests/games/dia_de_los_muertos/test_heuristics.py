@@ -88,7 +88,7 @@ def test_a_rival_within_snatching_reach_threatens_festivity_cards() -> None:
             arms=[2, rival_arms],
             fest=[["banquet"], []],
             hands=[["kick", "beat"], ["kick", "beat"]],
-            stack=[["endround"]],
+            stack=[["newround"], ["swap", 1], ["swap", 0]],
         )
         return evaluate(s, 0)
 

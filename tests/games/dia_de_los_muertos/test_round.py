@@ -29,7 +29,7 @@ def test_setup_by_player_count() -> None:
 def test_first_round_order_by_hand_backs() -> None:
     # Everyone on the start: the fewest movement points in hand begins; then seat number.
     s = new(4, seed=11)
-    sums = [sum(s._backs(i)) for i in range(4)]
+    sums = [sum(sk["hand_backs"]) for sk in s.view(None)["skeletons"]]
     assert s.order == sorted(range(4), key=lambda i: (sums[i], i))
 
 
@@ -113,7 +113,7 @@ def test_two_for_one_swap() -> None:
         lay=[None, None, None],
         hands=[["kick", "kick", "beat"], [], []],
         draw_top=["patch"],
-        stack=[["endround"]],
+        stack=[["newround"], ["swap", 2], ["swap", 1], ["swap", 0]],
     )
     assert s.to_move == 0
     assert s.legal_actions() == ["keep", "swap beat kick", "swap kick kick"]
@@ -127,8 +127,8 @@ def test_two_for_one_swap() -> None:
 
 def test_reshuffle_when_draw_pile_is_empty() -> None:
     s = table(pos=[10, 12, 30], lay=["cake", None, None], hands=[["kick"], ["kick"], []])
-    s.discard = s.draw[:-2]  # all but two cards go to the discard pile
-    s.draw = s.draw[-2:]
+    s = s.with_position(discard=s.draw[:-2], draw=s.draw[-2:])  # all but two cards are discarded
+    assert isinstance(s, MuertosState)
     play(s, "throw p2")  # the last two cards... and the attacked card, then draws
     assert s.census()["action_cards"] == 66
     assert any("shuffled into a new draw pile" in line for line in s.log(None))
@@ -187,7 +187,7 @@ def test_gravedigger_last_step_two_players() -> None:
     play(s, "move", "walk 24")
     assert s.legal_actions() == ["block 5", "block 7", "block 16"]
     play(s, "block 16")
-    assert s.gd_field == 16 and s._lane_open()
+    assert s.gd_field == 16 and s.view(None)["lane_open"]
 
 
 def test_game_ends_when_every_skeleton_with_limbs_is_home() -> None:

@@ -161,7 +161,7 @@ def test_swap_two_cards_you_hold() -> None:
         lay=[None, None, None],
         hands=[["kick", "kick", "beat"], [], []],
         draw_top=["patch"],
-        stack=[["endround"]],
+        stack=[["newround"], ["swap", 2], ["swap", 1], ["swap", 0]],
     )
     assert s.legal_actions() == ["keep", "swap beat kick", "swap kick kick"]
     assert_illegal(s, "swap beat beat", "you have only one Beating: swap two cards you hold")

@@ -504,6 +504,9 @@ class MuertosState(State):
             self._legal = opts
             return
 
+    _run_to_decision = _run
+    """A position set up by hand may hold automatic tasks (a round's end or start): run them."""
+
     def _skip(self, t: list[Any]) -> bool:
         """Whether a decision task no longer applies (side effects allowed, e.g. A-D17)."""
         kind: str = t[0]
