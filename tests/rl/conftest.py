@@ -20,3 +20,15 @@ def configs(largest: bool = True) -> list[tuple[str, int, dict[str, Any]]]:
             opts = {"round_limit": 12} if gid == "dia-de-los-muertos" and n > 2 else {}
             out.append((gid, n, opts))
     return out
+
+
+def every_seat_count() -> list[tuple[str, int, dict[str, Any]]]:
+    """(game, players, options) for every game at every seat count it allows (18 in all)."""
+    out: list[tuple[str, int, dict[str, Any]]] = []
+    for gid in muertos.game_ids():
+        g = muertos.game(gid)
+        for n in range(g.min_players, g.max_players + 1):
+            # the skeleton race with many seats is long; a round limit keeps the test quick
+            opts = {"round_limit": 6} if gid == "dia-de-los-muertos" and n > 2 else {}
+            out.append((gid, n, opts))
+    return out

@@ -1,19 +1,41 @@
 """Every muertos game as an OpenSpiel Python game (``muertos.rl.register_openspiel``).
 
 Short names are ``muertos_<id>`` with underscores (``muertos_ofrenda``,
-``muertos_die_of_the_dead``). Parameters: ``players`` (default 2), ``seed`` (-1: a fresh
-deal for every initial state; otherwise that seed, so every initial state is the same
-deal) and each rulebook option of the game under its own name.
+``muertos_die_of_the_dead``). Parameters: ``players`` (default 2, or 1 where that is the
+smallest count), ``seed``, ``deals`` and each rulebook option of the game under its own
+name.
 
-The games are sequential, imperfect-information and *sampled stochastic*: shuffles and
-dice come from the state's own seeded generator, never from explicit chance nodes, and
-``resample_from_infostate`` redraws all a player cannot see (``State.determinize``), which
-is what OpenSpiel's ISMCTS needs. Actions are the indices of the game encoding's fixed
-action space; ``action_to_string`` gives the notation. Returns are zero-sum (a sole winner
-+1, a 2-player loser -1, a draw 0; see :func:`muertos.rl.rewards.final_rewards`); with one
-player the return is the final score. Observation tensors are the encoding's vector;
-observation strings are the seat's view as JSON, and the information-state string adds
-the seat's own redacted log (all it has learnt so far).
+**Chance.** All of a game's randomness comes from its seed: the deal and every later roll
+are drawn from the state's own generator, which travels inside the state (it is part of
+its JSON). So the game is modelled as it is: with ``seed=-1`` (the default) the initial
+state is one explicit *chance node*, the deal, whose ``deals`` outcomes (default 65,536)
+are equally likely seeds; every later transition is a function of the state and the action
+(chance mode ``EXPLICIT_STOCHASTIC``). With ``seed`` ≥ 0 there is no chance node at all:
+every game is that deal (``DETERMINISTIC``). The game object itself holds no random
+generator, so there is no game RNG state to save: OpenSpiel's ``GetRNGState``, which a
+Python game cannot implement, is never needed, and a state's generator round-trips with
+the state.
+
+**Serialization.** ``state.serialize()`` / ``game.deserialize_state(text)`` (and so
+``pyspiel.serialize_game_and_state``) carry the state as its exact JSON; games and states
+pickle (in a fresh process too: unpickling registers the games) and ``copy.deepcopy``.
+
+**Utility.** At 2+ seats the returns are the zero-sum ``outcome`` rewards of
+:func:`muertos.rl.rewards.final_rewards` (a sole winner +1, a 2-player loser -1, a draw 0;
+the winners' shares and the losers' ``-1/(n-1)`` always add up to 0), declared
+``ZERO_SUM``. Solo the return is the final score, declared ``GENERAL_SUM`` (one player:
+no sum to keep).
+
+**Observations.** The observation tensor is the game encoding's vector of what the seat
+sees (``codec.observe``: built only from ``state.view(seat)``); the observation string is
+that view as JSON. The *information-state* tensor is what the seat knows: the same
+observation, then ``own_decisions`` (how many times the seat chose each action index so
+far) and ``last_decision`` (a one-hot of its latest choice). It is built from the view and
+the seat's own past actions only, so two states that differ only in what the seat cannot
+see give it the same tensor; it summarises the order of the seat's own choices (by counts
+and the last one) rather than keeping all of it. The information-state string is the view
+plus the seat's own redacted log (everything it has been told so far). Actions are the
+indices of the encoding's fixed action space; ``action_to_string`` gives the notation.
 """
 
 from __future__ import annotations
@@ -25,7 +47,7 @@ from typing import Any
 import numpy as np
 
 import muertos
-from muertos.engine import State
+from muertos.engine import Game, State
 
 from .codec import Codec, codec, max_game_length
 from .rewards import final_rewards
@@ -33,155 +55,267 @@ from .rewards import final_rewards
 PREFIX = "muertos_"
 SOLO_BOUND = 1000.0
 """|final score| bound used as the utility range of solo games."""
+DEALS = 1 << 16
+"""Outcomes of the deal's chance node by default: that many seeds, equally likely."""
 
 
 def short_name(game_id: str) -> str:
     return PREFIX + muertos.game(game_id).id.replace("-", "_")
 
 
-def _make(game_id: str) -> tuple[Any, type]:
-    import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]  # here: the module loads without it
+def _default_players(g: Game) -> int:
+    return max(g.min_players, min(2, g.max_players))
 
-    g = muertos.game(game_id)
-    default_players = max(g.min_players, min(2, g.max_players))
-    zero_sum = g.min_players >= 2
-    spec: dict[str, Any] = {"players": default_players, "seed": -1}
+
+def _game_type(pyspiel: Any, g: Game, players: int, seed: int) -> Any:
+    """The type of one configuration: the chance mode and utility depend on the parameters."""
+    spec: dict[str, Any] = {"players": _default_players(g), "seed": -1, "deals": DEALS}
     for o in g.options:
         spec[o.name] = o.default
-    game_type = pyspiel.GameType(
+    chance = pyspiel.GameType.ChanceMode
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
         short_name=short_name(g.id),
         long_name=f"muertos: {g.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=chance.DETERMINISTIC if seed >= 0 else chance.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM),
+        utility=utility.ZERO_SUM if players >= 2 else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=g.max_players,
         min_num_players=g.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=spec,
     )
+
+
+def _make(game_id: str) -> tuple[Any, type]:
+    import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]  # here: the module loads without it
+
+    g = muertos.game(game_id)
+    registered = _game_type(pyspiel, g, _default_players(g), -1)
+    spec: dict[str, Any] = dict(registered.parameter_specification)
 
     class MuertosGame(pyspiel.Game):  # type: ignore[misc]
         """An OpenSpiel view of one muertos game."""
 
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             p = {**spec, **(params or {})}
+            self.params = p
             self.players = int(p["players"])
             self.seed = int(p["seed"])
+            self.deals = int(p["deals"])
+            if self.seed < 0 and self.deals < 1:
+                raise ValueError(f"deals must be at least 1, got {self.deals}")
             self.codec: Codec = codec(g.id, self.players, {o.name: p[o.name] for o in g.options})
             solo = self.players == 1
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.codec.num_actions,
-                max_chance_outcomes=0,
+                max_chance_outcomes=self.deals if self.seed < 0 else 0,
                 num_players=self.players,
                 min_utility=-SOLO_BOUND if solo else -1.0,
                 max_utility=SOLO_BOUND if solo else 1.0,
-                utility_sum=0.0 if zero_sum else None,  # the type says general-sum for 1-4 seats
+                utility_sum=None if solo else 0.0,
                 max_game_length=max_game_length(self.codec),
             )
-            super().__init__(game_type, info, p)
-            self._seeds = random.Random(self.seed if self.seed >= 0 else None)
+            super().__init__(_game_type(pyspiel, g, self.players, self.seed), info, p)
+            self._shared = _Shared(g.id, p)
 
         def new_initial_state(self) -> MuertosState:
-            seed = self.seed if self.seed >= 0 else self._seeds.getrandbits(48)
-            return MuertosState(self, g.new(self.players, seed, self.codec.options))
+            # cheap: OpenSpiel's clone() calls this and then overwrites the state
+            return MuertosState(self, _Box(None, self.seed if self.seed >= 0 else None))
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> MuertosObserver:
             perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
             return MuertosObserver(self.codec, perfect_recall)
 
-    class MuertosState(pyspiel.State):  # type: ignore[misc]
-        """A muertos state behind OpenSpiel's State API."""
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (load_game, (g.id, dict(self.params)))
 
-        def __init__(self, game: MuertosGame, state: State) -> None:
+        def __deepcopy__(self, memo: Any) -> MuertosGame:
+            return self  # games are immutable
+
+    class MuertosState(pyspiel.State):  # type: ignore[misc]
+        """A muertos state behind OpenSpiel's State API (before the deal: a chance node)."""
+
+        def __init__(self, game: MuertosGame, box: _Box) -> None:
             super().__init__(game)
-            self._box = _Box(state)
-            self._shared = _Shared(game.codec)
+            self._box = box
+            self._shared = game._shared
 
         @property
         def ms(self) -> State:
-            """The muertos state."""
-            return self._box.state
+            """The muertos state (``RuntimeError`` at the chance node: nothing is dealt yet)."""
+            b = self._box
+            if b.state is None:
+                if b.deal is None:
+                    raise RuntimeError("this is the deal's chance node: nothing is dealt yet")
+                sh = self._shared
+                b.state = sh.game.new(sh.players, b.deal, sh.options)
+            return b.state
 
         @property
         def codec(self) -> Codec:
-            return self._shared.value  # type: ignore[no-any-return]
+            return self._shared.codec
+
+        def _dealt(self) -> bool:
+            return self._box.state is not None or self._box.deal is not None
 
         def current_player(self) -> int:
+            if not self._dealt():
+                return int(pyspiel.PlayerId.CHANCE)
             tm = self.ms.to_move
             return int(pyspiel.PlayerId.TERMINAL) if tm is None else tm
 
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return self._shared.outcomes() if not self._dealt() else []
+
         def _legal_actions(self, player: int) -> list[int]:
-            if self.ms.to_move != player:
+            if not self._dealt() or self.ms.to_move != player:
                 return []
             return sorted(self.codec.legal_indices(self.ms))
 
         def _apply_action(self, action: int) -> None:
-            self.ms.apply(self.codec.actions[action])
+            if not self._dealt():
+                self._box = _Box(None, int(action))
+            else:
+                self.ms.apply(self.codec.actions[action])
 
         def _action_to_string(self, player: int, action: int) -> str:
+            if player == pyspiel.PlayerId.CHANCE:
+                return f"deal {action}"
             return self.codec.actions[action]
 
         def is_terminal(self) -> bool:
-            return self.ms.over
+            return self._dealt() and self.ms.over
 
         def returns(self) -> list[float]:
-            if not self.ms.over:
-                return [0.0] * self.ms.players
+            if not self.is_terminal():
+                return [0.0] * self._shared.players
             return final_rewards(self.ms, "outcome")
 
+        def own_decisions(self, player: int) -> list[int]:
+            """The action indices ``player`` chose so far, in order."""
+            return [pa.action for pa in self.full_history() if pa.player == player]
+
         def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MuertosState:
-            rng = random.Random(int(probability_sampler() * 2**52))
+            """A state ``player_id`` cannot tell from this one (``State.determinize``)."""
             c: MuertosState = self.clone()
-            c._box = _Box(self.ms.determinize(player_id, rng))
+            if self._dealt():
+                rng = random.Random(int(probability_sampler() * 2**52))
+                c._box = _Box(self.ms.determinize(player_id, rng), None)
             return c
 
         def __str__(self) -> str:
+            if not self._dealt():
+                return "(the deal)"
             return json.dumps(self.ms.view(None), sort_keys=True, ensure_ascii=False)
 
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (_load_state, (g.id, dict(self._shared.params), self.serialize()))
+
+        def __deepcopy__(self, memo: Any) -> MuertosState:
+            return self.clone()  # type: ignore[no-any-return]
+
     class MuertosObserver:
-        """Observation tensor (the encoding) and strings (the view as JSON, plus the log)."""
+        """Observation and information-state tensors and strings (see the module's docstring)."""
 
         def __init__(self, c: Codec, perfect_recall: bool) -> None:
             self.codec = c
             self.perfect_recall = perfect_recall
-            self.tensor = np.zeros(c.observation_size, np.float32)
-            self.dict = {"observation": self.tensor}
+            n, k = c.observation_size, c.num_actions
+            self.tensor = np.zeros(n + 2 * k if perfect_recall else n, np.float32)
+            self.dict = {"observation": self.tensor[:n]}
+            if perfect_recall:
+                self.dict["own_decisions"] = self.tensor[n : n + k]
+                self.dict["last_decision"] = self.tensor[n + k :]
 
         def set_from(self, state: MuertosState, player: int) -> None:
-            self.tensor[:] = self.codec.observe(state.ms, player)
+            self.tensor.fill(0.0)
+            if not state._dealt():
+                return  # before the deal nobody knows anything
+            self.dict["observation"][:] = self.codec.observe(state.ms, player)
+            if self.perfect_recall:
+                mine = state.own_decisions(player)
+                np.add.at(self.dict["own_decisions"], mine, 1.0)
+                if mine:
+                    self.dict["last_decision"][mine[-1]] = 1.0
 
         def string_from(self, state: MuertosState, player: int) -> str:
+            if not state._dealt():
+                return ""
             text = json.dumps(state.ms.view(player), sort_keys=True, ensure_ascii=False)
             if self.perfect_recall:
                 text += "\n" + "\n".join(state.ms.log(player))
             return text
 
-    return game_type, MuertosGame
+    return registered, MuertosGame
 
 
 class _Shared:
-    """Holds what states share (the codec): OpenSpiel deep-copies a state's ``__dict__``."""
+    """What every state of one game shares; OpenSpiel deep-copies and pickles a state's
+    ``__dict__``, so this copies as itself and pickles as the configuration that rebuilds it."""
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
+    def __init__(self, game_id: str, params: dict[str, Any]) -> None:
+        self.game = muertos.game(game_id)
+        self.params = params
+        self.players = int(params["players"])
+        self.deals = int(params["deals"])
+        self.codec = codec(game_id, self.players, {o.name: params[o.name] for o in self.game.options})
+        self.options = self.codec.options
+        self._outcomes: list[tuple[int, float]] | None = None
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        if self._outcomes is None:
+            p = 1.0 / self.deals
+            self._outcomes = [(k, p) for k in range(self.deals)]
+        return self._outcomes
 
     def __deepcopy__(self, memo: Any) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Shared, (self.game.id, self.params))
+
 
 class _Box:
-    """Holds the muertos state; a deep copy is the engine's cheap ``clone``."""
+    """Holds the muertos state, or the seed still to deal; a deep copy is the engine's
+    cheap ``clone`` and a pickle is the state's exact JSON."""
 
-    def __init__(self, state: State) -> None:
+    __slots__ = ("deal", "state")
+
+    def __init__(self, state: State | None, deal: int | None) -> None:
         self.state = state
+        self.deal = deal
 
     def __deepcopy__(self, memo: Any) -> _Box:
-        return _Box(self.state.clone())
+        return _Box(None if self.state is None else self.state.clone(), self.deal)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        text = None if self.state is None else json.dumps(self.state.to_json())
+        return (_unbox, (text, self.deal))
+
+
+def _unbox(text: str | None, deal: int | None) -> _Box:
+    if text is None:
+        return _Box(None, deal)
+    d = json.loads(text)
+    return _Box(muertos.game(d["game"]).from_json(d), deal)
+
+
+def load_game(game_id: str, params: dict[str, Any] | None = None) -> Any:
+    """``pyspiel.load_game`` of a muertos game by its muertos id, registering the games first."""
+    import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+    register_openspiel()
+    return pyspiel.load_game(short_name(game_id), dict(params or {}))
+
+
+def _load_state(game_id: str, params: dict[str, Any], text: str) -> Any:
+    return load_game(game_id, params).deserialize_state(text)
 
 
 _REGISTERED: dict[str, type] = {}
