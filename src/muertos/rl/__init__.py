@@ -7,6 +7,7 @@ Make an environment in three lines::
     env = muertos.rl.gym_env("ofrenda", players=1)        # Gymnasium, solo vs Abuela
     env = muertos.rl.gym_env("ofertu", players=2, opponents="greedy")   # one seat vs bots
     names = muertos.rl.register_openspiel()               # pyspiel.load_game("muertos_ofertu")
+    env = gymnasium.make("muertos/Ofrenda-v0", players=1) # registered on import (GYM_IDS)
 
 Each game's package provides ``encoding.py``: ``action_space(players, options)`` (every
 action that can ever be legal, in a fixed documented order: index ↔ notation) and
@@ -17,8 +18,11 @@ rules. The optional libraries are imported only by the function that needs them.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+import muertos
 
 from .codec import Codec, codec
 from .rewards import final_rewards
@@ -27,7 +31,12 @@ if TYPE_CHECKING:
     from .gymnasium_env import MuertosGymEnv
     from .pettingzoo_env import MuertosAECEnv
 
-__all__ = ["Codec", "aec_env", "codec", "final_rewards", "gym_env", "register_openspiel"]
+__all__ = ["GYM_IDS", "Codec", "aec_env", "codec", "final_rewards", "gym_env", "register_openspiel"]
+
+GYM_IDS = {
+    gid: "muertos/" + "".join(w.capitalize() for w in gid.split("-")) + "-v0" for gid in muertos.game_ids()
+}
+"""The Gymnasium id of each game: ``muertos/Ofrenda-v0``, ``muertos/DieOfTheDead-v0``, …"""
 
 
 def aec_env(
@@ -73,3 +82,22 @@ def register_openspiel() -> list[str]:
     from .openspiel import register_openspiel as _register
 
     return _register()
+
+
+def _register_gymnasium() -> None:
+    """Make ``gymnasium.make("muertos/<Game>-v0", players=…, …)`` work, if Gymnasium is installed."""
+    if importlib.util.find_spec("gymnasium") is None:
+        return
+    import gymnasium
+
+    for gid, env_id in GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            g = muertos.game(gid)
+            gymnasium.register(
+                id=env_id,
+                entry_point="muertos.rl.gymnasium_env:MuertosGymEnv",
+                kwargs={"game_id": gid, "players": g.min_players},
+            )
+
+
+_register_gymnasium()

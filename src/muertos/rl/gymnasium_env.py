@@ -7,6 +7,12 @@ index of the game's fixed ``Discrete`` action space. The reward is 0 until the g
 then the learner's final reward from the scores (``reward="score"`` by default for solo,
 ``"outcome"`` otherwise). An illegal index ends the episode with ``illegal_reward`` and
 ``info["illegal_action"] = True`` (``illegal="raise"`` raises instead).
+
+Registered with Gymnasium when ``muertos.rl`` is imported, one id per game
+(``gym.make("muertos/Ofrenda-v0", players=1)``; see ``muertos.rl.GYM_IDS``), taking the
+constructor's keywords. ``action_masks()`` is the legal-action mask that sb3-contrib's
+``MaskablePPO`` asks for. An environment pickles with plain ``pickle`` (the game state as
+its exact JSON, the seed stream, the opponents) and continues where it stood.
 """
 
 from __future__ import annotations
@@ -139,8 +145,33 @@ class MuertosGymEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         reward = final_rewards(s, self.reward_mode)[self.seat] if s.over else 0.0
         return self._obs(), reward, s.over, False, self._info()
 
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the learning seat now, as booleans (sb3-contrib's MaskablePPO)."""
+        mask = np.zeros(self.codec.num_actions, dtype=bool)
+        s = self.state_
+        if s is not None and s.to_move == self.seat and not self._done:
+            mask[self.codec.legal_indices(s)] = True
+        return mask
+
     def action_name(self, index: int) -> str:
         return self.codec.actions[index]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the codec and the game hold their parts' modules, which do not pickle: keep what
+        # rebuilds them, and the state as its JSON
+        d = dict(self.__dict__)
+        d["codec"] = (self.game.id, self.players, self.codec.options)
+        del d["game"]
+        d["state_"] = None if self.state_ is None else self.state_.to_json()
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        gid, players, options = d["codec"]
+        c = codec(gid, players, options)
+        d.update(codec=c, game=c.game)
+        if d["state_"] is not None:
+            d["state_"] = c.game.from_json(d["state_"])
+        self.__dict__.update(d)
 
     def render(self) -> str | None:  # type: ignore[override]
         if self.render_mode != "ansi":
