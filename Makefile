@@ -10,7 +10,7 @@ DB     ?= sqlite:///muertos.db
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,web,sim,cluster,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,sim,cluster,rl,train]'
 	@touch $(STAMP)
 
 install: $(STAMP)
