@@ -22,16 +22,17 @@ from bisect import insort
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from muertos.engine import CorruptState, Game, Option, Rng, State, normalize
+from muertos.engine import Game, Option, State, normalize
 from muertos.engine.actions import Actions, Kind
 
+from . import checks, scoring, views
 from . import notation as nt
 from .components import (
     BOARD,
     CARDS,
     CARTWHEEL_HITS_LANDING,
-    DECK_SIZE,
     FEST_AT_FIELD,
+    FEST_BAG,
     FEST_COPIES,
     FEST_INDEX,
     FEST_PER_FIELD,
@@ -54,7 +55,7 @@ from .components import (
     reconstructed_lines,
 )
 from .scoring import final_scores, final_winners
-from .views import LaidBack, MuertosTable, MuertosView, Skeleton
+from .views import MuertosView
 
 GOAL = BOARD.goal
 START = BOARD.start
@@ -71,7 +72,6 @@ K = {c.key: c.index for c in CARDS}
 DODGE, HOLD = K["dodge"], K["hold"]
 THROWS = (K["cake"], K["pot"], K["skull"])
 STRAIGHT = frozenset(["beat", "kick", "hustle", "hold"] + (["snatch"] if SNATCH_DODGEABLE else []))
-FEST_BAG = 100  # festivity cards in the dog's bag are stored as 100 + kind
 
 # Turn record of the current movement (indices into ``turn``).
 T_SEAT, T_CARD_M, T_POINTS, T_WALKED, T_DOGGED, T_STEPS, T_DOG_STEPS, T_HOLDER, T_PENALTY = range(9)
@@ -2087,53 +2087,21 @@ class MuertosState(State):
     legal list gives them; the engine lists, plays and refuses actions by this table."""
 
     # ============================================================ information
+    # What a seat may know and the redraw of the rest (views.py), the figures designers
+    # read (scoring.py), the census and the checks of a saved state (checks.py): each in
+    # the file named for it.
+    _view = views.view
+    _redraw_hidden = views.redraw_hidden
+    stats = scoring.stats
+    census = checks.census
+    _validate = checks.validate
+
     def status(self) -> str:
         if self.to_move is None:
             return "Game over"
         t = self.stack[-1]
         other = nt.who(t[2]) if len(t) > 2 else ""
         return STATUS.get(t[0], "{p} to move").format(p=nt.who(t[1]), other=other)
-
-    def _view(self, seat: int | None) -> MuertosTable:
-        skel = []
-        for s in range(self.players):
-            lay = self.lay[s]
-            laid: str | LaidBack | None = (
-                None if lay < 0 else nt.card(lay) if seat == s else LaidBack(back=MOVE[lay])
-            )
-            d = Skeleton(
-                field=self.pos[s],
-                arms=self.arms[s],
-                legs=self.legs[s],
-                festivity=sorted(nt.fest(k) for k in self.fest[s]),
-                home=self.home[s],
-                hand_backs=self._backs(s),
-                laid=laid,
-            )
-            if seat == s:
-                d["hand"] = [nt.card(c) for c in self.hands[s]]
-            skel.append(d)
-        return {
-            "round": self.round,
-            "order": list(self.order),
-            "skeletons": skel,
-            "dog": self.dog,
-            "gravedigger": self.gd_field,
-            "gravedigger_steps": self.gd,
-            "lane_open": self._lane_open(),
-            "festivity_stock": {FESTIVITY[i].key: n for i, n in enumerate(self.stock)},
-            "hiding_places": {
-                str(f): {
-                    "bones": [nt.card(c) for c in self.dens[i]],
-                    "festivity": [nt.fest(k) for k in self.den_fest[i]],
-                }
-                for i, f in enumerate(DENS)
-            },
-            "draw_pile": len(self.draw),
-            "discard_pile": [nt.card(c) for c in self.discard],
-            "dog_carries": [nt.fest(x - FEST_BAG) if x >= FEST_BAG else nt.card(x) for x in self.bag],
-            "movement": list(self.turn) if self.stack and self.stack[-1][0] == "movement" else None,
-        }
 
     def scores(self) -> list[float]:
         return final_scores(self.home, self.fest)
@@ -2142,99 +2110,6 @@ class MuertosState(State):
         if not self.over:
             return []
         return final_winners(self.home, self.fest)
-
-    def stats(self) -> dict[str, float | int | str]:
-        """Designer numbers: rounds, arrivals, festivity cards taken, limbs left, the gravedigger."""
-        per = FEST_PER_FIELD_TWO if self.players == 2 else FEST_PER_FIELD
-        out = super().stats()
-        out.update(
-            {
-                "rounds": self.round,
-                "arrived": sum(1 for h in self.home if h),
-                "festivity_taken": per * len(FESTIVITY) - sum(self.stock),
-                "limbs_left": sum(self.arms) + sum(self.legs),
-                "gravedigger_steps": self.gd,
-                "round_limit_reached": int(self.ended and not self._game_done()),
-            }
-        )
-        return out
-
-    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Redraw the draw pile, other hands and other face-down cards, keeping every visible back."""
-        slots: list[tuple[str, int, int]] = []  # (place, seat, back)
-        pool = list(self.draw)
-        for s in range(self.players):
-            if s == seat:
-                continue
-            for c in self.hands[s]:
-                slots.append(("h", s, MOVE[c]))
-                pool.append(c)
-            if self.lay[s] >= 0:
-                slots.append(("l", s, MOVE[self.lay[s]]))
-                pool.append(self.lay[s])
-            self.hands[s] = []
-        pool.sort()  # the pool's order must not depend on hidden order (only on the view)
-        rng.shuffle(pool)
-        by_back: dict[int, list[int]] = {}
-        for c in pool:
-            by_back.setdefault(MOVE[c], []).append(c)
-        for place, s, b in slots:
-            c = by_back[b].pop()
-            if place == "h":
-                self.hands[s].append(c)
-            else:
-                self.lay[s] = c
-        for s in range(self.players):
-            self.hands[s].sort()
-        rest = [c for b in sorted(by_back) for c in by_back[b]]
-        rng.shuffle(rest)
-        self.draw = rest
-
-    def census(self) -> dict[str, int]:
-        cards = (
-            len(self.draw)
-            + len(self.discard)
-            + sum(map(len, self.hands))
-            + sum(1 for x in self.lay if x >= 0)
-            + sum(map(len, self.dens))
-            + sum(1 for x in self.bag if x < FEST_BAG)
-        )
-        fest = (
-            sum(self.stock)
-            + sum(map(len, self.fest))
-            + sum(map(len, self.den_fest))
-            + sum(1 for x in self.bag if x >= FEST_BAG)
-            + self.spare
-        )
-        return {"action_cards": cards, "festivity_cards": fest}
-
-    def _validate(self) -> None:
-        n = self.players
-        for name in ("pos", "arms", "legs", "home", "lay", "fest", "hands"):
-            v = getattr(self, name)
-            if not isinstance(v, list) or len(v) != n:
-                raise CorruptState(f"{name} must be a list of {n} entries")
-        if not all(isinstance(x, int) and 0 <= x <= GOAL for x in self.pos):
-            raise CorruptState("skeleton fields must be 0..32")
-        if not all(x in (0, 1, 2) for x in self.arms + self.legs):
-            raise CorruptState("a skeleton has 0, 1 or 2 arms and legs")
-        c = self.census()
-        if c["action_cards"] != DECK_SIZE:
-            raise CorruptState(f"there must be {DECK_SIZE} action cards, found {c['action_cards']}")
-        if c["festivity_cards"] != FEST_COPIES * len(FESTIVITY):
-            raise CorruptState(f"there must be {FEST_COPIES * len(FESTIVITY)} festivity cards")
-        all_cards = (
-            self.draw + self.discard + [x for h in self.hands for x in h] + [x for d in self.dens for x in d]
-        )
-        if not all(isinstance(x, int) and 0 <= x < len(CARDS) for x in all_cards):
-            raise CorruptState("unknown action card")
-        if not 0 <= self.gd < len(GD_TRACK) + len(GD_FINAL):
-            raise CorruptState("bad gravedigger position")
-        for t in self.stack:
-            if not isinstance(t, list) or not t or not isinstance(t[0], str):
-                raise CorruptState(f"bad task {t!r}")
-            if t[0] not in DECISIONS and not hasattr(self, "_auto_" + t[0]):
-                raise CorruptState(f"unknown task {t[0]!r}")
 
 
 class MuertosGame(Game):

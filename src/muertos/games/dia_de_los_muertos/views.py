@@ -3,11 +3,18 @@ and the redraw of everything else for a bot's determinization."""
 
 from __future__ import annotations
 
-from typing import NotRequired  # pydantic reads it on Python 3.11
+from typing import TYPE_CHECKING, NotRequired  # pydantic reads it on Python 3.11
 
 from typing_extensions import TypedDict
 
+from muertos.engine import Rng
 from muertos.engine.views import BaseView
+
+from . import notation as nt
+from .components import BOARD, FEST_BAG, FESTIVITY, MOVE
+
+if TYPE_CHECKING:
+    from .rules import MuertosState
 
 
 class LaidBack(TypedDict):
@@ -73,3 +80,79 @@ class MuertosTable(TypedDict):
 
 class MuertosView(BaseView, MuertosTable):
     """A whole skeleton-race view: the engine's part and the game's."""
+
+
+def view(s: MuertosState, seat: int | None) -> MuertosTable:
+    """The table as ``seat`` sees it: its own hand and laid card, only the backs of the
+    others' cards (the backs are open to all)."""
+    skel = []
+    for p in range(s.players):
+        lay = s.lay[p]
+        laid: str | LaidBack | None = (
+            None if lay < 0 else nt.card(lay) if seat == p else LaidBack(back=MOVE[lay])
+        )
+        d = Skeleton(
+            field=s.pos[p],
+            arms=s.arms[p],
+            legs=s.legs[p],
+            festivity=sorted(nt.fest(k) for k in s.fest[p]),
+            home=s.home[p],
+            hand_backs=s._backs(p),
+            laid=laid,
+        )
+        if seat == p:
+            d["hand"] = [nt.card(c) for c in s.hands[p]]
+        skel.append(d)
+    return {
+        "round": s.round,
+        "order": list(s.order),
+        "skeletons": skel,
+        "dog": s.dog,
+        "gravedigger": s.gd_field,
+        "gravedigger_steps": s.gd,
+        "lane_open": s._lane_open(),
+        "festivity_stock": {FESTIVITY[i].key: n for i, n in enumerate(s.stock)},
+        "hiding_places": {
+            str(f): {
+                "bones": [nt.card(c) for c in s.dens[i]],
+                "festivity": [nt.fest(k) for k in s.den_fest[i]],
+            }
+            for i, f in enumerate(BOARD.hiding)
+        },
+        "draw_pile": len(s.draw),
+        "discard_pile": [nt.card(c) for c in s.discard],
+        "dog_carries": [nt.fest(x - FEST_BAG) if x >= FEST_BAG else nt.card(x) for x in s.bag],
+        "movement": list(s.turn) if s.stack and s.stack[-1][0] == "movement" else None,
+    }
+
+
+def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
+    """Redraw the draw pile, other hands and other face-down cards, keeping every visible back."""
+    slots: list[tuple[str, int, int]] = []  # (place, seat, back)
+    pool = list(s.draw)
+    for p in range(s.players):
+        if p == seat:
+            continue
+        for c in s.hands[p]:
+            slots.append(("h", p, MOVE[c]))
+            pool.append(c)
+        if s.lay[p] >= 0:
+            slots.append(("l", p, MOVE[s.lay[p]]))
+            pool.append(s.lay[p])
+        s.hands[p] = []
+    pool.sort()  # the pool's order must not depend on hidden order (only on the view)
+    rng.shuffle(pool)
+    by_back: dict[int, list[int]] = {}
+    for c in pool:
+        by_back.setdefault(MOVE[c], []).append(c)
+    for place, p, b in slots:
+        c = by_back[b].pop()
+        if place == "h":
+            s.hands[p].append(c)
+        else:
+            s.lay[p] = c
+    for p in range(s.players):
+        s.hands[p].sort()
+    rest = [c for b in sorted(by_back) for c in by_back[b]]
+    rng.shuffle(rest)
+    s.draw = rest
