@@ -170,6 +170,8 @@ FESTIVITY: tuple[FestivityKind, ...] = tuple(
 FEST_INDEX = {f.key: f.index for f in FESTIVITY}
 FEST_AT_FIELD = {f.field: f.index for f in FESTIVITY}
 FEST_VP = tuple(f.vp for f in FESTIVITY)
+FEST_BAG = 100
+"""What the dog carries is stored as card kinds, and festivity cards as ``FEST_BAG`` + kind."""
 FEST_COPIES = int(_DATA["festivity"]["copies"])
 FEST_PER_FIELD = int(_DATA["festivity"]["per_field"])
 FEST_PER_FIELD_TWO = int(_DATA["festivity"]["per_field_two_players"])

@@ -7,7 +7,14 @@ among themselves for the arrival tie-break (rules map A-D20).
 
 from __future__ import annotations
 
-from .components import FEST_VP, PLACE_POINTS
+from typing import TYPE_CHECKING
+
+from muertos.engine import State
+
+from .components import FEST_PER_FIELD, FEST_PER_FIELD_TWO, FEST_VP, FESTIVITY, PLACE_POINTS
+
+if TYPE_CHECKING:
+    from .rules import MuertosState
 
 
 def place_points(rank: int) -> int:
@@ -35,3 +42,20 @@ def final_winners(home: list[int], fest: list[list[int]]) -> list[int]:
         return tied
     first = min(home[i] for i in arrived)
     return [i for i in arrived if home[i] == first]
+
+
+def stats(s: MuertosState) -> dict[str, float | int | str]:
+    """Designer numbers: rounds, arrivals, festivity cards taken, limbs left, the gravedigger."""
+    per = FEST_PER_FIELD_TWO if s.players == 2 else FEST_PER_FIELD
+    out = State.stats(s)
+    out.update(
+        {
+            "rounds": s.round,
+            "arrived": sum(1 for h in s.home if h),
+            "festivity_taken": per * len(FESTIVITY) - sum(s.stock),
+            "limbs_left": sum(s.arms) + sum(s.legs),
+            "gravedigger_steps": s.gd,
+            "round_limit_reached": int(s.ended and not s._game_done()),
+        }
+    )
+    return out
