@@ -1,7 +1,7 @@
 """ISMCTS finds the obvious winning move in a hand-built position of every game.
 
-Each position is built by setting state fields with the game's own test helpers; the
-comment says why exactly one move wins (checked by playing every move out).
+Each position is built with the game's own test helpers; the comment says why exactly
+one move wins (checked by playing every move out).
 """
 
 from __future__ import annotations
@@ -21,28 +21,22 @@ def choices(s: State, iterations: int) -> set[str]:
 
 
 def test_ofrenda_last_placement() -> None:
-    from tests.games.ofrenda.helpers import new, set_board, set_hand, sync_turns
+    from tests.games.ofrenda.helpers import arrange, new
 
-    s = new(2, seed=4)
-    set_board(
-        s,
-        0,
-        {
-            "S1": "P18", "S2": "P34", "S3": "P16", "S4": "P14", "S5": "P29", "S6": "P22",
-            "S7": "P19", "S8": "P27", "S9": "P32", "S10": "P31", "S11": "P09",
+    s = arrange(
+        new(2, seed=4),
+        boards={
+            0: {
+                "S1": "P18", "S2": "P34", "S3": "P16", "S4": "P14", "S5": "P29", "S6": "P22",
+                "S7": "P19", "S8": "P27", "S9": "P32", "S10": "P31", "S11": "P09",
+            },
+            1: {
+                "S1": "P15", "S2": "P33", "S3": "P30", "S4": "P21", "S6": "P12", "S7": "P03",
+                "S8": "P11", "S9": "P04", "S10": "P23", "S11": "P10", "S12": "P35",
+            },
         },
+        hands={0: ["P06"], 1: ["P01", "P17", "P20"]},
     )  # fmt: skip
-    set_board(
-        s,
-        1,
-        {
-            "S1": "P15", "S2": "P33", "S3": "P30", "S4": "P21", "S6": "P12", "S7": "P03",
-            "S8": "P11", "S9": "P04", "S10": "P23", "S11": "P10", "S12": "P35",
-        },
-    )  # fmt: skip
-    set_hand(s, 0, ["P06"])
-    set_hand(s, 1, ["P01", "P17", "P20"])
-    sync_turns(s)
     for a in ("take 1", "candle 1", "place P06 S12", "marigold J12", "take 1", "no candle"):
         s.apply(a)
     # Player 2's 12th and last turn: only P05 in the last empty slot S5 wins the game.

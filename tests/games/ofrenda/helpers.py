@@ -1,17 +1,32 @@
-"""Building Ofrenda positions by hand: move named components where a test wants them.
+"""Ofrenda positions built by hand, through the public position API.
 
-Every helper keeps the state consistent (each portrait and candle in exactly one
-place), so a built position still passes ``_validate`` and a JSON round trip.
+``arrange`` moves named components of a state's position (``state.position()``) to where
+a test wants them, taking each from wherever it lies, and hands the result to
+``state.with_position``, which validates it: every portrait and candle stays in exactly
+one place, and each seat's turns follow from the portraits it placed and discarded.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from muertos.games.ofrenda import GAME
-from muertos.games.ofrenda.components import CANDLE_IDS, CARD_IDS, NSLOTS, NTOK, SLOT_IDS, TOKEN_IDS
+from muertos.games.ofrenda.components import (
+    CANDLE_IDS,
+    CARD_IDS,
+    GOAL_IDS,
+    NSLOTS,
+    NTOK,
+    SLOT_IDS,
+    TOKEN_IDS,
+    TOKEN_IS_CANDLE,
+    TURNS,
+)
 from muertos.games.ofrenda.rules import OfrendaState
+
+Position = dict[str, Any]
 
 
 def C(pid: str) -> int:
@@ -36,141 +51,199 @@ def new(players: int = 2, seed: int = 0, **options: Any) -> OfrendaState:
     return s
 
 
-def pull_card(s: OfrendaState, c: int, keep: tuple[int, ...] = ()) -> None:
-    """Take portrait ``c`` out of wherever it is; a market or box gap is refilled from the deck."""
-    if c in s.deck:
-        s.deck.remove(c)
-        return
-    for h, sec in zip(s.hands, s.secret, strict=True):
+def arrange(
+    s: OfrendaState,
+    *,
+    market: Sequence[str] | None = None,
+    market_mg: Sequence[int] | None = None,
+    mcandles: Sequence[str] | None = None,
+    boards: Mapping[int, Mapping[str, str]] | None = None,
+    tokens: Mapping[int, Mapping[str, str]] | None = None,
+    stored: Mapping[int, Sequence[str]] | None = None,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    discards: Mapping[int, int] | None = None,
+    mg: Mapping[int, int] | None = None,
+    goals: Sequence[str] | None = None,
+    claims: Mapping[int, Sequence[int]] | None = None,
+    current: int | None = None,
+    phase: str | None = None,
+    pending: Sequence[str] | None = None,
+) -> OfrendaState:
+    """A validated copy of ``s`` with components moved, in this order:
+
+    - ``market``, ``market_mg``, ``mcandles``: the Family board's portraits, the marigolds
+      on them and the candles above them (what they replace goes back to the deck's
+      bottom and the bag);
+    - ``boards``: seat -> {slot: portrait}, placed unlit;
+    - ``tokens``: seat -> {token slot: candle id or "marigold"};
+    - ``stored``: seat -> the candles in its storage (those it held go back to the bag);
+    - ``hands``: seat -> its whole hand, known to everyone (the old hand goes to the
+      deck's bottom);
+    - ``discards``: seat -> how many portraits from the deck's bottom it discards (turns
+      spent elsewhere);
+    - ``mg``: seat -> marigolds in storage;
+    - ``goals``: the common goals in play, one per back (the token stacks stay);
+      ``claims``: seat -> the token value it took of each goal (0: none), off the stacks;
+    - ``current``, ``phase``, ``pending``: whose decision it is, and which.
+
+    A portrait taken off the Family board or out of the box is replaced by the deck's
+    bottom card; a candle taken off the Family board by the bag's last."""
+    d = s.position()
+    if market is not None:
+        _set_market(d, market)
+    if market_mg is not None:
+        d["market_mg"] = list(market_mg)
+    if mcandles is not None:
+        _set_market_candles(d, mcandles)
+    for seat, cards in (boards or {}).items():
+        for sid, pid in cards.items():
+            _pull_card(d, C(pid))
+            d["board"][seat * NSLOTS + S(sid)] = C(pid)
+            d["lit"][seat * NSLOTS + S(sid)] = 0
+    for seat, slots in (tokens or {}).items():
+        for jid, what in slots.items():
+            if what != "marigold":
+                _pull_candle(d, K(what))
+            d["tokens"][seat * NTOK + J(jid)] = 1 if what == "marigold" else K(what)
+    for seat, kids in (stored or {}).items():
+        d["bag"] += d["stored"][seat]
+        d["stored"][seat] = []
+        for kid in kids:
+            _pull_candle(d, K(kid))
+        d["stored"][seat] = sorted(K(k) for k in kids)
+    for seat, pids in (hands or {}).items():
+        _set_hand(d, seat, pids)
+    for seat, n in (discards or {}).items():
+        d["discards"][seat] += [d["deck"].pop(0) for _ in range(n)]
+    for seat, n in (mg or {}).items():
+        d["mg"][seat] = n
+    if goals is not None:
+        d["goals"] = [GOAL_IDS.index(g) for g in goals]
+    for seat, values in (claims or {}).items():
+        _claim(d, seat, values)
+    if current is not None:
+        d["current"] = current
+    if phase is not None:
+        d["phase"] = phase
+    if pending is not None:
+        d["pending"] = [J(j) for j in pending]
+    d["turns"] = [_turns_played(d, p) for p in range(s.players)]
+    t = s.with_position(**d)
+    assert isinstance(t, OfrendaState)
+    return t
+
+
+def _pull_card(d: Position, c: int, keep: Sequence[int] = ()) -> None:
+    """Take portrait ``c`` out of wherever it is."""
+    for pile in (d["deck"], *d["discards"], d["abuela"]):
+        if c in pile:
+            pile.remove(c)
+            return
+    for h, sec in zip(d["hands"], d["secret"], strict=True):
         if c in h:
             h.remove(c)
             if c in sec:
                 sec.remove(c)
             return
-    for d in s.discards:
-        if c in d:
-            d.remove(c)
+    for spaces in (d["market"], d["removed"]):
+        if c in spaces:
+            spare = next(x for x in d["deck"] if x not in keep)
+            d["deck"].remove(spare)
+            spaces[spaces.index(c)] = spare
             return
-    if c in s.abuela:
-        s.abuela.remove(c)
-        return
-    spare = [x for x in s.deck if x not in keep]
-    if c in s.market:
-        i = s.market.index(c)
-        s.deck.remove(spare[0])
-        s.market[i] = spare[0]
-        return
-    if c in s.removed:
-        i = s.removed.index(c)
-        s.deck.remove(spare[0])
-        s.removed[i] = spare[0]
-        return
-    if c in s.board:
-        s.board[s.board.index(c)] = -1
+    if c in d["board"]:
+        d["board"][d["board"].index(c)] = -1
         return
     raise AssertionError(f"{CARD_IDS[c]} is not in the game")
 
 
-def pull_candle(s: OfrendaState, k: int) -> None:
-    if k in s.bag:
-        s.bag.remove(k)
+def _pull_candle(d: Position, k: int) -> None:
+    """Take candle ``k`` out of wherever it is."""
+    if k in d["bag"]:
+        d["bag"].remove(k)
         return
-    if k in s.mcandles:
-        i = s.mcandles.index(k)
-        s.mcandles[i] = s.bag.pop()
+    if k in d["mcandles"]:
+        d["mcandles"][d["mcandles"].index(k)] = d["bag"].pop()
         return
-    for st in s.stored:
+    for st in d["stored"]:
         if k in st:
             st.remove(k)
             return
-    if k in s.tokens:
-        s.tokens[s.tokens.index(k)] = -1
-        return
+    for i, t in enumerate(d["tokens"]):
+        if t == k and TOKEN_IS_CANDLE[i % NTOK]:
+            d["tokens"][i] = -1
+            return
     raise AssertionError(f"{CANDLE_IDS[k]} is not in the game")
 
 
-def set_board(s: OfrendaState, seat: int, cards: dict[str, str], lit: tuple[str, ...] = ()) -> None:
-    """Place portraits (slot id -> portrait id) on a seat's Ofrenda, unlit unless listed."""
-    for sid, pid in cards.items():
-        pull_card(s, C(pid))
-        s.board[seat * NSLOTS + S(sid)] = C(pid)
-        s.lit[seat * NSLOTS + S(sid)] = 1 if sid in lit else 0
+def _set_market(d: Position, pids: Sequence[str]) -> None:
+    keep = [C(p) for p in pids]
+    for c in d["market"]:
+        d["deck"].insert(0, c)
+    d["market"] = [-1] * len(d["market"])
+    for i, c in enumerate(keep):
+        _pull_card(d, c, keep)
+        d["market"][i] = c
 
 
-def set_tokens(s: OfrendaState, seat: int, tokens: dict[str, str]) -> None:
-    """Fill token slots: a candle id, or "marigold"."""
-    for jid, what in tokens.items():
-        j = J(jid)
-        if what == "marigold":
-            s.tokens[seat * NTOK + j] = 1
-        else:
-            pull_candle(s, K(what))
-            s.tokens[seat * NTOK + j] = K(what)
+def _set_market_candles(d: Position, kids: Sequence[str]) -> None:
+    d["bag"] += [k for k in d["mcandles"] if k >= 0]
+    d["mcandles"] = [-1] * len(d["mcandles"])
+    for i, kid in enumerate(kids):
+        _pull_candle(d, K(kid))
+        d["mcandles"][i] = K(kid)
 
 
-def give_candles(s: OfrendaState, seat: int, kids: list[str]) -> None:
-    """Put candles in a seat's storage (taken from the bag or the Family board)."""
-    for kid in kids:
-        pull_candle(s, K(kid))
-        s.stored[seat].append(K(kid))
-    s.stored[seat].sort()
-
-
-def set_hand(s: OfrendaState, seat: int, pids: list[str], secret: bool = False) -> None:
-    """Replace a seat's hand (old cards go to the bottom of the deck)."""
-    for c in list(s.hands[seat]):
-        s.hands[seat].remove(c)
-        s.deck.insert(0, c)
-    s.secret[seat] = []
+def _set_hand(d: Position, seat: int, pids: Sequence[str]) -> None:
+    for c in d["hands"][seat]:
+        d["deck"].insert(0, c)
+    d["hands"][seat] = []
+    d["secret"][seat] = []
     for pid in pids:
-        pull_card(s, C(pid))
-    s.hands[seat] = sorted(C(p) for p in pids)
-    if secret:
-        s.secret[seat] = list(s.hands[seat])
+        _pull_card(d, C(pid))
+    d["hands"][seat] = sorted(C(p) for p in pids)
 
 
-def set_market(s: OfrendaState, pids: list[str], marigolds: list[int], candles: list[str]) -> None:
-    keep = tuple(C(p) for p in pids)
-    for c in s.market:
-        s.deck.insert(0, c)
-    s.market = [-1] * 4
-    for i, pid in enumerate(pids):
-        pull_card(s, C(pid), keep)
-        s.market[i] = C(pid)
-    s.market_mg = list(marigolds)
-    for k in s.mcandles:
-        s.bag.append(k)
-    s.mcandles = [-1] * 4
-    for i, kid in enumerate(candles):
-        pull_candle(s, K(kid))
-        s.mcandles[i] = K(kid)
+def _claim(d: Position, seat: int, values: Sequence[int]) -> None:
+    """Tokens a seat took earlier, each the top of its goal's stack then."""
+    ng = len(d["goals"])
+    for gi, v in enumerate(values):
+        if v:
+            assert d["stacks"][gi][-1] == v, f"the top of goal {gi + 1}'s stack is not {v}"
+            d["stacks"][gi].pop()
+        d["claims"][seat * ng + gi] = v
 
 
-def discard_filler(s: OfrendaState, seat: int, n: int) -> None:
-    """Put ``n`` deck cards in a seat's discard pile (turns spent elsewhere)."""
-    for _ in range(n):
-        s.discards[seat].append(s.deck.pop(0))
-
-
-def sync_turns(s: OfrendaState) -> None:
-    """Turns played = portraits placed + discarded, as ``_validate`` expects."""
-    for p in range(s.players):
-        placed = sum(1 for i in range(NSLOTS) if s.board[p * NSLOTS + i] >= 0)
-        s.turns[p] = placed + len(s.discards[p])
-    s._legal = None
+def _turns_played(d: Position, p: int) -> int:
+    """Turns played = portraits placed + discarded; a portrait placed this turn counts once
+    the turn ends, after its Candle/Marigold slots are decided."""
+    placed = sum(1 for c in d["board"][p * NSLOTS : (p + 1) * NSLOTS] if c >= 0)
+    deciding: bool = d["phase"] == "token" and p == d["current"]
+    return placed + len(d["discards"][p]) - int(deciding)
 
 
 def finish(s: OfrendaState) -> OfrendaState:
-    """End the game on a hand-built position: end-of-game checks and final scoring.
+    """End the game on a hand-built position by playing its last decision, so the end-of-game
+    checks and the final scoring are the rulebook's.
 
-    Turns not shown on an Ofrenda become discards, so the position stays consistent."""
-    for p in range(s.players):
-        placed = sum(1 for i in range(NSLOTS) if s.board[p * NSLOTS + i] >= 0)
-        discard_filler(s, p, 12 - placed - len(s.discards[p]))
-    s.turns = [12] * s.players
-    s._end_game()
-    s._legal = None
-    return s
+    Turns not shown on an Ofrenda become discards. The last seat plays the last turn: it
+    has taken the deck's top portrait and discards it for 3 marigolds, so it holds 3 fewer
+    before, and its marigolds in storage end as ``s`` has them."""
+    last = s.players - 1
+    assert s.mg[last] >= 3, "the last seat's final discard brings 3 marigolds"
+    spare = {p: TURNS - _turns_played(s.position(), p) - (p == last) for p in range(s.players)}
+    card = CARD_IDS[s.deck[-1]]
+    t = arrange(
+        s,
+        hands={last: [CARD_IDS[c] for c in s.hands[last]] + [card]},
+        discards=spare,
+        mg={last: s.mg[last] - 3},
+        current=last,
+        phase="play",
+    )
+    t.apply(f"discard {card}")
+    assert t.over
+    return t
 
 
 def lit_slots(s: OfrendaState, seat: int) -> list[str]:
@@ -190,6 +263,8 @@ def det(s: OfrendaState, seat: int | None, seed: int) -> OfrendaState:
 
 
 def roundtrip(s: OfrendaState) -> OfrendaState:
+    """The state through JSON: ``from_json`` validates it, and nothing is lost."""
     t = GAME.from_json(s.to_json())
     assert isinstance(t, OfrendaState)
+    assert t.to_json() == s.to_json()
     return t

@@ -10,7 +10,7 @@ from muertos.games.ofrenda.components import ADJ, DATA, NSLOTS, TOKEN_CARDS
 from muertos.games.ofrenda.heuristics import estimates, evaluate
 from muertos.games.ofrenda.rules import OfrendaState
 
-from .helpers import finish, new, set_board
+from .helpers import arrange, finish, new
 
 
 def test_board_invariants() -> None:
@@ -51,20 +51,17 @@ def test_reconstructed_items_are_listed() -> None:
 
 
 def test_heuristic_prefers_the_better_ofrenda() -> None:
-    s = new(2)
-    set_board(s, 0, {"S1": "P15", "S2": "P16", "S3": "P17", "S5": "P18"})
+    s = arrange(new(2), boards={0: {"S1": "P15", "S2": "P16", "S3": "P17", "S5": "P18"}})
     est = estimates(s)
     assert est[0] > est[1]
     assert evaluate(s, 0) > 0 > evaluate(s, 1)
-    finish(s)
+    s = finish(s)
     assert estimates(s) == [15.0, 0.0]  # 3 + 10 + 2 (test_scoring, without the marigold)
     assert evaluate(s, 0) == 15.0
 
 
 def test_stats() -> None:
-    s = new(2)
-    set_board(s, 0, {"S1": "P15", "S2": "P16", "S3": "P17", "S5": "P18"})
-    finish(s)
+    s = finish(arrange(new(2), boards={0: {"S1": "P15", "S2": "P16", "S3": "P17", "S5": "P18"}}))
     st = s.stats()
     assert st["rounds"] == 12 and st["portraits_placed"] == 2.0 and st["portraits_lit"] == 1.5
 

@@ -7,7 +7,7 @@ import pytest
 from muertos.games.ofrenda.components import DATA, GOAL_BACK, GOAL_IDS, SLOT_IDS
 from muertos.games.ofrenda.scoring import goal_met
 
-from .helpers import C, discard_filler, new, roundtrip, set_board, set_hand, sync_turns
+from .helpers import C, arrange, new, roundtrip
 
 
 @pytest.mark.parametrize(
@@ -41,30 +41,29 @@ def test_pattern_placements_match_the_rules_map() -> None:
 
 
 def test_surrounded_slots_goal_counts_empty_token_slots() -> None:
-    s = new(2)
     g11 = GOAL_IDS.index("G11")
-    set_board(s, 0, {"S1": "P01", "S4": "P02", "S5": "P03"})  # surrounds J1 only
+    s = arrange(new(2), boards={0: {"S1": "P01", "S4": "P02", "S5": "P03"}})  # surrounds J1 only
     assert not goal_met(g11, s.board, 0)
-    set_board(s, 0, {"S2": "P04"})  # and J2 (S1 S2 S5): two slots surrounded, no token needed
+    s = arrange(s, boards={0: {"S2": "P04"}})  # and J2 (S1 S2 S5): two slots surrounded, no token needed
     assert goal_met(g11, s.board, 0)
 
 
 def test_claims_at_the_end_of_a_turn_once_per_goal_first_come_first_served() -> None:
-    s = new(2, seed=5, common_goals=True)
-    s.goals = [
-        GOAL_IDS.index("G01"),
-        GOAL_IDS.index("G06"),
-        GOAL_IDS.index("G13"),
-    ]  # 3+ blue, 3+ calavera, LINE4
-    # Player 1: S4 P01 (B c), S5 P02 (B w), S6 P23 (V c); P06 (B f) in hand
-    set_board(s, 0, {"S4": "P01", "S5": "P02", "S6": "P23"})
-    set_hand(s, 0, ["P06", "P20", "P21"])
+    s = arrange(
+        new(2, seed=5, common_goals=True),
+        goals=["G01", "G06", "G13"],  # 3+ blue, 3+ calavera, LINE4
+        # Player 1: S4 P01 (B c), S5 P02 (B w), S6 P23 (V c); P06 (B f) in hand
+        boards={0: {"S4": "P01", "S5": "P02", "S6": "P23"}},
+        hands={0: ["P06", "P20", "P21"]},
+    )
     # Player 2: S1 P05 (B s), S2 P07 (B p); P04 (B s) in hand
-    set_board(s, 1, {"S1": "P05", "S2": "P07"})
-    set_hand(s, 1, ["P04", "P27", "P28"])
-    discard_filler(s, 1, 1)
-    sync_turns(s)
-    s.mg = [5, 5]
+    s = arrange(
+        s,
+        boards={1: {"S1": "P05", "S2": "P07"}},
+        hands={1: ["P04", "P27", "P28"]},
+        discards={1: 1},
+        mg={0: 5, 1: 5},
+    )
     s.apply("take 1")
     if s.phase == "candle":
         s.apply("no candle")
@@ -88,5 +87,5 @@ def test_claims_at_the_end_of_a_turn_once_per_goal_first_come_first_served() -> 
     s.apply("place P20 S9")
     assert s.claims[0:3] == [5, 0, 4]
     assert s.scores()[0] >= 9
-    roundtrip(s)._validate()
+    roundtrip(s)
     assert C("P06") in s.board

@@ -9,7 +9,7 @@ from muertos.games.ofrenda.components import FEATURE_INDEX, NFEAT, SLOT_IDS
 from muertos.games.ofrenda.heuristics import _candle_chance, estimates, evaluate, placement_fit, rollout
 from muertos.games.ofrenda.rules import OfrendaState
 
-from .helpers import C, J, K, S, give_candles, new, set_board, set_hand, sync_turns
+from .helpers import C, J, K, S, arrange, new
 
 
 def _counts(**features: int) -> list[int]:
@@ -43,11 +43,12 @@ def test_candle_chance_follows_what_is_still_possible() -> None:
 def _solo_play() -> OfrendaState:
     """Solo, turn 5, in the play phase: four portraits around S1-S5, J1 (candle) and J2
     (marigold) are surrounded by a portrait in S5."""
-    s = new(1, seed=4)
-    set_board(s, 0, {"S1": "P01", "S4": "P02", "S2": "P03", "S3": "P30"})
-    set_hand(s, 0, ["P05", "P20", "P21"])
-    s.mg[0] = 4
-    sync_turns(s)
+    s = arrange(
+        new(1, seed=4),
+        boards={0: {"S1": "P01", "S4": "P02", "S2": "P03", "S3": "P30"}},
+        hands={0: ["P05", "P20", "P21"]},
+        mg={0: 4},
+    )
     s.apply("take 1")
     if s.phase == "candle":
         s.apply("no candle")
@@ -72,27 +73,17 @@ def test_solo_estimate_fills_a_surrounded_marigold_slot() -> None:
 
 
 def test_solo_estimate_tells_a_reachable_candle_from_a_lost_one() -> None:
-    s = _solo_play()
-    s.mg[0] = 0  # marigolds only as currency here
-    reachable = s.clone()
-    assert isinstance(reachable, OfrendaState)
-    give_candles(reachable, 0, ["K01"])  # FOUR_OF BLUE: two blue portraits already, 8 to place
-    lost = s.clone()
-    assert isinstance(lost, OfrendaState)
-    give_candles(lost, 0, ["K23"])  # 4 marigolds on the Ofrenda, with none to place
+    s = arrange(_solo_play(), mg={0: 0})  # marigolds only as currency here
+    reachable = arrange(s, stored={0: ["K01"]})  # FOUR_OF BLUE: two blue portraits already, 8 to place
+    lost = arrange(s, stored={0: ["K23"]})  # 4 marigolds on the Ofrenda, with none to place
     assert estimates(reachable)[0] > estimates(lost)[0]
     # With several seats a stored candle keeps its flat value: the two estimates agree.
-    two = [new(2, seed=4), new(2, seed=4)]
-    give_candles(two[0], 0, ["K01"])
-    give_candles(two[1], 0, ["K23"])
-    two[1].mg[0] = two[0].mg[0] = 0
+    two = [arrange(new(2, seed=4), stored={0: [kid]}, mg={0: 0}) for kid in ("K01", "K23")]
     assert estimates(two[0])[0] == estimates(two[1])[0]
 
 
 def test_solo_rollout_places_tokens_and_takes_the_free_candle() -> None:
-    s = _solo_play()
-    give_candles(s, 0, ["K01"])
-    s = _after(s, "place P05 S5")
+    s = _after(arrange(_solo_play(), stored={0: ["K01"]}), "place P05 S5")
     assert s.pending == [J("J1"), J("J2")]
     for seed in range(20):
         assert rollout(s, random.Random(seed)) == "candle K01 J1"
@@ -103,20 +94,17 @@ def test_solo_rollout_places_tokens_and_takes_the_free_candle() -> None:
 
 
 def test_solo_rollout_does_not_break_an_objective_when_a_slot_is_free() -> None:
-    s = new(1, seed=4)
-    set_board(s, 0, {"S1": "P03"})  # NONE_OF(CALAVERA, WATER)
-    sync_turns(s)
+    s = arrange(new(1, seed=4), boards={0: {"S1": "P03"}})  # NONE_OF(CALAVERA, WATER)
     s.apply("take 1")
     if s.phase == "candle":
         s.apply("no candle")
-    set_hand(s, 0, ["P02", "P09", "P16"])  # all water
-    s._legal = None
+    s = arrange(s, hands={0: ["P02", "P09", "P16"]})  # all water
     around = {SLOT_IDS[n] for n in (S("S2"), S("S4"), S("S5"))}
     for p in ("P02", "P09", "P16"):
         assert placement_fit(s, 0, C(p), S("S2")) < 0 == placement_fit(s, 0, C(p), S("S12"))
     for seed in range(40):
         a = rollout(s, random.Random(seed))
-        assert a.startswith("place ") and a.split()[2] not in around
+        assert a is not None and a.startswith("place ") and a.split()[2] not in around
 
 
 def test_multiplayer_rollout_leaves_the_playout_to_the_search() -> None:
@@ -129,8 +117,6 @@ def test_multiplayer_rollout_leaves_the_playout_to_the_search() -> None:
 
 def test_solo_tokens_held_early_have_slots_to_go_to() -> None:
     s = new(1, seed=5)  # nothing placed yet: every slot is open, every turn still to play
-    bare = estimates(s)[0]
-    give_candles(s, 0, ["K01"])
-    with_candle = estimates(s)[0]
-    s.mg[0] += 1
-    assert bare < with_candle < estimates(s)[0]
+    with_candle = arrange(s, stored={0: ["K01"]})
+    more = arrange(with_candle, mg={0: s.mg[0] + 1})
+    assert estimates(s)[0] < estimates(with_candle)[0] < estimates(more)[0]

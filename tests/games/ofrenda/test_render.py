@@ -9,7 +9,7 @@ from rich.console import Console
 from muertos.games.ofrenda import GAME
 from muertos.games.ofrenda.components import CARD_IDS
 
-from .helpers import finish, new, set_board, set_tokens
+from .helpers import arrange, finish, new
 
 
 def text(state: object, seat: int | None) -> str:
@@ -35,10 +35,13 @@ def test_render_shows_own_hand_hides_the_others_dealt_cards() -> None:
 
 
 def test_render_altar_lit_and_unlit_tokens_and_final_scores() -> None:
-    s = new(2, seed=0)
-    set_board(s, 0, {"S1": "P15", "S2": "P16", "S3": "P17", "S5": "P18"})
-    set_tokens(s, 0, {"J2": "marigold"})
-    finish(s)
+    s = finish(
+        arrange(
+            new(2, seed=0),
+            boards={0: {"S1": "P15", "S2": "P16", "S3": "P17", "S5": "P18"}},
+            tokens={0: {"J2": "marigold"}},
+        )
+    )
     out = text(s, 1)
     # lit: star + colour letter + offering symbol + objective; unlit: hollow star
     assert "★P☠ all P/V" in out  # P15 in S1

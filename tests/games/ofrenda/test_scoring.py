@@ -15,18 +15,21 @@ import pytest
 
 from muertos.games.ofrenda.components import tier_for
 
-from .helpers import finish, lit_candles, lit_slots, new, roundtrip, set_board, set_tokens
+from .helpers import arrange, finish, lit_candles, lit_slots, new, roundtrip
 
 
 def test_golden_slot_lit_and_unlit_neighbours_and_marigold() -> None:
-    s = new(2)
     # S1 P15 P c ALL_ANY(P,V): nbrs S2 P, S5 P (S4 empty)  -> lit
     # S2 P16 P w AT2(P): nbrs S1 P, S3 P, S5 P (S6 empty)  -> 3 pink -> lit
     # S3 P17 P s NONE(V,Y): nbr S2 (P w)                   -> lit
     # S5 P18 P f AT2(V): nbrs S1 S2 (pink) -> 0 purple      -> unlit
-    set_board(s, 0, {"S1": "P15", "S2": "P16", "S3": "P17", "S5": "P18"})
-    set_tokens(s, 0, {"J2": "marigold"})  # J2 = S1 S2 S5, all filled
-    finish(s)
+    s = finish(
+        arrange(
+            new(2),
+            boards={0: {"S1": "P15", "S2": "P16", "S3": "P17", "S5": "P18"}},
+            tokens={0: {"J2": "marigold"}},  # J2 = S1 S2 S5, all filled
+        )
+    )
     assert lit_slots(s, 0) == ["S1", "S2", "S3"]
     # S1: S2 lit 2 + S5 unlit 1 = 3
     # S2 (golden): S1 lit 2 + S3 lit 2 + S5 unlit 1 = 5, x2 = 10
@@ -39,18 +42,21 @@ def test_golden_slot_lit_and_unlit_neighbours_and_marigold() -> None:
 
 
 def test_candles_next_to_lit_and_unlit_portraits() -> None:
-    s = new(2)
     # S1 P06 B f AT2(G): nbrs S4 B, S5 B -> 0 green -> unlit
     # S4 P01 B c ALL_ANY(B,G): S1 B, S5 B, S8 G, S9 G -> lit
     # S5 P02 B w AT2(B): S1 B, S4 B, S9 G -> 2 blue -> lit
     # S8 P10 G s NONE(P,V): S4 B c, S9 G w -> lit
     # S9 P09 G w AT2(G): S4 B, S5 B, S8 G -> 1 green -> unlit
-    set_board(s, 0, {"S1": "P06", "S4": "P01", "S5": "P02", "S8": "P10", "S9": "P09"})
     # counts: blue 3 (S1 S4 S5), green 2 (S8 S9)
     # J7 (S4 S5 S9): K11 TWO_EACH blue+green: 3>=2 and 2>=2 -> lit
     # J1 (S1 S4 S5): K01 FOUR_OF blue: 3 < 4 -> unlit
-    set_tokens(s, 0, {"J7": "K11", "J1": "K01", "J6": "marigold"})
-    finish(s)
+    s = finish(
+        arrange(
+            new(2),
+            boards={0: {"S1": "P06", "S4": "P01", "S5": "P02", "S8": "P10", "S9": "P09"}},
+            tokens={0: {"J7": "K11", "J1": "K01", "J6": "marigold"}},
+        )
+    )
     assert lit_slots(s, 0) == ["S4", "S5", "S8"]
     assert lit_candles(s, 0) == ["J7"]
     # S4: S1 unlit 1 + S5 lit 2 + S8 lit 2 + S9 unlit 1 = 6
@@ -62,7 +68,6 @@ def test_candles_next_to_lit_and_unlit_portraits() -> None:
 
 
 def test_full_board_with_every_token_kind() -> None:
-    s = new(2)
     board = {
         "S1": "P01",  # B c ALL_ANY(B,G): S2 B, S4 G, S5 G -> lit
         "S2": "P02",  # B w AT2(B): S1 B, S3 B, S5 G, S6 P -> 2 -> lit (golden)
@@ -77,25 +82,19 @@ def test_full_board_with_every_token_kind() -> None:
         "S11": "P18",  # P f AT2(V): S6 P, S7 P, S10 V, S12 Y -> 1 -> unlit
         "S12": "P31",  # Y w AT2(Y): S7 P, S11 P -> 0 -> unlit
     }
-    set_board(s, 0, board)
     # colours: B 3, G 2, P 3, V 2, Y 2 (all five); offerings: c 5, w 6, f 1, no salt, no papel
-    set_tokens(
-        s,
-        0,
-        {
-            "J1": "K21",  # FULL_SET colours -> lit
-            "J2": "marigold",
-            "J3": "K22",  # FULL_SET offerings (no salt) -> unlit
-            "J4": "marigold",
-            "J5": "K07",  # FOUR_OF water: 6 -> lit
-            "J6": "marigold",
-            "J8": "marigold",
-            "J9": "K23",  # MARIGOLDS_ON_OFRENDA >= 4: J2 J4 J6 J8 -> lit
-            "J11": "K26",  # MARIGOLDS_IN_STORAGE >= 3 (end only): storage 2 -> unlit
-        },
-    )
-    s.mg[0] = 2
-    finish(s)
+    tokens = {
+        "J1": "K21",  # FULL_SET colours -> lit
+        "J2": "marigold",
+        "J3": "K22",  # FULL_SET offerings (no salt) -> unlit
+        "J4": "marigold",
+        "J5": "K07",  # FOUR_OF water: 6 -> lit
+        "J6": "marigold",
+        "J8": "marigold",
+        "J9": "K23",  # MARIGOLDS_ON_OFRENDA >= 4: J2 J4 J6 J8 -> lit
+        "J11": "K26",  # MARIGOLDS_IN_STORAGE >= 3 (end only): storage 2 -> unlit
+    }
+    s = finish(arrange(new(2), boards={0: board}, tokens={0: tokens}, mg={0: 2}))
     assert lit_slots(s, 0) == ["S1", "S2", "S7"]
     assert lit_candles(s, 0) == ["J1", "J5", "J9"]
     # S1: S2 lit 2 + S4 1 + S5 1 = 4
@@ -109,18 +108,21 @@ def test_full_board_with_every_token_kind() -> None:
 
 
 def test_empty_slots_from_discards_are_ignored_at_the_end() -> None:
-    s = new(2)
     # S9 was left empty by a discard.
     # S10 P20 P p ALL_ANY(c,p) golden: S5 c, S6 p, S11 c (S9 empty) -> lit at the end
     # S5 P23 V c AT2(c): S6 p, S10 p -> 0 -> unlit
     # S6 P21 P p AT2(p): S5 c, S10 p, S11 c -> 1 -> unlit
     # S11 P30 Y c NONE(c,p): S6 papel -> unlit
-    set_board(s, 0, {"S5": "P23", "S6": "P21", "S10": "P20", "S11": "P30"})
     # J9 (S5 S6 S10): K25 MARIGOLDS_IN_STORAGE >= 3 (end only), storage 3 -> lit
     # J10 (S6 S10 S11): marigold
-    set_tokens(s, 0, {"J9": "K25", "J10": "marigold"})
-    s.mg[0] = 3
-    finish(s)
+    s = finish(
+        arrange(
+            new(2),
+            boards={0: {"S5": "P23", "S6": "P21", "S10": "P20", "S11": "P30"}},
+            tokens={0: {"J9": "K25", "J10": "marigold"}},
+            mg={0: 3},
+        )
+    )
     assert lit_slots(s, 0) == ["S10"]
     assert lit_candles(s, 0) == ["J9"]
     # S10 golden: S5 1 + S6 1 + S11 1 = 3, x2 = 6
@@ -129,15 +131,15 @@ def test_empty_slots_from_discards_are_ignored_at_the_end() -> None:
 
 
 def test_vacuous_objectives_light_but_score_nothing() -> None:
-    s = new(2)
     # Lone portraits, every neighbour slot empty (A-OF3):
     # S8 P10 NONE(P,V): vacuously true -> lit;  S3 P14 ALL_ANY(f,p): vacuously true -> lit
     # S12 P09 AT2(G): needs two neighbours -> unlit
-    set_board(s, 0, {"S8": "P10", "S3": "P14", "S12": "P09"})
     # Player 2: one lone portrait that cannot light.
-    set_board(s, 1, {"S12": "P13"})
-    s.mg = [0, 5]
-    finish(s)
+    s = finish(
+        arrange(
+            new(2), boards={0: {"S8": "P10", "S3": "P14", "S12": "P09"}, 1: {"S12": "P13"}}, mg={0: 0, 1: 5}
+        )
+    )
     assert lit_slots(s, 0) == ["S3", "S8"]
     assert lit_slots(s, 1) == []
     # Nobody has a neighbour: 0 points each; tie broken by lit portraits 2 > 0
@@ -146,34 +148,39 @@ def test_vacuous_objectives_light_but_score_nothing() -> None:
 
 
 def test_majority_candles_ties_and_second_tie_break() -> None:
-    s = new(3)
     # Nobody has a green portrait (K30's zero case).
     # Player 1: S1 P03 B w NONE(c,w): S2 P f, S4 B s, S5 P s -> lit
     #           S2 P19 P f NONE(s,f): S5 salt -> unlit
     #           S4 P04 B s NONE(G,P): S5 pink -> unlit
     #           S5 P17 P s NONE(V,Y): S1 B, S2 P, S4 B -> lit
-    set_board(s, 0, {"S1": "P03", "S2": "P19", "S4": "P04", "S5": "P17"})
-    set_tokens(s, 0, {"J1": "K29", "J2": "marigold"})  # K29 most blue
+    board1 = {"S1": "P03", "S2": "P19", "S4": "P04", "S5": "P17"}
+    tokens1 = {"J1": "K29", "J2": "marigold"}  # K29 most blue
     # Player 2: S4 P05 B s AT2(s): S5 p, S8 s, S9 s -> lit
     #           S5 P07 B p ALL_ANY(s,f): S4 s, S9 s, S10 s -> lit
     #           S8 P25 V s NONE(B,Y): S4 blue -> unlit
     #           S9 P44 P s ALL_ANY(P,Y): S4 is B s -> unlit
     #           S10 P33 Y s NONE(B,G): S5 blue -> unlit
-    set_board(s, 1, {"S4": "P05", "S5": "P07", "S8": "P25", "S9": "P44", "S10": "P33"})
-    set_tokens(s, 1, {"J6": "marigold", "J7": "K34", "J8": "marigold"})  # K34 most marigolds placed
+    board2 = {"S4": "P05", "S5": "P07", "S8": "P25", "S9": "P44", "S10": "P33"}
+    tokens2 = {"J6": "marigold", "J7": "K34", "J8": "marigold"}  # K34 most marigolds placed
     # Player 3: S1 P29 Y c ALL_ANY(B,Y): S2 Y, S4 Y, S5 B -> lit
     #           S2 P31 Y w AT2(Y): S1 Y, S5 B -> 1 -> unlit
     #           S4 P34 Y f AT2(B): S1 Y, S5 B, S9 V -> 1 -> unlit
     #           S5 P01 B c ALL_ANY(B,G): S1 yellow -> unlit
     #           S9 P22 V c ALL_ANY(V,Y): S5 blue -> unlit
     #           S10 P26 V f AT2(Y): S5 B, S9 V -> 0 -> unlit
-    set_board(s, 2, {"S1": "P29", "S2": "P31", "S4": "P34", "S5": "P01", "S9": "P22", "S10": "P26"})
-    set_tokens(s, 2, {"J1": "K35", "J2": "marigold", "J7": "K30", "J8": "marigold"})
+    board3 = {"S1": "P29", "S2": "P31", "S4": "P34", "S5": "P01", "S9": "P22", "S10": "P26"}
+    tokens3 = {"J1": "K35", "J2": "marigold", "J7": "K30", "J8": "marigold"}
     # blue: P1 2, P2 2, P3 1 -> K29 (P1) lit, tied for most
     # marigolds placed: P1 1, P2 2, P3 2 -> K34 (P2) and K35 (P3) lit, tied for most
     # green: 0 everywhere -> K30 (P3) unlit (a majority needs at least one)
-    s.mg = [4, 2, 9]
-    finish(s)
+    s = finish(
+        arrange(
+            new(3),
+            boards={0: board1, 1: board2, 2: board3},
+            tokens={0: tokens1, 1: tokens2, 2: tokens3},
+            mg={0: 4, 1: 2, 2: 9},
+        )
+    )
     assert lit_candles(s, 0) == ["J1"]
     assert lit_candles(s, 1) == ["J7"]
     assert lit_candles(s, 2) == ["J1"]
@@ -190,29 +197,29 @@ def test_majority_candles_ties_and_second_tie_break() -> None:
 
 
 def test_first_tie_break_most_lit_portraits() -> None:
-    s = new(2)
     # P1: S4 P08 G c ALL_ANY(G,P): S8 G -> lit; S8 P10 G s NONE(P,V): S4 G c -> lit
     #     S4: S8 lit 2; S8: S4 lit 2 -> 4 points, 2 lit
-    set_board(s, 0, {"S4": "P08", "S8": "P10"})
     # P2: S4 P01 B c ALL_ANY(B,G): S1 B, S5 G, S8 B, S9 G -> lit
     #     S1 P06 AT2(G): S4 B, S5 G -> 1 -> unlit; S5 P09 AT2(G): S1 B, S4 B, S9 G -> 1 -> unlit
     #     S8 P02 AT2(B): S4 B, S9 G -> 1 -> unlit; S9 P13 AT2(f): S4 c, S5 w, S8 w -> 0 -> unlit
     #     S4: four unlit neighbours x 1 = 4 points, 1 lit
-    set_board(s, 1, {"S1": "P06", "S4": "P01", "S5": "P09", "S8": "P02", "S9": "P13"})
-    s.mg = [0, 9]
-    finish(s)
+    boards = {
+        0: {"S4": "P08", "S8": "P10"},
+        1: {"S1": "P06", "S4": "P01", "S5": "P09", "S8": "P02", "S9": "P13"},
+    }
+    s = finish(arrange(new(2), boards=boards, mg={0: 0, 1: 9}))
     assert s.scores() == [4, 4]
     assert (len(lit_slots(s, 0)), len(lit_slots(s, 1))) == (2, 1)
     assert s.winners() == [0]  # more lit portraits beats more marigolds in storage
 
 
 def test_shared_victory() -> None:
-    s = new(2)
-    set_board(s, 0, {"S4": "P08", "S8": "P10"})  # 2 + 2 = 4 points, 2 lit (as above)
-    # P2: S7 P29 Y c ALL_ANY(B,Y): S12 Y -> lit; S12 P33 Y s NONE(B,G): S7 Y c -> lit; 2 + 2 = 4
-    set_board(s, 1, {"S7": "P29", "S12": "P33"})
-    s.mg = [3, 3]
-    finish(s)
+    boards = {
+        0: {"S4": "P08", "S8": "P10"},  # 2 + 2 = 4 points, 2 lit (as above)
+        # P2: S7 P29 Y c ALL_ANY(B,Y): S12 Y -> lit; S12 P33 Y s NONE(B,G): S7 Y c -> lit; 2 + 2 = 4
+        1: {"S7": "P29", "S12": "P33"},
+    }
+    s = finish(arrange(new(2), boards=boards, mg={0: 3, 1: 3}))
     assert s.scores() == [4, 4]
     assert s.winners() == [0, 1]
     assert "share the victory" in s.log()[-1]
@@ -220,21 +227,24 @@ def test_shared_victory() -> None:
 
 
 def test_goal_tokens_add_to_the_score() -> None:
-    s = new(2, common_goals=True)
-    set_board(s, 0, {"S1": "P15", "S2": "P16", "S3": "P17", "S5": "P18"})  # 15 points (first test)
-    set_tokens(s, 0, {"J2": "marigold"})  # + 2 = 17
-    set_board(s, 1, {"S1": "P01", "S2": "P02", "S3": "P03", "S4": "P09", "S5": "P08", "S6": "P20"})
+    board1 = {"S1": "P15", "S2": "P16", "S3": "P17", "S5": "P18"}  # 15 points (first test)
+    tokens1 = {"J2": "marigold"}  # + 2 = 17
+    board2 = {"S1": "P01", "S2": "P02", "S3": "P03", "S4": "P09", "S5": "P08", "S6": "P20"}
     # P2: S1 P01 ALL_ANY(B,G): S2 B, S4 G, S5 G -> lit; S2 P02 AT2(B): S1 B, S3 B -> lit
     #     S3 P03 NONE(c,w): S2 water -> unlit; S4 P09 AT2(G): S5 G only -> unlit
     #     S5 P08 ALL_ANY(G,P): S1 B -> unlit; S6 P20 ALL_ANY(c,p): S2 w -> unlit
     #     S1: S2 lit 2 + S4 1 + S5 1 = 4; S2 golden: (S1 2 + S3 1 + S5 1 + S6 1) x2 = 10 -> 14
     #     marigold J2 (S1 S2 S5): S1 S2 lit = 2 -> 16
-    set_tokens(s, 1, {"J2": "marigold"})
+    tokens2 = {"J2": "marigold"}
     # Goal tokens taken earlier: P1 a 5 (first goal) and a 4 (third goal): 17 + 9 = 26
-    s.stacks[0].pop()
-    s.stacks[2].pop()
-    s.claims[0:3] = [5, 0, 4]
-    finish(s)
+    s = finish(
+        arrange(
+            new(2, common_goals=True),
+            boards={0: board1, 1: board2},
+            tokens={0: tokens1, 1: tokens2},
+            claims={0: [5, 0, 4]},
+        )
+    )
     assert s.seat_breakdown(0)["goals"] == 9
     assert s.scores() == [26, 16]
     assert s.view(None)["seats"][0]["goal_tokens"][1]["value"] == 4
@@ -245,9 +255,7 @@ def test_vacuous_switch_off_keeps_lone_portraits_unlit(monkeypatch: pytest.Monke
     from muertos.games.ofrenda import rules
 
     monkeypatch.setattr(rules, "VACUOUS", False)
-    s = new(2)
-    set_board(s, 0, {"S8": "P10", "S3": "P14"})
-    finish(s)
+    s = finish(arrange(new(2), boards={0: {"S8": "P10", "S3": "P14"}}))
     assert lit_slots(s, 0) == []
 
 

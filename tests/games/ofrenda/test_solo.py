@@ -8,20 +8,23 @@ import pytest
 
 from muertos.engine import InvalidOptions, Rng
 from muertos.games.ofrenda import GAME
-from muertos.games.ofrenda.components import CANDLE_IDS, CANDLE_MULTI_ONLY, CARD_IDS
+from muertos.games.ofrenda.components import CANDLE_IDS, CANDLE_MULTI_ONLY, CARD_IDS, SOLO_CANDLE_FACES
+from muertos.games.ofrenda.rules import OfrendaState
 
-from .helpers import finish, new, set_board, set_market, set_tokens
+from .helpers import arrange, new
 
 
-class ScriptedRng(Rng):
-    """Die rolls from a script; everything else from a real generator."""
-
-    def __init__(self, rolls: list[int]) -> None:
-        super().__init__(99)
-        self.rolls = list(rolls)
-
-    def roll(self, sides: int = 6) -> int:
-        return self.rolls.pop(0)
+def seed_rolling(rolls: list[int]) -> int:
+    """The first seed whose generator rolls Abuela's die as ``rolls`` (a second roll only
+    after a candle face)."""
+    for seed in range(10_000):
+        rng = Rng(seed)
+        got = [rng.roll(6)]
+        if got[0] in SOLO_CANDLE_FACES:
+            got.append(rng.roll(6))
+        if got == rolls:
+            return seed
+    raise AssertionError(f"no seed rolls {rolls}")
 
 
 def test_solo_setup() -> None:
@@ -45,20 +48,30 @@ def test_common_goals_are_refused_in_solo() -> None:
 
 
 def _abuela(rolls: list[int]) -> tuple[list[str], list[int], list[str], list[str], list[str]]:
-    s = new(1, seed=8)
-    set_market(s, ["P01", "P02", "P03", "P04"], [0, 0, 0, 0], ["K01", "K02", "K03", "K04"])
-    s.abuela, s.abuela_candles = [], []
-    s.mg = [3]
-    s.rng = ScriptedRng(rolls)
-    s._abuela_turn()
-    assert s.mg == [3]  # Abuela pays from the supply, never from the player
-    assert not s.rng.rolls  # every scripted roll was used
+    """Abuela's turn after the player's first, which has left the Family board at
+    P01-P04 under K01-K04 with no marigolds, on a generator rolling ``rolls``."""
+    s = arrange(
+        new(1, seed=8),
+        market=["P01", "P02", "P03", "P04"],
+        market_mg=[0, 0, 0, 0],
+        mcandles=["K01", "K02", "K03", "K04"],
+        mg={0: 3},
+    )
+    taken = CARD_IDS[s.deck[-1]]  # the portrait the player took this turn
+    s = arrange(s, hands={0: [CARD_IDS[c] for c in s.hands[0]] + [taken]}, phase="play")
+    t = GAME.position(1, s.position(), seed=seed_rolling(rolls))
+    assert isinstance(t, OfrendaState)
+    t.apply(f"place {taken} S1")  # surrounds nothing: the turn ends, and Abuela's begins
+    assert t.mg == [3]  # Abuela pays from the supply, never from the player
+    assert [line.split(":")[0] for line in t.log() if "Abuela rolls" in line] == [
+        f"Abuela rolls {r}" for r in rolls
+    ]
     return (
-        [CARD_IDS[c] for c in s.market[:3]],
-        s.market_mg,
-        [CARD_IDS[c] for c in s.abuela],
-        [CANDLE_IDS[k] for k in s.mcandles[:3]],
-        [CANDLE_IDS[k] for k in s.abuela_candles],
+        [CARD_IDS[c] for c in t.market[:3]],
+        t.market_mg,
+        [CARD_IDS[c] for c in t.abuela[len(s.abuela) :]],
+        [CANDLE_IDS[k] for k in t.mcandles[:3]],
+        [CANDLE_IDS[k] for k in t.abuela_candles[len(s.abuela_candles) :]],
     )
 
 
@@ -123,7 +136,6 @@ def test_solo_game_flow_and_tier() -> None:
 
 
 def test_solo_end_position_scored_and_tiered() -> None:
-    s = new(1, seed=2)
     # The full board of test_scoring (25 points); the solo deck lacks no card it uses
     board = {
         "S1": "P01", "S2": "P02", "S3": "P03", "S4": "P09", "S5": "P08", "S6": "P15",
@@ -131,11 +143,13 @@ def test_solo_end_position_scored_and_tiered() -> None:
     }  # fmt: skip
     for pid in board.values():  # keep them out of the box and Abuela's pile
         assert pid in CARD_IDS
-    set_board(s, 0, board)
-    set_tokens(s, 0, {"J1": "K21", "J2": "marigold", "J3": "K22", "J4": "marigold", "J5": "K07",
-                      "J6": "marigold", "J8": "marigold", "J9": "K23", "J11": "K26"})  # fmt: skip
-    s.mg = [2]
-    finish(s)
+    tokens = {"J1": "K21", "J2": "marigold", "J3": "K22", "J4": "marigold", "J5": "K07",
+              "J6": "marigold", "J8": "marigold", "J9": "K23", "J11": "K26"}  # fmt: skip
+    # The twelfth turn's portrait has surrounded J12; leaving it empty ends the game.
+    s = arrange(
+        new(1, seed=2), boards={0: board}, tokens={0: tokens}, mg={0: 2}, phase="token", pending=["J12"]
+    )
+    s.apply("skip J12")
     # 18 (portraits) + 3 (marigolds) + 4 (candles) = 25 -> tier 0–69
     assert s.scores() == [25]
     assert s.tier() == {"range": "0–69", "low": 0, "high": 69, "text": s.tier()["text"]}  # type: ignore[index]

@@ -11,7 +11,10 @@ from muertos.games.ofrenda import GAME
 from muertos.games.ofrenda.components import CANDLE_IDS, CARD_IDS, NSLOTS
 from muertos.games.ofrenda.rules import OfrendaState
 
-from .helpers import C, J, K, S, give_candles, lit_candles, new, set_board, set_hand, set_market, sync_turns
+from .helpers import C, J, K, S, arrange, lit_candles, new, roundtrip
+
+PORTRAITS = ["P01", "P02", "P03", "P04"]
+CANDLES = ["K01", "K02", "K03", "K04"]
 
 
 @pytest.mark.parametrize(("players", "in_game", "deck"), [(2, 35, 25), (3, 50, 37), (4, 65, 49)])
@@ -52,9 +55,7 @@ def test_a_whole_game_is_twelve_turns_each_and_leaves_one_card(players: int) -> 
 
 
 def test_take_costs_and_collects_marigolds() -> None:
-    s = new(2, seed=4)
-    set_market(s, ["P01", "P02", "P03", "P04"], [2, 0, 1, 3], ["K01", "K02", "K03", "K04"])
-    s.mg[0] = 1
+    s = arrange(new(2, seed=4), market=PORTRAITS, market_mg=[2, 0, 1, 3], mcandles=CANDLES, mg={0: 1})
     assert s.legal_actions() == ["take 1", "take 2"]
     s.apply("take 2")  # one marigold onto P01; collects 0
     assert s.mg[0] == 0
@@ -62,18 +63,14 @@ def test_take_costs_and_collects_marigolds() -> None:
 
 
 def test_take_4_collects_the_marigolds_on_it() -> None:
-    s = new(2, seed=4)
-    set_market(s, ["P01", "P02", "P03", "P04"], [0, 0, 0, 5], ["K01", "K02", "K03", "K04"])
-    s.mg[0] = 3
+    s = arrange(new(2, seed=4), market=PORTRAITS, market_mg=[0, 0, 0, 5], mcandles=CANDLES, mg={0: 3})
     s.apply("take 4")  # pays 3 (one on each of spaces 1-3), collects 5
     assert s.mg[0] == 5
     assert s.market_mg == [1, 1, 1, 0]
 
 
 def test_free_candle_only_when_no_marigolds() -> None:
-    s = new(2, seed=4)
-    set_market(s, ["P01", "P02", "P03", "P04"], [0, 0, 0, 0], ["K01", "K02", "K03", "K04"])
-    s.mg[0] = 0
+    s = arrange(new(2, seed=4), market=PORTRAITS, market_mg=[0, 0, 0, 0], mcandles=CANDLES, mg={0: 0})
     s.apply("take 1")
     assert s.legal_actions() == ["candle 1", "no candle"]
     s.apply("candle 1")
@@ -82,17 +79,14 @@ def test_free_candle_only_when_no_marigolds() -> None:
 
 
 def test_candle_step_is_skipped_with_three_candles_in_storage() -> None:
-    s = new(2, seed=4)
-    give_candles(s, 0, ["K05", "K06", "K07"])
-    s._validate()
+    s = arrange(new(2, seed=4), stored={0: ["K05", "K06", "K07"]})
     s.apply("take 1")
     assert s.phase == "play"  # no candle decision at all
     assert not any(a.startswith("candle") for a in s.legal_actions())
 
 
 def test_place_gain_cost_and_discard() -> None:
-    s = new(2, seed=4)
-    set_hand(s, 0, ["P01", "P02", "P03"])
+    s = arrange(new(2, seed=4), hands={0: ["P01", "P02", "P03"]})
     s.apply("take 1")
     if s.phase == "candle":
         s.apply("no candle")
@@ -120,14 +114,13 @@ def test_place_gain_cost_and_discard() -> None:
 
 
 def test_portrait_failing_its_check_when_surrounded_stays_unlit() -> None:
-    s = new(2, seed=4)
     # S8 P19 P f NONE(s,f): neighbours S4, S9. S4 holds P04 (B salt).
-    set_board(s, 0, {"S4": "P04"})
-    set_hand(s, 0, ["P19", "P20", "P21"])
-    set_board(s, 0, {"S9": "P23"})
-    sync_turns(s)
-    s.turns[1] = 2
-    s.discards[1] = [s.deck.pop(0), s.deck.pop(0)]
+    s = arrange(
+        new(2, seed=4),
+        boards={0: {"S4": "P04", "S9": "P23"}},
+        hands={0: ["P19", "P20", "P21"]},
+        discards={1: 2},
+    )
     s.apply("take 1")
     if s.phase == "candle":
         s.apply("no candle")
@@ -137,14 +130,14 @@ def test_portrait_failing_its_check_when_surrounded_stays_unlit() -> None:
 
 
 def test_end_only_candle_waits_for_the_end() -> None:
-    s = new(2, seed=4)
-    set_board(s, 0, {"S1": "P01", "S4": "P02"})
-    set_hand(s, 0, ["P05", "P20", "P21"])
-    give_candles(s, 0, ["K25"])  # MARIGOLDS_IN_STORAGE >= 3, end only
-    s.mg[0] = 6
-    sync_turns(s)
-    s.discards[1] = [s.deck.pop(0), s.deck.pop(0)]
-    sync_turns(s)
+    s = arrange(
+        new(2, seed=4),
+        boards={0: {"S1": "P01", "S4": "P02"}},
+        stored={0: ["K25"]},  # MARIGOLDS_IN_STORAGE >= 3, end only
+        hands={0: ["P05", "P20", "P21"]},
+        discards={1: 2},
+        mg={0: 6},
+    )
     s.apply("take 1")
     if s.phase == "candle":
         s.apply("no candle")
@@ -156,14 +149,15 @@ def test_end_only_candle_waits_for_the_end() -> None:
 
 
 def test_candle_lights_as_soon_as_its_objective_holds() -> None:
-    s = new(2, seed=4)
     # K06 FOUR_OF calavera; calaveras on board: P01 P08 P15 and the placed P22 -> 4
-    set_board(s, 0, {"S1": "P01", "S4": "P08", "S9": "P15"})
-    set_hand(s, 0, ["P22", "P20", "P21"])
-    give_candles(s, 0, ["K06"])
-    s.mg[0] = 3
-    s.discards[1] = [s.deck.pop(0), s.deck.pop(0), s.deck.pop(0)]
-    sync_turns(s)
+    s = arrange(
+        new(2, seed=4),
+        boards={0: {"S1": "P01", "S4": "P08", "S9": "P15"}},
+        stored={0: ["K06"]},
+        hands={0: ["P22", "P20", "P21"]},
+        discards={1: 3},
+        mg={0: 3},
+    )
     s.apply("take 1")
     if s.phase == "candle":
         s.apply("no candle")
@@ -173,12 +167,24 @@ def test_candle_lights_as_soon_as_its_objective_holds() -> None:
     assert s.legal_actions() == ["candle K06 J7", "skip J7"]
     s.apply("candle K06 J7")
     assert lit_candles(s, 0) == ["J7"]
-    s._validate()
+    roundtrip(s)
 
 
 def test_empty_candle_bag_leaves_the_space_empty() -> None:
-    s = new(4, seed=2)
-    s.bag.clear()
+    # Late in a game the bag runs dry: the 31 candles off the Family board are on the
+    # Ofrendas (six each, around ten portraits a seat) and in storage (2, 2, 3 and none).
+    start = new(4, seed=2)
+    bag = [CANDLE_IDS[k] for k in start.bag]
+    deck = iter([CARD_IDS[c] for c in start.deck])
+    slots = ("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S9", "S10", "S11")
+    candle_slots = ("J1", "J3", "J5", "J7", "J9", "J11")
+    s = arrange(
+        start,
+        boards={p: {sid: next(deck) for sid in slots} for p in range(4)},
+        tokens={p: dict(zip(candle_slots, bag[6 * p : 6 * p + 6], strict=True)) for p in range(4)},
+        stored={0: bag[24:26], 1: bag[26:28], 2: bag[28:]},
+    )
+    assert s.bag == [] and s.turns == [10] * 4 and s.census() == start.census()
     s.apply("take 1")
     s.apply("candle 2")
     assert s.mcandles[3] == -1
@@ -198,13 +204,16 @@ def _unchanged_after(s: OfrendaState, action: str, words: str) -> None:
 
 
 def test_bad_input_names_the_rule_and_changes_nothing() -> None:
-    s = new(2, seed=4)
-    set_market(s, ["P01", "P02", "P03", "P04"], [0, 0, 0, 0], ["K01", "K02", "K03", "K04"])
-    set_hand(s, 0, ["P10", "P11", "P12"])
-    set_board(s, 0, {"S1": "P13"})
-    s.discards[1] = [s.deck.pop(0)]
-    sync_turns(s)
-    s.mg[0] = 1
+    s = arrange(
+        new(2, seed=4),
+        market=PORTRAITS,
+        market_mg=[0, 0, 0, 0],
+        mcandles=CANDLES,
+        boards={0: {"S1": "P13"}},
+        hands={0: ["P10", "P11", "P12"]},
+        discards={1: 1},
+        mg={0: 1},
+    )
     _unchanged_after(s, "take 4", "take 4 needs 3 marigolds to pay for the skipped portraits; you have 1")
     _unchanged_after(s, "take 7", "Family board space, 1–4")
     _unchanged_after(s, "place P10 S2", "after taking one")
@@ -231,13 +240,14 @@ def test_bad_input_names_the_rule_and_changes_nothing() -> None:
 
 
 def test_bad_token_input() -> None:
-    s = new(2, seed=4)
-    set_board(s, 0, {"S1": "P01", "S4": "P02", "S2": "P03"})
-    set_hand(s, 0, ["P05", "P20", "P21"])
-    give_candles(s, 0, ["K01"])
-    s.mg[0] = 4
-    s.discards[1] = [s.deck.pop(0), s.deck.pop(0), s.deck.pop(0)]
-    sync_turns(s)
+    s = arrange(
+        new(2, seed=4),
+        boards={0: {"S1": "P01", "S4": "P02", "S2": "P03"}},
+        stored={0: ["K01"]},
+        hands={0: ["P05", "P20", "P21"]},
+        discards={1: 3},
+        mg={0: 4},
+    )
     s.apply("take 1")
     if s.phase == "candle":
         s.apply("no candle")
