@@ -14,7 +14,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -69,6 +69,7 @@ def run_chunks(
     backend: str = "process",
     address: str | None = None,
     on_game: Callable[[], None] | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> bool:
     """Run ``fn(chunk)`` for every chunk and hand each result to ``on_result(chunk, result)``
     as it arrives; ``on_result`` returns False to stop the run early, and then so does this.
@@ -77,24 +78,28 @@ def run_chunks(
     with more it uses a pool of ``jobs`` worker processes (see :func:`_context`). ``ray``
     sends each chunk as a Ray task to the cluster at ``address``, or to a local instance
     with ``jobs`` CPUs (inside :func:`session`, to the one it opened).
+
+    ``env`` is set in every worker before it imports anything (a components overlay): the
+    chunks then run in fresh interpreters, never in this process, even with one job.
     """
     check(jobs, backend, address)
     if not chunks:
         return True
     if backend == "ray":
         with session(backend, jobs, address):
-            return _run_ray(fn, chunks, on_result)
-    if jobs == 1:
+            return _run_ray(fn, chunks, on_result, env)
+    if jobs == 1 and env is None:
         return all(on_result(c, fn(c, on_game)) for c in chunks)
-    return _run_pool(fn, chunks, on_result, jobs)
+    return _run_pool(fn, chunks, on_result, jobs, env)
 
 
-def _context() -> Any:
+def _context(fresh: bool = False) -> Any:
     """Fresh interpreters, not forks of this one (a fork would copy the progress display's
     thread and locks). Where it exists, a fork server does the imports once for all
     workers: with cheap games, each worker importing the games itself costs more than a
-    few hundred of them."""
-    if "forkserver" not in multiprocessing.get_all_start_methods():
+    few hundred of them. ``fresh``: each worker imports the games itself (an overlay in its
+    environment must be in force before they load, and the fork server loaded them already)."""
+    if fresh or "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["muertos.sim.worker"])
@@ -147,16 +152,36 @@ def _alive(pid: int) -> bool:
     return stat[stat.rindex(")") + 2] not in "ZX"
 
 
+@contextmanager
+def _environment(env: Mapping[str, str] | None) -> Iterator[None]:
+    """``env`` in this process's environment while workers start (they inherit it)."""
+    saved = {k: os.environ.get(k) for k in env or {}}
+    os.environ.update(env or {})
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
 def _run_pool(
-    fn: Callable[..., R], chunks: Sequence[C], on_result: Callable[[C, R], bool], jobs: int
+    fn: Callable[..., R],
+    chunks: Sequence[C],
+    on_result: Callable[[C, R], bool],
+    jobs: int,
+    env: Mapping[str, str] | None = None,
 ) -> bool:
-    ctx = _context()
+    ctx = _context(fresh=env is not None)
     pool = ProcessPoolExecutor(
         max_workers=min(jobs, len(chunks)), mp_context=ctx, initializer=_start_worker, initargs=(os.getpid(),)
     )
     finished = False
     try:
-        pending: dict[Future[R], C] = {pool.submit(fn, c): c for c in chunks}
+        with _environment(env):  # submitting starts the workers
+            pending: dict[Future[R], C] = {pool.submit(fn, c): c for c in chunks}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
@@ -201,9 +226,16 @@ def _ray_connect(ray: Any, jobs: int, address: str | None) -> bool:
     return True
 
 
-def _run_ray(fn: Callable[..., R], chunks: Sequence[C], on_result: Callable[[C, R], bool]) -> bool:
+def _run_ray(
+    fn: Callable[..., R],
+    chunks: Sequence[C],
+    on_result: Callable[[C, R], bool],
+    env: Mapping[str, str] | None = None,
+) -> bool:
     ray = _ray()
     task = ray.remote(num_cpus=1, max_retries=2)(fn)
+    if env:
+        task = task.options(runtime_env={"env_vars": dict(env)})
     refs = {task.remote(c): c for c in chunks}
     pending = list(refs)
     while pending:

@@ -49,6 +49,18 @@ AddressOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")]
 
 
+def _overlay(game_id: str, file: Path | None) -> dict[str, Any]:
+    """A components overlay file, checked against the game's own components.toml."""
+    if file is None:
+        return {}
+    from muertos.engine import components, game
+
+    try:
+        return components.load_overlay(file, components.base_path(game(game_id)))
+    except MuertosError as e:
+        raise _fail(str(e)) from None
+
+
 @app.command("simulate")
 def simulate_cmd(
     game_id: GameArg,
@@ -250,6 +262,13 @@ def compare_cmd(
         list[str] | None,
         typer.Option("--option", "-o", help="a game option for both, key=value (repeatable)"),
     ] = None,
+    components: Annotated[
+        Path | None,
+        typer.Option(
+            "--components",
+            help="B's components: a TOML file of the keys of the game's components.toml to change",
+        ),
+    ] = None,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
     quiet: QuietOpt = False,
@@ -257,7 +276,11 @@ def compare_cmd(
     """What if? Play the same games (seeds and seatings) under configurations A and B and
     report what changed, each difference paired with its 95% interval.
 
-    Example: muertos compare ofrenda -p 3 --a common_goals=false --b common_goals=true --out runs/goals
+    Examples:
+
+        muertos compare ofrenda -p 3 --a common_goals=false --b common_goals=true --out runs/goals
+
+        muertos compare patzcuaro -p 3 --components cheap-flips.toml --out runs/flips
     """
     from .compare import compare
     from .plan import SimConfig
@@ -267,7 +290,7 @@ def compare_cmd(
     opts_b = {**common, **_side_options(b, "--b")}
     try:
         cfg_a = SimConfig.make(game_id, players, agents, games, seed, opts_a)
-        cfg_b = SimConfig.make(game_id, players, agents, games, seed, opts_b)
+        cfg_b = SimConfig.make(game_id, players, agents, games, seed, opts_b, _overlay(game_id, components))
         res = compare(
             cfg_a,
             cfg_b,

@@ -33,7 +33,7 @@ from muertos.engine import game
 from . import store
 from .plan import SimConfig, SimError
 from .report import _COLOURS, _bar_labels, _figure, _Page
-from .simulation import simulate
+from .simulation import overlay_environment, simulate
 from .stats import Z95, mean_interval
 
 BOOTSTRAP = 1000
@@ -90,16 +90,24 @@ class Comparison:
         return [d for d in self.differences if d.group == group]
 
 
-def describe(options: Mapping[str, Any], base: Mapping[str, Any], components: Path | None = None) -> str:
-    """A configuration in a few words: the options where it departs from the other's base."""
+def describe(options: Mapping[str, Any], base: Mapping[str, Any], components: Mapping[str, Any]) -> str:
+    """A configuration in a few words: the options where it departs from the other's, and
+    the component keys it changes."""
     changed = [
         f"{k}={json.dumps(v) if not isinstance(v, str) else v}"
         for k, v in options.items()
         if base.get(k) != v
     ]
-    if components is not None:
-        changed.append(f"components {components.name}")
+    changed += [f"{key}={json.dumps(v)}" for key, v in _leaves(components)]
     return ", ".join(changed) or "as shipped"
+
+
+def _leaves(table: Mapping[str, Any], where: str = "") -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for k, v in table.items():
+        at = f"{where}.{k}" if where else k
+        out += _leaves(v, at) if isinstance(v, dict) else [(at, v)]
+    return out
 
 
 def compare(
@@ -126,13 +134,20 @@ def compare(
     if not same_run:
         raise SimError("both configurations must play the same game, seats, agents, games and seed")
     if a.identity() == b.identity():
-        raise SimError("A and B are the same configuration: give them different options (--a, --b)")
+        raise SimError(
+            "A and B are the same configuration: give them different options (--a, --b) or components"
+        )
+    for cfg in (a, b):
+        overlay_environment(cfg)  # a broken overlay is refused before either run starts
     out = Path(out)
     t0 = time.perf_counter()
     for cfg, name in ((a, "a"), (b, "b")):
         simulate(cfg, out / name, jobs=jobs, backend=backend, address=address, quiet=quiet, console=console)
     seconds = time.perf_counter() - t0
-    labels = labels or (describe(a.options, b.options), describe(b.options, a.options))
+    labels = labels or (
+        describe(a.options, b.options, a.components),
+        describe(b.options, a.options, b.components),
+    )
     return make_comparison(out, a, b, labels, seconds)
 
 
@@ -342,9 +357,11 @@ def _summary(c: Comparison) -> str:
             f"Note: {c.deals} deals are few; the intervals are rough until {FEW_DEALS} or more (--games "
             f"{FEW_DEALS * len(c.a.design)})."
         )
-    changed = [d for d in c.differences if d.significant and d.group != "winners"]
+    measured = [d for d in c.differences if d.group != "winners"]
+    changed = [d for d in measured if d.significant]
     lines.append(
-        f"{len(changed)} of {len([d for d in c.differences if d.group != 'winners'])} measures changed beyond their interval."
+        f"{len(changed)} of {len(measured)} measures changed beyond their interval "
+        f"(by chance alone, about {len(measured) / 20:.0f} would: look for large, coherent changes)."
     )
     return "\n".join(lines)
 

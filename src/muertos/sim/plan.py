@@ -123,6 +123,8 @@ class SimConfig:
     games: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    components: dict[str, Any] = field(default_factory=dict)
+    """An overlay on the game's ``components.toml`` (``muertos.engine.components``), checked."""
 
     @classmethod
     def make(
@@ -133,6 +135,7 @@ class SimConfig:
         games: int,
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
+        components: Mapping[str, Any] | None = None,
     ) -> SimConfig:
         """A checked configuration: the game exists, the player count and options are allowed,
         every agent is known; options get their defaults filled in."""
@@ -144,7 +147,7 @@ class SimConfig:
             raise SimError(f"the number of games must be at least 1, got {games!r}")
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise InvalidOptions(f"the seed must be a non-negative integer, got {seed!r}")
-        return cls(g.id, n, names, games, seed, opts)
+        return cls(g.id, n, names, games, seed, opts, dict(components or {}))
 
     @property
     def design(self) -> tuple[tuple[str, ...], ...]:
@@ -173,7 +176,7 @@ class SimConfig:
             "games": self.games,
             "seed": self.seed,
             "options": dict(self.options),
-        }
+        } | ({"components": dict(self.components)} if self.components else {})
 
     @classmethod
     def from_identity(cls, d: Mapping[str, Any]) -> SimConfig:
@@ -184,11 +187,14 @@ class SimConfig:
             int(d["games"]),
             int(d["seed"]),
             dict(d["options"]),
+            dict(d.get("components", {})),
         )
 
     def describe(self) -> str:
         opts = " ".join(f"{k}={v}" for k, v in self.options.items())
         return (
             f"{self.game}, {self.players} player{'s' if self.players != 1 else ''}, agents {','.join(self.agents)}, "
-            f"{self.games} games, seed {self.seed}" + (f", options {opts}" if opts else "")
+            f"{self.games} games, seed {self.seed}"
+            + (f", options {opts}" if opts else "")
+            + (f", components {json.dumps(self.components, sort_keys=True)}" if self.components else "")
         )

@@ -373,7 +373,8 @@ def make_report(
     fair = 1.0 / P if P > 1 else None
 
     # -------------------------------------------------- replays
-    idx = _sample(n, sample, config.seed)
+    # A run under a components overlay replays only where the overlay is in force.
+    idx = _sample(n, 0 if config.components else sample, config.seed)
     traces = [trace(r) for r in store.frame_to_records(df.iloc[idx])] if idx else []
     good = [t for t in traces if t.ok]
     stale = len(traces) - len(good)
@@ -463,6 +464,11 @@ def make_report(
         lines.append(
             f"Warning: {stale} of {len(traces)} sampled games no longer replay to their recorded "
             "scores: the game's code changed after this run; re-run it for current figures"
+        )
+    if config.components:
+        lines.append(
+            "Note: no replays (branching, lead changes): this run changed the components "
+            f"({json.dumps(config.components, sort_keys=True)}), and this process has the game as shipped"
         )
     if n < config.games:
         lines.append(f"Note: the run is incomplete ({n} of {config.games}); re-run its command to finish it")

@@ -13,6 +13,9 @@
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -20,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
+
+from muertos.engine import components
 
 from . import store
 from .backends import check, run_chunks, session
@@ -62,6 +67,26 @@ def auto_chunk(n: int, jobs: int) -> int:
     return max(1, min(50, math.ceil(n / (20 * max(1, jobs)))))
 
 
+def overlay_environment(config: SimConfig) -> dict[str, str] | None:
+    """The environment that puts the run's components overlay in force in a worker, once a
+    fresh interpreter has shown that the game loads with it (its loader's own checks: a
+    worker failing on them would say less); None without an overlay."""
+    if not config.components:
+        return None
+    env = components.environment(config.game, config.components)
+    probe = subprocess.run(
+        [sys.executable, "-c", "import muertos"],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if probe.returncode:
+        last = (probe.stderr.strip().splitlines() or ["(no message)"])[-1]
+        raise SimError(f"{config.game} does not load with these components: {last}")
+    return env
+
+
 def simulate(
     config: SimConfig,
     out: Path,
@@ -92,6 +117,7 @@ def simulate(
     if max_games is not None and max_games < 1:
         raise SimError(f"--max-games must be at least 1, got {max_games}")
     check(jobs, backend, address)
+    env = overlay_environment(config)
     store.claim(out, config, allow_code_change)
     done = store.done_indices(out)
     if any(i >= config.games for i in done):
@@ -105,7 +131,7 @@ def simulate(
     t0 = time.perf_counter()
     bar = progress_bar(console, quiet)
     task = bar.add_task(f"{config.game} ×{config.players}", total=config.games, completed=before, base=before)
-    counted_in_process = jobs == 1 and backend == "process"
+    counted_in_process = jobs == 1 and backend == "process" and env is None
 
     def on_game() -> None:
         bar.advance(task)
@@ -129,5 +155,6 @@ def simulate(
             backend=backend,
             address=address,
             on_game=on_game if counted_in_process else None,
+            env=env,
         )
     return SimResult(out, config.games, before, written, time.perf_counter() - t0, not finished)

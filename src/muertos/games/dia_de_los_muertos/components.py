@@ -6,13 +6,14 @@ holds only small lists of ints and ``clone`` stays cheap.
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-_DATA: dict[str, Any] = tomllib.loads((Path(__file__).with_name("components.toml")).read_text("utf-8"))
+from muertos.engine.components import read
+
+_DATA: dict[str, Any] = read(Path(__file__).with_name("components.toml"))
 
 HAND = 1
 FOOT = 2

@@ -7,10 +7,11 @@ reconstruction without touching code.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
+
+from muertos.engine.components import read
 
 CALAVERA = 7
 """Face code of a power die showing its calavera (wild) face; 1-6 are the numbers."""
@@ -66,9 +67,7 @@ class Components:
 
 
 def _load() -> Components:
-    raw: dict[str, Any] = tomllib.loads(
-        resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8")
-    )
+    raw: dict[str, Any] = read(resources.files(__package__).joinpath("components.toml"))
     names = tuple(raw["colours"]["names"])
     colour = {n: i for i, n in enumerate(names)}
     items = tuple(raw["items"]["names"])

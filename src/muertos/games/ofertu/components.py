@@ -8,10 +8,11 @@ its suit letter then its rank (``"R7"``, ``"B10"``), so states stay plain JSON.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
+
+from muertos.engine.components import read
 
 ROLES = ("red", "black", "white")
 """The suit roles the rules name; the data file must give each exactly once."""
@@ -81,8 +82,7 @@ def parse(data: dict[str, Any]) -> Components:
 
 
 def load() -> Components:
-    text = resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8")
-    return parse(tomllib.loads(text))
+    return parse(read(resources.files(__package__).joinpath("components.toml")))
 
 
 COMPONENTS = load()

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from muertos.engine.components import read
+
 _FILE = Path(__file__).with_name("components.toml")
 
 MARK_MIN_PLAYERS = {"all": 1, "3+": 3, "4": 4}
@@ -141,8 +143,7 @@ def _fit_patterns(
 
 
 def _load() -> Components:
-    with _FILE.open("rb") as fh:
-        d = tomllib.load(fh)
+    d = read(_FILE)
     colours = tuple(
         Feature(c["name"], "colour", i, c["letter"], c["letter"], c["style"], c.get("reconstructed", True))
         for i, c in enumerate(d["colour"])

@@ -8,10 +8,11 @@ This module only parses and checks it into frozen dataclasses; the rules live in
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
+
+from muertos.engine.components import read
 
 LANGUAGES = ("en", "es")
 """The languages the data file names things in; English is the default."""
@@ -337,8 +338,7 @@ def parse(data: dict[str, Any]) -> Components:
 
 def load() -> Components:
     """The components from the package's data file."""
-    text = resources.files(__package__ or __name__).joinpath("components.toml").read_text(encoding="utf-8")
-    return parse(tomllib.loads(text))
+    return parse(read(resources.files(__package__ or __name__).joinpath("components.toml")))
 
 
 COMPONENTS = load()
