@@ -102,6 +102,11 @@ def test_compare_with_free_flips_changes_exactly_the_flippers_scores(tmp_path: P
     assert "components" not in saved["a"]["run"]
     mean = next(d for d in saved["differences"] if d["metric"] == "mean score")
     assert mean["diff"] == pytest.approx(5 * fa["stat_flips"].mean() / 3)
+    # B alone: this process has the game as shipped, so the report replays nothing.
+    r = runner.invoke(app, ["report", str(out / "b"), "--sample", "4"])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert "Note: no replays" in text and '"flip_penalty": 0' in text and "Branching:" not in text
 
 
 def test_compare_refuses_a_bad_overlay_before_playing(tmp_path: Path) -> None:
@@ -117,3 +122,7 @@ def test_compare_refuses_a_bad_overlay_before_playing(tmp_path: Path) -> None:
     assert "o.toml: rules.hand must be an integer, not a string ('six')" in err('[rules]\nhand = "six"\n')
     # Well typed, but the game's own loader refuses it (its altar is a 4–3–2 pyramid).
     assert "patzcuaro does not load with these components" in err("[rules]\nlevel_sizes = [4, 3]\n")
+    f = tmp_path / "o.toml"
+    f.write_text("[rules]\nwings = 2\n")
+    r = runner.invoke(app, ["simulate", "patzcuaro", "--components", str(f), "--out", str(tmp_path / "one")])
+    assert r.exit_code == 2 and "unknown key rules.wings" in r.output and not (tmp_path / "one").exists()

@@ -47,6 +47,13 @@ AddressOpt = Annotated[
     str | None, typer.Option(help="Ray cluster to use (e.g. auto, ray://head:10001); default: a local one")
 ]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")]
+ComponentsOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--components",
+        help="a TOML file of keys of the game's components.toml to change (for compare: B's)",
+    ),
+]
 
 
 def _overlay(game_id: str, file: Path | None) -> dict[str, Any]:
@@ -91,6 +98,7 @@ def simulate_cmd(
             "--allow-code-change", help="resume even though the game's code changed since the run began"
         ),
     ] = False,
+    components: ComponentsOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Play many games between bots and save one record per game as Parquet under --out.
@@ -105,7 +113,7 @@ def simulate_cmd(
 
     opts = parse_options(option)
     try:
-        config = SimConfig.make(game_id, players, agents, games, seed, opts)
+        config = SimConfig.make(game_id, players, agents, games, seed, opts, _overlay(game_id, components))
     except MuertosError as e:
         raise _fail(str(e)) from None
     err = Console(stderr=True)
@@ -262,13 +270,7 @@ def compare_cmd(
         list[str] | None,
         typer.Option("--option", "-o", help="a game option for both, key=value (repeatable)"),
     ] = None,
-    components: Annotated[
-        Path | None,
-        typer.Option(
-            "--components",
-            help="B's components: a TOML file of the keys of the game's components.toml to change",
-        ),
-    ] = None,
+    components: ComponentsOpt = None,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
     quiet: QuietOpt = False,
