@@ -46,16 +46,14 @@ def test_ofrenda_last_placement() -> None:
 
 def test_die_of_the_dead_completing_bread_scores_and_ends_the_game() -> None:
     from muertos.games.die_of_the_dead.scoring import BREAD
-    from tests.games.die_of_the_dead.helpers import fill, opened, table
+    from tests.games.die_of_the_dead.helpers import arrange, fill, opened, table
 
     s = opened(table(2), 3, "r2 b5")
     # Player 1's ofrenda lacks only cell 12 (Bread: cells 10 11 12 1, all red 5 so far);
     # the other sections are complete and scored. Steps are level.
-    fill(s, 0, {c: "p1" for c in range(2, 10)})
-    fill(s, 0, {1: "r5", 10: "r5", 11: "r5"})
-    s.scored[0] = [0 if sec == BREAD else 1 for sec in range(4)]
-    s.steps = [6, 6]
-    s._legal = None
+    s = fill(s, 0, {c: "p1" for c in range(2, 10)})
+    s = fill(s, 0, {1: "r5", 10: "r5", 11: "r5"})
+    s = arrange(s, scored=[[0 if sec == BREAD else 1 for sec in range(4)], s.scored[1]], steps=[6, 6])
     # r2 in cell 12: red, total 17 > 16: 3 steps, and the completed ofrenda ends the game
     # after this round with Player 1 ahead. Anything else leaves the race level.
     assert choices(s, 300) == {"draft r2 to 12"}
@@ -91,8 +89,8 @@ def test_dia_de_los_muertos_walk_home_before_the_round_limit() -> None:
         gd=6,
         fest=[["dance", "banquet"], ["music"], []],
         stock=[0, 0, 1],
+        options={"round_limit": 1},  # the game is scored at the end of this round
     )
-    s.options["round_limit"] = 1  # the game is scored at the end of this round
     play(s, "move")
     # Home now: 2nd place 5 + 5 festivity = 10 beats Player 2's 8; anywhere else: 5.
     assert "walk 32" in s.legal_actions() and len(s.legal_actions()) > 2

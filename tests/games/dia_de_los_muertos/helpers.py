@@ -34,6 +34,7 @@ def table(
     stack: list[list[Any]] | None = None,
     dens: list[list[str]] | None = None,
     den_fest: list[list[str]] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> MuertosState:
     """A position in the resolve phase (unless ``stack`` says otherwise), carried on to its
     next decision as after a move (a ``stack`` may begin with automatic tasks).
@@ -83,6 +84,7 @@ def table(
             "ended": False,
         },
         seed=1,
+        options=options,
     )
     assert isinstance(s, MuertosState)
     assert s.census() == {"action_cards": 66, "festivity_cards": 9}
