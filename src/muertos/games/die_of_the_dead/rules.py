@@ -20,13 +20,14 @@ unknown, which ``determinize`` covers by reseeding the generator.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain, combinations
+from itertools import combinations
 from operator import attrgetter
 from typing import Any, ClassVar
 
-from muertos.engine import CorruptState, Game, Option, State
+from muertos.engine import Game, Option, State
 from muertos.engine.actions import Actions, Kind
 
+from . import checks, scoring, views
 from . import notation as N
 from .components import CALAVERA, COMPONENTS
 from .notation import (
@@ -76,7 +77,6 @@ SQUARE_BONUS: tuple[tuple[int, ...], ...] = tuple(
 )
 BONUS_NAMES = [*(f"{n} token" for n in ITEM_NAMES), "Calavera", "Set a face"]
 CANDLE_PAIRS = [(a, b) for a in range(C.caskets) for b in range(a + 1, C.caskets)]
-CENSUS_KEYS = [f"dice {kind_str(k)}" for k in range(NKINDS)]
 
 FRESH_PREP = 100
 """``fresh`` holds the cell of the die just placed, or FRESH_PREP + its preparation index."""
@@ -1287,26 +1287,6 @@ class DieOfTheDeadState(State):
         self._scoring_step()
 
     # --------------------------------------------------------------- reports
-    def stats(self) -> dict[str, float | int | str]:
-        """Per-player averages for designers: steps from each section type, from other sources
-        (token sets, ...), and sections scored. A scored section's dice never change again
-        (bonuses and payments only touch unscored ones), so its steps are recomputed here."""
-        out: dict[str, float | int | str] = dict(super().stats())
-        n = self.players
-        out["rounds"] = self.round
-        out["steps"] = sum(self.steps) / n
-        from_sections = 0
-        for sec in range(4):
-            got = 0
-            for p in range(n):
-                if self.scored[p][sec]:
-                    got += min(self._section_value(p, sec), C.max_per_section)
-            from_sections += got
-            out[f"steps_{ITEM_NAMES[sec].lower()}"] = got / n
-        out["steps_other"] = (sum(self.steps) - from_sections) / n
-        out["sections_scored"] = sum(map(sum, self.scored)) / n
-        return out
-
     def status(self) -> str:
         ph = self.phase
         if ph == "over":
@@ -1332,67 +1312,6 @@ class DieOfTheDeadState(State):
         }
         return f"{who} {texts.get(ph, ph)}"
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        caskets = []
-        for p in range(C.caskets):
-            opened = p == self.open
-            caskets.append(
-                {
-                    "position": p + 1,
-                    "item": ITEM_NAMES[self.items[p]],
-                    "open": opened,
-                    "inside": [die_str(d) for d in sorted(self.inside[p])],
-                    "lid": [die_str(d) for d in sorted(self.lid[p])],
-                    "tokens": self.boards[self.items[p]],
-                }
-            )
-        seats = []
-        for s in range(self.players):
-            urns = C.boards[0 if self.options["same_urns"] else s].urns
-            t = self.steps[s]
-            seats.append(
-                {
-                    "colour": C.colour_names[s],
-                    "steps": t,
-                    "die_face": 1 + t // NSTEPS,
-                    "step": t % NSTEPS,
-                    "square": SQUARE_LETTERS[self.square[s]] if self.square[s] >= 0 else None,
-                    "tokens": {ITEM_NAMES[i]: self.hands[s][i] for i in range(4)},
-                    "supply": {kind_str(k): self.supply[s][k] for k in range(NKINDS) if self.supply[s][k]},
-                    "prep": [die_str(d) for d in sorted(self.prep[s])],
-                    "ofrenda": [die_str(d) if d >= 0 else None for d in self.ofrenda[s]],
-                    "sections": {
-                        ITEM_NAMES[i]: "scored"
-                        if self.scored[s][i]
-                        else "complete"
-                        if self._complete(s, i)
-                        else "open"
-                        for i in range(4)
-                    },
-                    "urns": [
-                        {"cell": SECTIONS[INCENSE][u.position] + 1, "die": f"{COLOURS[u.colour]}{u.value}"}
-                        for u in urns
-                    ],
-                }
-            )
-        v: dict[str, Any] = {
-            "phase": self.phase,
-            "round": self.round,
-            "starter": self.starter,
-            "caskets": caskets,
-            "open_casket": self.open + 1 if self.open >= 0 else None,
-            "city": {kind_str(k): self.city[k] for k in range(NKINDS) if self.city[k]},
-            "seats": seats,
-            "held": die_str(self.held) if self.held >= 0 else None,
-            "idle_rounds": self.idle,
-        }
-        if self.solo:
-            v["rating"] = self._rating()
-            v["tokens_out_of_game"] = self.spent
-        if self.phase == "over":
-            v["end"] = self.end
-        return v
-
     def scores(self) -> list[float]:
         return [float(t) for t in self.steps]
 
@@ -1404,48 +1323,14 @@ class DieOfTheDeadState(State):
         best = max(key)
         return [s for s in range(self.players) if key[s] == best]
 
-    def census(self) -> dict[str, int]:
-        counts = [*self.city, 0]  # slot 10 soaks up empty cells: -1 >> 3 == -1
-        for k, x in enumerate(self.removed):
-            counts[k] += x
-        for s in range(self.players):
-            counts[2 * s] += 1  # the scoring die
-            for k, x in enumerate(self.supply[s]):
-                counts[k] += x
-        for dice in chain(self.prep, self.ofrenda, self.inside, self.lid):
-            for d in dice:
-                counts[d >> 3] += 1  # d >> 3 is the die's kind
-        counts[self.held >> 3] += 1
-        out = dict(zip(CENSUS_KEYS, counts, strict=False))
-        out["tokens"] = sum(self.boards) + sum(map(sum, self.hands)) + self.spent
-        return out
-
-    def _validate(self) -> None:
-        n = self.players
-        if self.phase not in PHASES:
-            raise CorruptState(f"unknown phase {self.phase!r}")
-        if sorted(self.items) != [0, 1, 2, 3]:
-            raise CorruptState("the four token boards must be one of each item")
-        for name, val in (("hands", self.hands), ("prep", self.prep), ("ofrenda", self.ofrenda)):
-            if len(val) != n:
-                raise CorruptState(f"{name} must have one entry per player")
-        if any(len(o) != NCELLS for o in self.ofrenda) or any(len(p) > PREP for p in self.prep):
-            raise CorruptState("an ofrenda has 12 cells and a preparation board 3 spaces")
-        if any(x < 0 for row in self.hands for x in row) or any(sum(h) > LIMIT for h in self.hands):
-            raise CorruptState("a hand holds 0 to 4 tokens")
-        cen = self.census()
-        normal = C.dice_per_colour - C.power_per_colour
-        for k in range(NKINDS):
-            want = C.power_per_colour if k & 1 else normal
-            if cen[f"dice {kind_str(k)}"] != want:
-                raise CorruptState(
-                    f"there must be {want} {kind_str(k)} dice, found {cen[f'dice {kind_str(k)}']}"
-                )
-        tokens = 4 * (C.solo_tokens_per_type if n == 1 else C.tokens_per_type)
-        if cen["tokens"] != tokens:
-            raise CorruptState(f"there must be {tokens} tokens, found {cen['tokens']}")
-        if self.phase != "over" and not 0 <= self.actor < n:
-            raise CorruptState(f"no seat {self.actor} to move")
+    # ------------------------------------------------------------- information
+    # What a seat may know (views.py: nothing is hidden, so a determinization only reseeds
+    # the generator and there is no redraw), the integrity checks (checks.py), the figures
+    # designers read (scoring.py): each in the file named for it.
+    _view = views.view
+    census = checks.census
+    _validate = checks.validate
+    stats = scoring.stats
 
 
 PHASE_NEEDS = {
@@ -1478,25 +1363,6 @@ _ACTING: tuple[Callable[[DieOfTheDeadState], object], ...] = (
 )
 """The listings of the actions at the open casket other than passing (and the Candle),
 the cheapest first: passing asks whether any lists a move."""
-
-
-PHASES = frozenset(
-    (
-        "put",
-        "fill",
-        "open",
-        "act",
-        "hold",
-        "pay",
-        "gain",
-        "remove",
-        "score",
-        "land",
-        "bonus",
-        "discard",
-        "over",
-    )
-)
 
 
 class DieOfTheDeadGame(Game):

@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import TYPE_CHECKING
+
+from muertos.engine import State
 
 from .components import COMPONENTS, Urn
+
+if TYPE_CHECKING:
+    from .rules import DieOfTheDeadState
 
 CANDLE, MARIGOLD, BREAD, INCENSE = range(4)
 WILD = 0
@@ -106,3 +112,24 @@ def section_score(item: int, cols: Sequence[int], vals: Sequence[int], urns: Seq
             if best >= cap:
                 return cap
     return best
+
+
+def stats(s: DieOfTheDeadState) -> dict[str, float | int | str]:
+    """Per-player averages for designers: steps from each section type, from other sources
+    (token sets, ...), and sections scored. A scored section's dice never change again
+    (bonuses and payments only touch unscored ones), so its steps are recomputed here."""
+    out = State.stats(s)
+    n = s.players
+    out["rounds"] = s.round
+    out["steps"] = sum(s.steps) / n
+    from_sections = 0
+    for sec in range(4):
+        got = 0
+        for p in range(n):
+            if s.scored[p][sec]:
+                got += min(s._section_value(p, sec), COMPONENTS.max_per_section)
+        from_sections += got
+        out[f"steps_{COMPONENTS.item_names[sec].lower()}"] = got / n
+    out["steps_other"] = (sum(s.steps) - from_sections) / n
+    out["sections_scored"] = sum(map(sum, s.scored)) / n
+    return out

@@ -1,13 +1,25 @@
-"""What a seat (or a spectator) may know of the Die of the Dead table: the view's shape, the
-view, and the redraw of everything else for a bot's determinization."""
+"""What a seat (or a spectator) may know of the Die of the Dead table: the view's shape and
+the view. Nothing is hidden (tokens, supplies and the caskets' dice are public; only future
+rolls are unknown), so every seat's view is the same and there is nothing to redraw for a
+bot's determinization: it reseeds the generator only."""
 
 from __future__ import annotations
 
-from typing import NotRequired  # pydantic reads it on Python 3.11
+from typing import TYPE_CHECKING, NotRequired  # pydantic reads NotRequired on Python 3.11
 
 from typing_extensions import TypedDict
 
 from muertos.engine.views import BaseView
+
+from .components import COMPONENTS as C
+from .notation import COLOURS, ITEM_NAMES, KINDS, die_str, kind_str
+from .scoring import INCENSE
+
+if TYPE_CHECKING:
+    from .rules import DieOfTheDeadState
+
+NSTEPS = C.step_count
+SQUARE_LETTERS = "abcdefgh"[: len(C.squares[0])]
 
 
 class Casket(TypedDict):
@@ -89,3 +101,59 @@ class DieOfTheDeadTable(TypedDict):
 
 class DieOfTheDeadView(BaseView, DieOfTheDeadTable):
     """A whole Die of the Dead view: the engine's part and the game's."""
+
+
+def casket_view(s: DieOfTheDeadState, p: int) -> Casket:
+    return {
+        "position": p + 1,
+        "item": ITEM_NAMES[s.items[p]],
+        "open": p == s.open,
+        "inside": [die_str(d) for d in sorted(s.inside[p])],
+        "lid": [die_str(d) for d in sorted(s.lid[p])],
+        "tokens": s.boards[s.items[p]],
+    }
+
+
+def seat_view(s: DieOfTheDeadState, i: int) -> Seat:
+    urns = C.boards[0 if s.options["same_urns"] else i].urns
+    t = s.steps[i]
+    return {
+        "colour": C.colour_names[i],
+        "steps": t,
+        "die_face": 1 + t // NSTEPS,
+        "step": t % NSTEPS,
+        "square": SQUARE_LETTERS[s.square[i]] if s.square[i] >= 0 else None,
+        "tokens": {ITEM_NAMES[x]: s.hands[i][x] for x in range(4)},
+        "supply": {kind_str(k): s.supply[i][k] for k in KINDS if s.supply[i][k]},
+        "prep": [die_str(d) for d in sorted(s.prep[i])],
+        "ofrenda": [die_str(d) if d >= 0 else None for d in s.ofrenda[i]],
+        "sections": {
+            ITEM_NAMES[x]: "scored" if s.scored[i][x] else "complete" if s._complete(i, x) else "open"
+            for x in range(4)
+        },
+        "urns": [
+            {"cell": C.sections[INCENSE][u.position] + 1, "die": f"{COLOURS[u.colour]}{u.value}"}
+            for u in urns
+        ],
+    }
+
+
+def view(s: DieOfTheDeadState, seat: int | None) -> DieOfTheDeadTable:
+    """The table, the same for every seat and spectators (nothing is hidden)."""
+    v: DieOfTheDeadTable = {
+        "phase": s.phase,
+        "round": s.round,
+        "starter": s.starter,
+        "caskets": [casket_view(s, p) for p in range(C.caskets)],
+        "open_casket": s.open + 1 if s.open >= 0 else None,
+        "city": {kind_str(k): s.city[k] for k in KINDS if s.city[k]},
+        "seats": [seat_view(s, i) for i in range(s.players)],
+        "held": die_str(s.held) if s.held >= 0 else None,
+        "idle_rounds": s.idle,
+    }
+    if s.solo:
+        v["rating"] = s._rating()
+        v["tokens_out_of_game"] = s.spent
+    if s.phase == "over":
+        v["end"] = s.end
+    return v
