@@ -188,7 +188,7 @@ def test_starter_pays_from_supply_then_preparation_board_then_nothing() -> None:
     s = arrange_seat(s, 0, supply={}, prep="p6")
     s.apply("draft g5 to prep")
     assert s.legal_actions() == ["pay prep p6 on 1", "pay prep p6 on 2", "pay prep p6 on 4"]
-    # spec C10: nothing at all to pay with -> the starter still drafts and pays nothing
+    # A-DD9: nothing at all to pay with -> the starter still drafts and pays nothing
     s = arrange(opened(table(2), 3, "r2 g5 b1"), city=NO_DICE)
     s = arrange_seat(s, 0, supply={}, prep="")
     total = sum(map(len, s.inside)) + sum(map(len, s.lid))
@@ -209,7 +209,7 @@ def test_five_players_may_pay_with_a_die_of_an_incomplete_section() -> None:
     assert "pay cell 2 on 1" in legal
     assert not any(re.match(r"pay cell (4|5|6|7|8|9|10) ", a) for a in legal)
     assert "pay cell 11 on 1" not in legal  # the die just drafted never pays for itself
-    assert "pay b on 1" in legal  # the supply is still allowed (spec C9: any time)
+    assert "pay b on 1" in legal  # the supply is still allowed (A-DD8: any time)
     s.apply("pay cell 2 on 4")
     assert s.ofrenda[1][1] == -1 and s.lid[3] == [D("b")]
 
@@ -631,7 +631,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
 
 
 def test_calavera_bonus_may_change_a_section_completed_but_not_yet_scored() -> None:
-    """Spec C8. Bread 10-12,1 = r6 b6 g5 y1: 18 > 16 -> 1 step: 2 + 1 = 3, step 3 square A is
+    """A-DD7. Bread 10-12,1 = r6 b6 g5 y1: 18 > 16 -> 1 step: 2 + 1 = 3, step 3 square A is
     Calavera. Marigold 1-4 = y1 b5* y3 b4: alternating, 3-4 consecutive -> 2; with b5* wild
     it is 1-2-3-4 -> 2 + 1 + 1 = 4, so 3 + 4 = 7 (instead of 3 + 2 = 5)."""
     s = arrange_seat(table(2), 0, steps=2)

@@ -1,4 +1,5 @@
-"""Section scoring: every vector of spec table b.13 and the rules' worked example."""
+"""Section scoring: the rules' conditions on hand-picked dice (the strict Marigold runs of
+A-DD3, the wild dice of A-DD10, the urns of B-DD3) and the rules' worked example."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def _parse(text: str) -> tuple[list[int], list[int]]:
     return cols, vals
 
 
-B13 = [
+VECTORS = [
     (BREAD, "G3 G2 G4 G3", 2),  # same colour, 12 > 10
     (BREAD, "G6 G5 G3 G2", 4),  # same colour > 10 (2) + total = 16 (2)
     (BREAD, "R6 B6 G5 Y1", 1),  # 18 > 16
@@ -47,8 +48,8 @@ B13 = [
 ]
 
 
-@pytest.mark.parametrize(("item", "text", "expected"), B13)
-def test_spec_b13_vectors(item: int, text: str, expected: int) -> None:
+@pytest.mark.parametrize(("item", "text", "expected"), VECTORS)
+def test_section_scoring_vectors(item: int, text: str, expected: int) -> None:
     cols, vals = _parse(text)
     assert section_score(item, cols, vals, RED_URNS if item == INCENSE else ()) == expected
 
@@ -123,7 +124,7 @@ def test_rules_worked_example_on_a_whole_board() -> None:
 
 def test_marigold_run_reading_is_data(monkeypatch: pytest.MonkeyPatch) -> None:
     """R3 B1 R2 B4: alternating with 1-2 neighbours -> 2. Strict (default) runs need +-1 at
-    each step: 3,1,2 and 1,2,4 are none -> 2. The looser "set" reading of spec C4 counts
+    each step: 3,1,2 and 1,2,4 are none -> 2. The looser "set" reading of A-DD3 counts
     3,1,2 (a run of three) and 3,1,2,4 (a run of four) -> 2 + 1 + 1 = 4."""
     import dataclasses
 

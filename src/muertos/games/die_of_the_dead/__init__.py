@@ -63,29 +63,31 @@ Options:
                      chosen (2-5 players; default off: squares are shared).
   same_urns          every ofrenda board has the rules' example urns (Blue 2, Red 5).
 
-Choices where the rules are silent (spec item): the Round Starter marker passes clockwise
-(C1); items belong to positions, not caskets (C2); Marigold runs rise or fall by exactly 1
-(C4); the starter opens a casket holding dice where a draft can be placed (C6, Marigold
-allows an empty one); ascending needs no dice and no token (C7); several completed
-sections score one by one in the owner's order, each with its bonus (C8); 5 players may
-pay with an ofrenda die at any time, if every section through its cell is incomplete
-(C9); a starter who cannot pay drafts for free (C10);
-a wild die takes its best value in each section (C11); the scoring die's total is the
-score, and step 9's bonus is taken before it returns to the foot with one pip more
-(C12); Candle on the open casket changes its item (C15); Marigold's move goes to the
-opened item's section (C16); Bread and Incense may both, once each, change one drafted
-die (C19); bonuses may be declined; a token bonus with a full hand lets you discard one
-first; the die just drafted never pays for itself; the game ends after the round in
-which the end is reached (solo: also when the ofrenda is complete); an empty-casket
-ascension rests on the first free square (it gives no bonus); setup colours are chosen openly, in turn from the start
-player. Nothing is hidden: tokens, supplies and casket contents are public, future rolls
-are the only unknown.
+Choices where the rules are silent, each set out with its reason in the rules map
+(docs/rules/die-of-the-dead.md): the Round Starter marker passes clockwise (A-DD1); items
+belong to positions, not caskets (A-DD2); Marigold runs rise or fall by exactly 1 (A-DD3);
+the starter opens a casket holding dice where a draft can be placed (A-DD5, Marigold
+allows an empty one, A-DD15); ascending needs no dice and no token (A-DD6); several
+completed sections score one by one in the owner's order, each with its bonus (A-DD7); 5
+players may pay with an ofrenda die at any time, if every section through its cell is
+incomplete, and the die just drafted never pays for itself (A-DD8); a starter who cannot
+pay drafts for free (A-DD9); a wild die takes its best value in each section (A-DD10); the
+scoring die's total is the score, and step 9's bonus is taken before it returns to the
+foot with one pip more (A-DD11); Candle on the open casket changes its item (A-DD14);
+Bread and Incense may both, once each, change one drafted die (A-DD18); the game ends
+after the round in which the end is reached (solo: also when the ofrenda is complete,
+A-DD19); setup colours are chosen openly, in turn from the start player (A-DD22); bonuses
+may be declined, a token bonus with a full hand lets you discard one first, an
+empty-casket ascension gives no bonus and rests on the first free square (A-DD24).
+Nothing is hidden: tokens, supplies and casket contents are public, future rolls are the
+only unknown (A-DD28).
 
 Reconstructed (our own choice, kept in components.toml): the ofrenda geometry (a 4x4
-frame, corners shared) and urn cells; the urn targets of boards 2-5; the step-bonus
-layout (4 squares a step); 5 tokens per type in multiplayer; a 3-space preparation board;
-the colour names Green, Yellow, Purple; the strict reading of Marigold runs; a safety stop
-after 3 rotations of the Round Starter with no die reaching any ofrenda.
+frame, corners shared) and urn cells (B-DD2); the urn targets of boards 2-5 (B-DD3); the
+step-bonus layout (4 squares a step, B-DD4); 5 tokens per type in multiplayer (B-DD5); a
+3-space preparation board (B-DD6); the colour names Green, Yellow, Purple (B-DD1); the
+strict reading of Marigold runs (A-DD3); a safety stop after 3 rotations of the Round
+Starter with no die reaching any ofrenda (A-DD26).
 """
 
 from muertos.engine import Parts

@@ -1,7 +1,8 @@
 """State and rules of Die of the Dead: The Ofrenda Variant (2-5 players and solo).
 
-References in comments: "RULES" is the variant's rulebook, "spec Cn/b.n" the resolutions of
-``shared/specs/die-of-the-dead.md``. Decisions are taken one at a time by the seat named by
+References in comments: "RULES" is the variant's rulebook; A-DDn (our resolutions) and B-DDn
+(reconstructed components) are set out in the rules map, docs/rules/die-of-the-dead.md.
+Decisions are taken one at a time by the seat named by
 ``to_move``; the phases of a round are:
 
 ``open`` (round starter picks a casket) -> ``act`` (each player in turn, starter first) with
@@ -157,7 +158,7 @@ class DieOfTheDeadState(State):
         self.round = 1
         self.open = -1
         self.items = list(range(4))
-        self.rng.shuffle(self.items)  # "the order doesn't matter": a random order (spec b.1)
+        self.rng.shuffle(self.items)  # "the order doesn't matter": a random order (A-DD2)
         per = C.solo_tokens_per_type if solo else C.tokens_per_type
         self.boards = [per] * 4
         self.hands = [[0, 0, 0, 0] for _ in range(n)]
@@ -220,7 +221,7 @@ class DieOfTheDeadState(State):
             self.actor = self.starter
 
     def _roll_for_start(self) -> None:
-        """Each player rolls two dice; the highest total starts (ties roll again, spec b.6)."""
+        """Each player rolls two dice; the highest total starts (ties roll again, A-DD21)."""
         tied = list(range(self.players))
         while len(tied) > 1:
             totals = {s: self.rng.roll() + self.rng.roll() for s in tied}
@@ -259,7 +260,7 @@ class DieOfTheDeadState(State):
 
     def _payable_cells(self, s: int, extra: int = -1) -> list[int]:
         """5 players: cells whose die may pay, every section through them being incomplete
-        (``extra`` counted as filled, the fresh die excluded; spec C9)."""
+        (``extra`` counted as filled, the fresh die excluded; A-DD8)."""
         cells = self.ofrenda[s]
         incomplete = [any(cells[x] < 0 and x != extra for x in sec) for sec in SECTIONS]
         return [
@@ -275,7 +276,7 @@ class DieOfTheDeadState(State):
         """Whether ``s`` could still pay once the drafted die is at ``dest`` (the die just
         drafted never pays for itself)."""
         if self.solo or s == self.starter:
-            return True  # solo: the City is never empty mid-game; starter: spec C10
+            return True  # solo: the City is never empty mid-game; starter: A-DD9
         if self.prep[s] or any(self.supply[s]):
             return True
         return self.five and bool(self._payable_cells(s, dest))
@@ -307,7 +308,7 @@ class DieOfTheDeadState(State):
         return labels
 
     def _openable(self) -> list[int]:
-        """Caskets the starter may open (spec C6, C10; Marigold: any casket)."""
+        """Caskets the starter may open (A-DD5; Marigold: any casket, A-DD15)."""
         a = self.starter
         hand = self.hands[a]
         prep = self.prep[a]
@@ -380,7 +381,7 @@ class DieOfTheDeadState(State):
 
     def _scoring_step(self) -> None:
         """Each player from the starter on: completed sections (chosen order), then token
-        sets (spec b.8). Stops at the next decision."""
+        sets (A-DD23). Stops at the next decision."""
         n = self.players
         while self.cursor < n:
             s = (self.starter + self.cursor) % n
@@ -458,7 +459,7 @@ class DieOfTheDeadState(State):
             self._emit("end", f"Game over: {self.end}. " + self._result_line())
             return
         if not self.solo:
-            self.starter = (self.starter + 1) % n  # spec C1: the marker passes clockwise
+            self.starter = (self.starter + 1) % n  # A-DD1: the marker passes clockwise
         self.round += 1
         self._begin_round()
 
@@ -542,7 +543,7 @@ class DieOfTheDeadState(State):
 
     # the Round Starter opens a casket
     def _cannot_open(self, m: N.Open) -> str | None:
-        """A casket the starter could act at (``_openable``: spec C6, C10)."""
+        """A casket the starter could act at (``_openable``: A-DD5)."""
         p = m.casket
         if p in self._openable():
             return None
@@ -564,7 +565,7 @@ class DieOfTheDeadState(State):
         self.inside[p], self.inside[q] = self.inside[q], self.inside[p]
         self.lid[p], self.lid[q] = self.lid[q], self.lid[p]
         if self.open in (p, q):
-            self.open = q if self.open == p else p  # spec C15: its item is its new place's
+            self.open = q if self.open == p else p  # A-DD14: its item is its new place's
         self.hands[self.actor][CANDLE] -= 1
         self._return_token(CANDLE)
         self._emit("token", f"{_p(self.actor)} plays Candle: caskets {p + 1} and {q + 1} swap places.")
@@ -576,7 +577,7 @@ class DieOfTheDeadState(State):
 
     def _draft_dests(self) -> list[int]:
         """Where a drafted die may go: the preparation board or an empty cell of the
-        casket's section, and (but for the starter, spec C10) leaving something to pay with."""
+        casket's section, and (but for the starter, A-DD9) leaving something to pay with."""
         a = self.actor
         dests = self._dests(a, self._item())
         if self.actor == self.starter or self.solo:
@@ -864,7 +865,7 @@ class DieOfTheDeadState(State):
     # paying for the draft
     def _cannot_pay(self, m: N.Pay) -> str | None:
         """Pay a die onto a closed casket, from where the rules say (``_pay_source``; 5
-        players also a die of an incomplete section, spec C9)."""
+        players also a die of an incomplete section, A-DD8)."""
         if m.casket == self.open:
             return f"pay onto one of the three closed caskets, not the open casket {m.casket + 1}"
         a = self.actor
@@ -1009,7 +1010,7 @@ class DieOfTheDeadState(State):
 
     def _calavera_targets(self, s: int) -> tuple[list[int], list[int]]:
         """Power dice not on their calavera: on the preparation board, or in a cell of a
-        section not yet scored (a scored section is never re-scored; spec b.4)."""
+        section not yet scored (a scored section is never re-scored; A-DD25)."""
         prep = sorted({d for d in self.prep[s] if is_power(d) and face_of(d) != CALAVERA})
         cells = self.ofrenda[s]
         sc = self.scored[s]
@@ -1235,7 +1236,7 @@ class DieOfTheDeadState(State):
         self._emit("place", f"{_p(a)} places {die_str(d)} {text}.")
         if self._pay_labels(a):
             self.phase = "pay"
-        else:  # spec C10: the starter must draft even with nothing left to pay with
+        else:  # A-DD9: the starter must draft even with nothing left to pay with
             self._emit("pay", f"{_p(a)} has no die to pay with and pays nothing.")
             self._end_turn()
 
@@ -1385,12 +1386,12 @@ class DieOfTheDeadGame(Game):
         Option(
             "exclusive_squares",
             False,
-            "a step square holding another player's scoring die cannot be chosen (spec C13)",
+            "a step square holding another player's scoring die cannot be chosen (A-DD12)",
         ),
         Option(
             "same_urns",
             False,
-            "every ofrenda board has the rules' example urns, Blue 2 and Red 5 (spec C20)",
+            "every ofrenda board has the rules' example urns, Blue 2 and Red 5 (B-DD3)",
         ),
     )
 

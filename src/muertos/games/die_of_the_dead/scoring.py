@@ -3,7 +3,7 @@
 A section is four dice read in the section's cell order. Each scoring part adds steps;
 parts are cumulative and the total is capped at 4 (RULES). A die showing its calavera
 is wild: it takes whichever value 1-6 gives the section its best score, chosen
-independently in each section it belongs to (spec b.3, C11); its colour stays its own.
+independently in each section it belongs to (A-DD10); its colour stays its own.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def candle(cols: Sequence[int], vals: Sequence[int]) -> int:
 
 
 def _run(vals: Sequence[int], start: int, length: int) -> bool:
-    """Adjacent dice whose values climb or fall by exactly 1 each step (spec C4)."""
+    """Adjacent dice whose values climb or fall by exactly 1 each step (A-DD3)."""
     part = vals[start : start + length]
     if COMPONENTS.marigold_runs == "set":
         return len(set(part)) == length and max(part) - min(part) == length - 1
