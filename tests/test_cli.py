@@ -93,16 +93,54 @@ def test_bots_play_to_the_end_and_the_record_replays(gid: str, tmp_path: Path) -
     out = tmp_path / "game.json"
     r = runner.invoke(app, ["play", gid, "--seats", seats, "--seed", "4", "--save", str(out), "--quiet"])
     assert r.exit_code == 0, r.output
-    assert "winner" in r.output
     rec = MatchRecord.from_json(out.read_text())
     state = rec.replay()
     assert state.over and state.scores() == rec.scores and state.winners() == rec.winners
+    assert sheet_rows(r.output) == sheet_of(state)
     again = muertos.play(gid, seats=["random"] * rec.players, seed=4, options=rec.options)
     assert again.actions == rec.actions  # same seed, same agents: the same game
 
     r = runner.invoke(app, ["replay", str(out), "--to", "3"])
     assert r.exit_code == 0, r.output
     assert "action 3 of" in r.output
+    r = runner.invoke(app, ["replay", str(out)])  # not a terminal: the end at once
+    assert r.exit_code == 0, r.output
+    assert sheet_rows(r.output) == sheet_of(state)
+
+
+def sheet_rows(output: str) -> dict[str, list[float]]:
+    """The printed score sheet: each row's label and numbers (a row per category, Total)."""
+    start = output.index("Final result")
+    rows = {}
+    for line in output[start:].splitlines():
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if len(cells) > 1 and cells[0] and all(c.lstrip("-").replace(".", "").isdigit() for c in cells[1:]):
+            rows[cells[0]] = [float(c) for c in cells[1:]]
+    return rows
+
+
+def sheet_of(state: muertos.State) -> dict[str, list[float]]:
+    res = state.result()
+    rows = {
+        c.label: [float(x.categories[i].points) for x in res.seats]
+        for i, c in enumerate(res.seats[0].categories)
+    }
+    return {**rows, "Total": [float(v) for v in state.scores()]}
+
+
+@pytest.mark.parametrize(
+    ("gid", "seats", "seed"), [("ofrenda", ["random"], 2), ("ofertu", ["random"] * 2, 4)]
+)
+def test_the_solo_rating_or_the_tie_break_is_printed(gid: str, seats: list[str], seed: int) -> None:
+    """Seed 4 of Ofertu ends in a tie on pips, settled by the cards in the display."""
+    result = muertos.play(gid, seats=seats, seed=seed).replay().result()
+    r = runner.invoke(app, ["play", gid, "--seats", ",".join(seats), "--seed", str(seed), "--quiet"])
+    assert r.exit_code == 0, r.output
+    printed = " ".join(r.output.split())  # Rich wraps long lines
+    if result.rating is not None:
+        assert f"{result.rating.label}: {result.rating.text}" in printed
+    else:
+        assert result.tie_break is not None and result.tie_break.text in printed
 
 
 def test_replay_refuses_a_corrupt_record(tmp_path: Path) -> None:

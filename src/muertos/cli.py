@@ -19,6 +19,7 @@ from muertos.engine import (
     CorruptState,
     Game,
     MuertosError,
+    Result,
     State,
     game,
     game_ids,
@@ -86,14 +87,32 @@ def _print_events(state: State, seat: int | None, start: int) -> None:
         console.print(f"  [dim]·[/] {e.text}", highlight=False)
 
 
-def _final(state: State, seat: int | None) -> None:
+def _final(state: State, seat: int | None, agents: list[str]) -> None:
     console.print(state.game.render(state, seat))
     console.print(f"[bold]{state.status()}[/]")
-    sc = state.scores()
-    winners = state.winners()
-    for i, v in enumerate(sc):
-        mark = "  ★ winner" if i in winners else ""
-        console.print(f"  Player {i + 1}: {v:g}{mark}")
+    result = state.result()
+    names = [f"Player {i + 1} ({a})" for i, a in enumerate(agents)]
+    console.print(result_table(result, names))
+    if result.tie_break is not None:
+        console.print(result.tie_break.text, highlight=False)
+    if result.rating is not None:
+        console.print(f"[bold]{result.rating.label}[/]: {result.rating.text}", highlight=False)
+
+
+def result_table(result: Result, names: list[str]) -> Table:
+    """The score sheet the web table shows too: a row per category, a column per seat,
+    the totals, the winners starred."""
+    won = set(result.winners)
+    table = Table(title="Final result", title_justify="left")
+    table.add_column("")
+    for x in result.seats:
+        star = "★ " if x.seat in won else ""
+        table.add_column(star + names[x.seat], justify="right", style="bold" if x.seat in won else None)
+    for row, c in enumerate(result.seats[0].categories):
+        table.add_row(c.label, *[f"{x.categories[row].points:g}" for x in result.seats])
+    table.add_section()
+    table.add_row("Total", *[f"{x.score:g}" for x in result.seats], style="bold")
+    return table
 
 
 @app.command("play")
@@ -159,7 +178,7 @@ def play_cmd(
             save.write_text(json.dumps(rec.to_json(), indent=1))
             console.print(f"Saved the record to {save} (replay it with `muertos replay {save}`).")
     if state.over:
-        _final(state, viewer)
+        _final(state, viewer, names)
 
 
 def _load_record(path: Path) -> MatchRecord:
@@ -223,7 +242,7 @@ def _show(states: list[State], pos: int, viewer: int | None, rec: MatchRecord) -
         console.print(f"[bold]Player {(prev.to_move or 0) + 1}:[/] {rec.actions[pos - 1]}", highlight=False)
         _print_events(s, viewer, len(prev.events))
     if s.over:
-        _final(s, viewer)
+        _final(s, viewer, rec.seats)
     else:
         console.print(s.game.render(s, viewer))
         console.print(s.status())

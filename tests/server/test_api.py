@@ -102,9 +102,8 @@ def test_two_humans_play_to_the_end(client: TestClient) -> None:
     assert final.over
     res = client.get(f"/api/tables/{t.id}/result").json()
     assert res == {
-        "over": True,
+        **final.result().to_json(),
         "scores": final.scores(),
-        "winners": final.winners(),
         "names": ["Player 1", "Player 2"],
     }
     assert t.get(1)["log"] == final.log(1)
@@ -426,4 +425,5 @@ def test_the_replay_viewer_steps_through_a_long_game_in_linear_time(real_client:
     seed, actions = store.get_table(t.id).seed, [a.action for a in store.actions(t.id)]
     for k in (0, 1, REPLAY_EVERY - 1, REPLAY_EVERY, REPLAY_EVERY + 1, n):
         plain = muertos.game("ofrenda").replay(2, seed, {}, actions[:k])
-        assert steps[k]["view"] == plain.view(None), k
+        names = [s["name"] for s in t.get()["seats"]]  # the table calls seats by name
+        assert steps[k]["view"] == plain.view(None, names), k

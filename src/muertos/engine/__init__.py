@@ -3,15 +3,17 @@ of games and the conformance checks every game passes. It imports nothing above 
 
 from .agent import Agent
 from .errors import CorruptState, IllegalAction, InvalidOptions, MuertosError, UnknownAgent, UnknownGame
-from .events import Event
+from .events import Event, name_seats, seat_ref
 from .game import FORMAT, Game, Option, State, copy_json, normalize
 from .parts import Encoding, Heuristics, Parts, Render
 from .registry import game, game_ids, register
+from .result import Category, Rating, Result, SeatResult, TieBreak, TieRule
 from .rng import Rng
 
 __all__ = [
     "FORMAT",
     "Agent",
+    "Category",
     "CorruptState",
     "Encoding",
     "Event",
@@ -22,14 +24,21 @@ __all__ = [
     "MuertosError",
     "Option",
     "Parts",
+    "Rating",
     "Render",
+    "Result",
     "Rng",
+    "SeatResult",
     "State",
+    "TieBreak",
+    "TieRule",
     "UnknownAgent",
     "UnknownGame",
     "copy_json",
     "game",
     "game_ids",
+    "name_seats",
     "normalize",
     "register",
+    "seat_ref",
 ]

@@ -12,7 +12,9 @@ OpenSpiel's games all run its random-simulation test. The checks, from many seed
   hidden and the redrawn state plays on to a legal end; a determinization depends only on
   the seat's view and the rng (so a bot cannot tell two positions it sees alike apart);
 - logs are lines of text, and a seat's log never holds a line meant for other seats only;
-- components are conserved: ``census()`` never changes.
+- components are conserved: ``census()`` never changes;
+- ``result()`` adds up: each seat's categories sum to its score, and its winners and
+  tie-break agree with ``winners()``.
 """
 
 from __future__ import annotations
@@ -73,6 +75,39 @@ def _check_views(s: State, where: str) -> None:
                 and e.public != e.text
             ):
                 _fail(where, f"event {e.text!r} for seats {e.seats} is readable by {seat}")
+
+
+def _check_result(s: State, where: str) -> None:
+    """The score sheet adds up: each seat's categories sum to its score and every seat
+    lists the same rows; at the end its winners are ``winners()``, and a tie on the best
+    score is settled by the game's tie-break rules exactly as ``winners()`` settles it."""
+    r = s.result()
+    sc = s.scores()
+    if not _json_ready(r.to_json()):
+        _fail(where, "result().to_json() is not JSON-ready")
+    rows = [c.key for c in r.seats[0].categories] if r.seats else []
+    if [x.seat for x in r.seats] != list(range(s.players)) or len(set(rows)) != len(rows):
+        _fail(where, f"result() must list each seat once, in order, each row once: {r}")
+    for x in r.seats:
+        if [c.key for c in x.categories] != rows:
+            _fail(where, f"seat {x.seat}'s score sheet has other rows than seat 0's: {x.categories}")
+        total = sum(c.points for c in x.categories)
+        if x.score != sc[x.seat] or abs(total - sc[x.seat]) > 1e-9:
+            _fail(
+                where, f"seat {x.seat}'s categories sum to {total}, its score is {sc[x.seat]}: {x.categories}"
+            )
+    if not s.over:
+        if r.winners or r.tie_break or r.rating:
+            _fail(where, "result() names winners, a tie-break or a rating before the end")
+        return
+    w = s.winners()
+    if list(r.winners) != w:
+        _fail(where, f"result() names winners {r.winners}, winners() {w}")
+    tied = [p for p, v in enumerate(sc) if v == max(sc)]
+    if (r.tie_break is None) != (len(tied) < 2):
+        _fail(where, f"result()'s tie-break {r.tie_break} for the seats tied on the best score {tied}")
+    if r.tie_break is not None and list(r.tie_break.winners) != w:
+        _fail(where, f"the tie-break rules leave {r.tie_break.winners}, winners() says {w}")
 
 
 def _check_determinize(s: State, where: str, rnd: random.Random, playout: bool) -> bool:
@@ -159,6 +194,7 @@ def _check_state(s: State, where: str, rnd: random.Random, deep: bool, replayed:
     if replayed.to_json() != snapshot:
         _fail(where, "replay(seed, actions) does not rebuild the state")
     _check_views(s, where)
+    _check_result(s, where)
 
     for bad in _bad_spellings(s, rnd):
         try:
@@ -245,6 +281,7 @@ def check_random_game(
     if not w or not set(w) <= set(range(players)) or sorted(set(w)) != w:
         _fail(where, f"winners() must be a sorted non-empty list of seats, got {w}")
     _check_views(s, where)
+    _check_result(s, where)
     back = g.from_json(json.loads(json.dumps(s.to_json())))
     if back.to_json() != s.to_json() or back.scores() != sc or back.winners() != w:
         _fail(where, "the finished game does not survive to_json/from_json")

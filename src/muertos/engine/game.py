@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import CorruptState, IllegalAction, InvalidOptions
-from .events import Event
+from .events import Event, name_seats
+from .result import Category, Rating, Result, SeatResult, TieRule, break_tie
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -359,6 +360,29 @@ class State(ABC):
         best = max(sc)
         return [i for i, v in enumerate(sc) if v == best]
 
+    def result(self) -> Result:
+        """The score sheet: each seat's points by category (summing to ``scores()``), the
+        winners, the tie-break that decided and the solo rating (these two once over)."""
+        sc = self.scores()
+        seats = tuple(SeatResult(p, sc[p], tuple(self._categories(p))) for p in range(self.players))
+        if not self.over:
+            return Result(False, seats, (), None, None)
+        tie = break_tie(sc, self._tie_breaks())
+        return Result(True, seats, tuple(self.winners()), tie, self._solo_rating())
+
+    def _categories(self, seat: int) -> list[Category]:
+        """``seat``'s points by source (the game's ``scoring.py``); one lump by default."""
+        return [Category("score", "Score", self.scores()[seat])]
+
+    def _tie_breaks(self) -> list[TieRule]:
+        """The rulebook's tie-breaks in order (the game's ``scoring.py``): the ones
+        ``winners()`` applies, so that the result can say which one decided."""
+        return []
+
+    def _solo_rating(self) -> Rating | None:
+        """A solo game's rating of the final score by the rulebook, if it has one."""
+        return None
+
     def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
         """Redraw all that ``seat`` cannot see, consistently with ``view(seat)``."""
         if self.game.hidden_information:
@@ -436,8 +460,9 @@ class State(ABC):
     ) -> None:
         self.events.append(Event(kind, text, None if seats is None else tuple(seats), public))
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """All that ``seat`` may know, JSON-ready; ``seat=None`` is a spectator."""
+    def view(self, seat: int | None = None, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """All that ``seat`` may know, JSON-ready; ``seat=None`` is a spectator. ``names``
+        (one per seat) call the seats in the status by name (``events.name_seats``)."""
         self._check_seat(seat)
         v: dict[str, Any] = {
             "game": self.game.id,
@@ -447,7 +472,7 @@ class State(ABC):
             "to_move": self.to_move,
             "over": self.over,
             "turn": len(self.history),
-            "status": self.status(),
+            "status": name_seats(self.status(), names),
             "legal": self.legal_actions() if seat is not None and seat == self.to_move else [],
         }
         if self.over:
@@ -456,22 +481,23 @@ class State(ABC):
         v.update(self._view(seat))
         return v
 
-    def log(self, seat: int | None = None) -> list[str]:
-        """The history as readable lines, each as ``seat`` may read it."""
+    def log(self, seat: int | None = None, names: Sequence[str] | None = None) -> list[str]:
+        """The history as readable lines, each as ``seat`` may read it, seats called by
+        ``names`` when given (else "Player 2", as the game wrote them)."""
         self._check_seat(seat)
         out = []
         for e in self.events:
             line = e.line_for(seat)
             if line is not None:
-                out.append(line)
+                out.append(name_seats(line, names))
         return out
 
-    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
-        """Events from index ``start`` on, redacted for ``seat``."""
+    def events_for(self, seat: int | None, start: int = 0, names: Sequence[str] | None = None) -> list[Event]:
+        """Events from index ``start`` on, redacted for ``seat``, seats called by ``names``."""
         self._check_seat(seat)
         out = []
         for e in self.events[start:]:
-            r = e.redacted(seat)
+            r = e.redacted(seat, names)
             if r is not None:
                 out.append(r)
         return out

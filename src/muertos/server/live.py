@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .errors import TableError
 from .http import http_status
-from .tables import Loaded, TableService, lines_with_notices
+from .tables import Loaded, TableService, lines_with_notices, seat_names
 
 log = logging.getLogger("muertos.server")
 
@@ -195,11 +195,14 @@ class Hub:
             msg["reset"] = False
             msg["new_events"] = [
                 {"kind": kind, "text": text}
-                for kind, text in lines_with_notices(st, sub.seat, lo.table.notices, sub.cursor)
+                for kind, text in lines_with_notices(
+                    st, sub.seat, lo.table.notices, sub.cursor, seat_names(lo.table)
+                )
             ]
         del msg["log"]
         if msg["reset"]:
-            msg["log"] = [text for _, text in lines_with_notices(st, sub.seat, lo.table.notices)]
+            names = seat_names(lo.table)
+            msg["log"] = [text for _, text in lines_with_notices(st, sub.seat, lo.table.notices, 0, names)]
         sub.cursor = len(st.events)
         return msg
 

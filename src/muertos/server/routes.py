@@ -43,6 +43,7 @@ from .tables import (
     SeatSpec,
     TableService,
     lines_with_notices,
+    seat_names,
 )
 
 STATIC = Path(__file__).parent / "static"
@@ -218,7 +219,7 @@ async def post_action(
         bots.schedule(lo.table.id)
     events = [
         EventOut(kind=kind, text=text)
-        for kind, text in lines_with_notices(lo.state, lo.seat, lo.table.notices, start)
+        for kind, text in lines_with_notices(lo.state, lo.seat, lo.table.notices, start, seat_names(lo.table))
     ]
     return ActedOut(index=len(lo.actions) - 1, events=events, table=service.payload(lo))
 
@@ -277,19 +278,20 @@ async def get_log(
 ) -> LogOut:
     """The game's history, redacted for the caller's seat."""
     lo = await asyncio.to_thread(service.load, table_id, token)
-    lines = lines_with_notices(lo.state, lo.seat, lo.table.notices)
+    lines = lines_with_notices(lo.state, lo.seat, lo.table.notices, 0, seat_names(lo.table))
     return LogOut(seat=lo.seat, lines=[text for _, text in lines])
 
 
 @api.get("/api/tables/{table_id}/result", response_model=ResultOut, responses=ERRORS, tags=["play"])
 async def result(service: Service, table_id: TableId) -> ResultOut:
-    """Final scores and winners (seats, 0-based) once the game is over."""
+    """Final scores, winners (seats, 0-based), each seat's points by category, the
+    tie-break that decided and a solo game's rating, once the game is over."""
     lo = await asyncio.to_thread(service.load, table_id, None)
     st = lo.state
     names = [s.name for s in lo.table.seats]
     if not st.over:  # running scores may depend on hidden cards: none before the end
         return ResultOut(over=False, scores=None, winners=[], names=names)
-    return ResultOut(over=True, scores=st.scores(), winners=st.winners(), names=names)
+    return ResultOut.model_validate({**st.result().to_json(), "scores": st.scores(), "names": names})
 
 
 @api.get("/api/tables/{table_id}/replay/{step}", response_model=ReplayOut, responses=ERRORS, tags=["play"])

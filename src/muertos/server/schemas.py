@@ -147,11 +147,46 @@ class LogOut(BaseModel):
     lines: list[str]
 
 
+class CategoryOut(BaseModel):
+    key: str = Field(description="stable across languages: lit_portraits, marigolds …")
+    label: str
+    points: float
+
+
+class SeatResultOut(BaseModel):
+    seat: int
+    score: float
+    categories: list[CategoryOut] = Field(description="the same rows for every seat; they sum to score")
+
+
+class TieBreakOut(BaseModel):
+    score: float = Field(description="the best score, shared by the seats in tied")
+    tied: list[int]
+    decided_by: list[str] = Field(description="keys of the tie-breaks that narrowed the tie, in order")
+    winners: list[int]
+    text: str = Field(description='"Tied on 54: most lit portraits decides."')
+
+
+class RatingOut(BaseModel):
+    key: str
+    label: str = Field(description='the verdict: "Tier 90–109", "A good score"')
+    text: str = Field(description="the rulebook's words for it")
+
+
 class ResultOut(BaseModel):
     over: bool
     scores: list[float] | None
     winners: list[int]
     names: list[str]
+    seats: Annotated[
+        list[SeatResultOut] | None, Field(description="each seat's points by category, once the game is over")
+    ] = None
+    tie_break: Annotated[TieBreakOut | None, Field(description="how a tie on the best score was settled")] = (
+        None
+    )
+    rating: Annotated[
+        RatingOut | None, Field(description="a solo game's rating of the score by the rulebook")
+    ] = None
 
 
 class ReplayOut(BaseModel):

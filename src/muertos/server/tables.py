@@ -22,7 +22,7 @@ import secrets
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,21 +183,32 @@ def check_name(name: str | None, seat: int) -> str:
     return text
 
 
+def seat_names(table: TableRow) -> list[str]:
+    """What the table calls each seat: the name given at creation, or the bot's label. The
+    games' text ("Player 2 (White)") is rendered with these (``engine.name_seats``)."""
+    return [s.name for s in table.seats]
+
+
 def lines_with_notices(
-    state: State, seat: int | None, notices: tuple[tuple[int, str], ...], start: int = 0
+    state: State,
+    seat: int | None,
+    notices: tuple[tuple[int, str], ...],
+    start: int = 0,
+    names: Sequence[str] | None = None,
 ) -> list[tuple[str, str]]:
-    """``(kind, text)`` of the events from ``start`` on as ``seat`` may read them, with the
-    server's notices (public) each before the event it was given at."""
+    """``(kind, text)`` of the events from ``start`` on as ``seat`` may read them (seats
+    called by ``names``), with the server's notices (public) each before the event it was
+    given at."""
     at: dict[int, list[str]] = {}
     for index, text in notices:
         if index >= start:
             at.setdefault(index, []).append(text)
     if not at:
-        return [(e.kind, e.text) for e in state.events_for(seat, start)]
+        return [(e.kind, e.text) for e in state.events_for(seat, start, names)]
     out: list[tuple[str, str]] = []
     for i in range(start, len(state.events)):
         out.extend(("notice", text) for text in at.get(i, ()))
-        line = state.events[i].redacted(seat)
+        line = state.events[i].redacted(seat, names)
         if line is not None:
             out.append((line.kind, line.text))
     out.extend(("notice", text) for i, texts in at.items() if i >= len(state.events) for text in texts)
@@ -657,8 +668,11 @@ class TableService:
             step=step,
             steps=n,
             seat=lo.seat,
-            view=st.view(lo.seat),
-            events=[EventOut(kind=e.kind, text=e.text) for e in st.events_for(lo.seat, start)],
+            view=st.view(lo.seat, seat_names(lo.table)),
+            events=[
+                EventOut(kind=e.kind, text=e.text)
+                for e in st.events_for(lo.seat, start, seat_names(lo.table))
+            ],
             mover=lo.actions[step - 1].seat if step > 0 else None,
         )
 
@@ -698,11 +712,14 @@ class TableService:
         ``with_log`` is false: live updates send only the new events)."""
         st = lo.state
         last = lo.actions[-1] if lo.actions else None
+        names = seat_names(lo.table)
         return TableOut.model_construct(
             **self._public(lo.table),
             you=lo.seat,
-            view=st.view(lo.seat),
-            log=[text for _, text in lines_with_notices(st, lo.seat, lo.table.notices)] if with_log else [],
+            view=st.view(lo.seat, names),
+            log=[text for _, text in lines_with_notices(st, lo.seat, lo.table.notices, 0, names)]
+            if with_log
+            else [],
             events=len(st.events),
             can_undo=lo.seat is not None and last is not None and last.seat == lo.seat and not st.over,
         )

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from muertos.engine import seat_ref
+
 from .components import BOARD, CARD_INDEX, CARDS, FEST_INDEX, FESTIVITY, GD_FINAL
 
 LIMBS = ("arm", "leg")
@@ -66,7 +68,7 @@ def field(f: int) -> str:
 
 
 def who(seat: int) -> str:
-    return f"Player {seat + 1}"
+    return seat_ref(seat)
 
 
 # ================================================================== moves

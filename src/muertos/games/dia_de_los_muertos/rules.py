@@ -2103,6 +2103,10 @@ class MuertosState(State):
         other = nt.who(t[2]) if len(t) > 2 else ""
         return STATUS.get(t[0], "{p} to move").format(p=nt.who(t[1]), other=other)
 
+    # The score sheet of ``result()``: each in scoring.py.
+    _categories = scoring.categories
+    _tie_breaks = scoring.tie_breaks
+
     def scores(self) -> list[float]:
         return final_scores(self.home, self.fest)
 

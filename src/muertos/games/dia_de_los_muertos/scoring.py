@@ -7,9 +7,10 @@ among themselves for the arrival tie-break (rules map A-D20).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from muertos.engine import State
+from muertos.engine import Category, State, TieRule
 
 from .components import FEST_PER_FIELD, FEST_PER_FIELD_TWO, FEST_VP, FESTIVITY, PLACE_POINTS
 
@@ -42,6 +43,23 @@ def final_winners(home: list[int], fest: list[list[int]]) -> list[int]:
         return tied
     first = min(home[i] for i in arrived)
     return [i for i in arrived if home[i] == first]
+
+
+# ------------------------------------------------------------------ the final result
+CATEGORY_LABELS = {"place": "Place of arrival", "festivity": "Festivity cards"}
+"""The score sheet's rows (RB 'Evaluation')."""
+
+
+def categories(s: MuertosState, seat: int) -> list[Category]:
+    rows = [("place", place_points(s.home[seat])), ("festivity", festivity_points(s.fest[seat]))]
+    return [Category(k, CATEGORY_LABELS[k], v) for k, v in rows]
+
+
+def tie_breaks(s: MuertosState) -> list[TieRule]:
+    """RB: whoever reached the goal first; one that never arrived comes after every
+    arrival (A-D20, ``final_winners``)."""
+    first = tuple(-h if h > 0 else -math.inf for h in s.home)
+    return [TieRule("first_home", "reaching the goal first", first)]
 
 
 def stats(s: MuertosState) -> dict[str, float | int | str]:

@@ -25,7 +25,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Any, ClassVar
 
-from muertos.engine import Game, Option, State
+from muertos.engine import Game, Option, State, seat_ref
 from muertos.engine.actions import Actions, Kind
 
 from . import checks, scoring, views
@@ -84,7 +84,7 @@ FRESH_PREP = 100
 
 
 def _p(seat: int) -> str:
-    return f"Player {seat + 1}"
+    return seat_ref(seat)
 
 
 class DieOfTheDeadState(State):
@@ -1323,6 +1323,11 @@ class DieOfTheDeadState(State):
         key = [(self.steps[s], sum(self.hands[s])) for s in range(self.players)]
         best = max(key)
         return [s for s in range(self.players) if key[s] == best]
+
+    # The score sheet of ``result()``: each in scoring.py.
+    _categories = scoring.categories
+    _tie_breaks = scoring.tie_breaks
+    _solo_rating = scoring.solo_rating
 
     # ------------------------------------------------------------- information
     # What a seat may know (views.py: nothing is hidden, so a determinization only reseeds

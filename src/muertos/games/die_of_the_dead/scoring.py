@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from itertools import product
 from typing import TYPE_CHECKING
 
-from muertos.engine import State
+from muertos.engine import Category, Rating, State, TieRule
 
 from .components import COMPONENTS, Urn
 
@@ -114,22 +114,64 @@ def section_score(item: int, cols: Sequence[int], vals: Sequence[int], urns: Seq
     return best
 
 
+# ------------------------------------------------------------------ the final result
+CATEGORY_LABELS = {
+    "candle_section": "Candle section",
+    "marigold_section": "Marigold section",
+    "bread_section": "Bread section",
+    "incense_section": "Incense section",
+    "other_steps": "Token sets and empty caskets",
+}
+"""The score sheet's rows: steps from each section (in item order), then the rest."""
+
+SECTION_KEYS = ("candle_section", "marigold_section", "bread_section", "incense_section")
+"""Row key of each section, by item index (``CANDLE``, ``MARIGOLD``, ``BREAD``, ``INCENSE``)."""
+
+RATING_LABELS = {"perfect": "A perfect score", "good": "A good score", "below_good": "Below a good score"}
+
+
+def section_steps(s: DieOfTheDeadState, seat: int) -> list[int]:
+    """Steps each scored section gave ``seat``: a scored section's dice never change again
+    (bonuses and payments touch unscored ones only), so its score is read off the board."""
+    return [
+        min(s._section_value(seat, sec), COMPONENTS.max_per_section) if s.scored[seat][sec] else 0
+        for sec in range(len(SECTION_KEYS))
+    ]
+
+
+def categories(s: DieOfTheDeadState, seat: int) -> list[Category]:
+    """Steps by section, and the steps from anywhere else: token sets and empty-casket
+    ascensions, which the state does not tell apart (the step total is all it keeps)."""
+    by_section = section_steps(s, seat)
+    rows = [*zip(SECTION_KEYS, by_section, strict=True), ("other_steps", s.steps[seat] - sum(by_section))]
+    return [Category(k, CATEGORY_LABELS[k], v) for k, v in rows]
+
+
+def tie_breaks(s: DieOfTheDeadState) -> list[TieRule]:
+    """RULES: most tokens in hand (``winners``)."""
+    return [TieRule("tokens_in_hand", "most tokens in hand", tuple(sum(h) for h in s.hands))]
+
+
+def solo_rating(s: DieOfTheDeadState) -> Rating | None:
+    """RULES: 18 steps is a perfect score, 12 a good one."""
+    if not s.solo:
+        return None
+    t = s.steps[0]
+    key = "perfect" if t >= COMPONENTS.solo_perfect else "good" if t >= COMPONENTS.solo_good else "below_good"
+    text = f"{t} steps: {COMPONENTS.solo_perfect} is perfect, {COMPONENTS.solo_good} is good."
+    return Rating(key, RATING_LABELS[key], text)
+
+
 def stats(s: DieOfTheDeadState) -> dict[str, float | int | str]:
-    """Per-player averages for designers: steps from each section type, from other sources
-    (token sets, ...), and sections scored. A scored section's dice never change again
-    (bonuses and payments only touch unscored ones), so its steps are recomputed here."""
+    """Per-player averages for designers: steps from each section type (``section_steps``),
+    from other sources (token sets, ...), and sections scored."""
     out = State.stats(s)
     n = s.players
     out["rounds"] = s.round
     out["steps"] = sum(s.steps) / n
-    from_sections = 0
-    for sec in range(4):
-        got = 0
-        for p in range(n):
-            if s.scored[p][sec]:
-                got += min(s._section_value(p, sec), COMPONENTS.max_per_section)
-        from_sections += got
-        out[f"steps_{COMPONENTS.item_names[sec].lower()}"] = got / n
-    out["steps_other"] = (sum(s.steps) - from_sections) / n
+    by_seat = [section_steps(s, p) for p in range(n)]
+    for sec, name in enumerate(COMPONENTS.item_names):
+        out[f"steps_{name.lower()}"] = sum(b[sec] for b in by_seat) / n
+    out["steps_other"] = (sum(s.steps) - sum(map(sum, by_seat))) / n
     out["sections_scored"] = sum(map(sum, s.scored)) / n
     return out

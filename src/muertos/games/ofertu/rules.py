@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from muertos.engine import Game, State
+from muertos.engine import Game, State, seat_ref
 from muertos.engine.actions import Actions, Kind
 
 from . import checks, notation, scoring, views
@@ -42,7 +42,7 @@ from .components import (
 from .scoring import final_order, pips
 from .views import OfertuView
 
-WHO = {(p, b): f"Player {p + 1} ({SUIT_NAME[BLACK if b else WHITE]})" for p in (0, 1) for b in (True, False)}
+WHO = {(p, b): f"{seat_ref(p)} ({SUIT_NAME[BLACK if b else WHITE]})" for p in (0, 1) for b in (True, False)}
 """How the log names a seat, by seat and whether it holds the black deck."""
 
 
@@ -484,6 +484,8 @@ class OfertuState(State):
     census = checks.census
     _validate = checks.validate
     stats = scoring.stats
+    _categories = scoring.categories  # the score sheet of result()
+    _tie_breaks = scoring.tie_breaks
 
     def status(self) -> str:
         if self.phase == "over":

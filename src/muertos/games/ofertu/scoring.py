@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from muertos.engine import State
+from muertos.engine import Category, State, TieRule
 
 if TYPE_CHECKING:
     from .rules import OfertuState
@@ -45,3 +45,17 @@ def stats(s: OfertuState) -> dict[str, float | int | str]:
     out["cards_scored"] = len(s.display[0]) + len(s.display[1])
     out["pip_margin"] = abs(pips(s.display[0]) - pips(s.display[1]))
     return out
+
+
+# ------------------------------------------------------------------ the final result
+CATEGORY_LABELS = {"display_pips": "Pips in the victory display"}
+"""The score sheet's one row: the rules count nothing else."""
+
+
+def categories(s: OfertuState, seat: int) -> list[Category]:
+    return [Category("display_pips", CATEGORY_LABELS["display_pips"], pips(s.display[seat]))]
+
+
+def tie_breaks(s: OfertuState) -> list[TieRule]:
+    """A-O10: more cards in the victory display (``final_order``)."""
+    return [TieRule("display_cards", "more cards in the victory display", tuple(len(d) for d in s.display))]

@@ -28,7 +28,7 @@ from muertos.engine import CorruptState, Game, InvalidOptions, Option, State
 from muertos.engine.actions import Actions, Kind
 
 from . import notation as N
-from . import views
+from . import scoring, views
 from .components import (
     ADJ,
     AROUND,
@@ -778,6 +778,11 @@ class OfrendaState(State):
         keys = [(sc[p], lit_count(self.board, self.lit, p * NSLOTS), self.mg[p]) for p in range(self.players)]
         best = max(keys)
         return [p for p in range(self.players) if keys[p] == best]
+
+    # The score sheet of ``result()``: each in scoring.py.
+    _categories = scoring.categories
+    _tie_breaks = scoring.tie_breaks
+    _solo_rating = scoring.solo_rating
 
     def tier(self) -> Tier | None:
         """Solo: the rulebook's tier for the score (final once over)."""

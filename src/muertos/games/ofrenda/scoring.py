@@ -10,6 +10,9 @@ the heuristics and the tests share them without a state object.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from muertos.engine import Category, Rating, TieRule
 
 from .components import (
     ADJ,
@@ -42,7 +45,11 @@ from .components import (
     OBJ_MASK,
     TOKEN_CARDS,
     TOKEN_IS_CANDLE,
+    tier_for,
 )
+
+if TYPE_CHECKING:
+    from .rules import OfrendaState
 
 
 def portrait_ok(board: Sequence[int], base: int, slot: int, card: int, vacuous: bool = True) -> bool:
@@ -183,3 +190,46 @@ def breakdown(
 
 def lit_count(board: Sequence[int], lit: Sequence[int], base: int) -> int:
     return sum(1 for s in range(base, base + NSLOTS) if board[s] >= 0 and lit[s])
+
+
+# ------------------------------------------------------------------ the final result
+CATEGORY_LABELS = {
+    "lit_portraits": "Lit portraits",
+    "marigolds": "Marigolds",
+    "candles": "Lit candles",
+    "goals": "Common goals",
+}
+"""The score sheet's rows (rulebook p.9; goals only in the common goals variant)."""
+
+
+def categories(s: OfrendaState, seat: int) -> list[Category]:
+    """One seat's score sheet: the parts of ``seat_breakdown``, which ``scores`` sums."""
+    parts = s.seat_breakdown(seat)
+    rows = [
+        ("lit_portraits", parts["portraits"]),
+        ("marigolds", parts["marigolds"]),
+        ("candles", parts["candles"]),
+    ]
+    if s.goals:
+        rows.append(("goals", parts["goals"]))
+    return [Category(k, CATEGORY_LABELS[k], v) for k, v in rows]
+
+
+def tie_breaks(s: OfrendaState) -> list[TieRule]:
+    """Rulebook p.9: most lit portraits, then most Marigolds in storage (``winners``)."""
+    return [
+        TieRule(
+            "lit_portraits",
+            "most lit portraits",
+            tuple(lit_count(s.board, s.lit, p * NSLOTS) for p in range(s.players)),
+        ),
+        TieRule("marigolds_stored", "most Marigolds in storage", tuple(s.mg)),
+    ]
+
+
+def solo_rating(s: OfrendaState) -> Rating | None:
+    """The solo tier table (p.10) for the final score."""
+    if s.players != 1:
+        return None
+    t = tier_for(s.scores()[0])
+    return Rating(f"tier_{t.low}", f"Tier {t.label()}", t.text)

@@ -716,6 +716,8 @@ class PatzcuaroState(State):
     _view = views.view
     _redraw_hidden = views.redraw_hidden
     stats = scoring.stats
+    _categories = scoring.categories  # the score sheet of result()
+    _tie_breaks = scoring.tie_breaks
 
     def _hand_check(self) -> Callable[[list[int]], bool] | None:
         """What the active hand must allow for play to go on, as all can infer; or None."""

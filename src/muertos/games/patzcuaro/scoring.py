@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from muertos.engine import State
+from muertos.engine import Category, State, TieRule
 
 from .components import COMPONENTS as C
 from .components import Objective
@@ -114,3 +114,34 @@ def stats(s: PatzcuaroState) -> dict[str, float | int | str]:
     out["altar_cards"] = sum(1 for a in s.altars for c in a if c) / s.players
     out["deck_left"] = len(s.deck)
     return out
+
+
+# ------------------------------------------------------------------ the final result
+CATEGORY_LABELS = {
+    "level_1": "Altar base",
+    "level_2": "Altar second level",
+    "level_3": "Altar top",
+    "objective_1": "1-petal objective",
+    "objective_2": "2-petal objective",
+    "objective_3": "3-petal objective",
+    "flip": "Flipped player card",
+}
+"""The score sheet's rows: the rulebook's order of scoring (B-P11); the objectives are
+one of each petal type, so a row per petal type names them in every game."""
+
+
+def categories(s: PatzcuaroState, seat: int) -> list[Category]:
+    """One seat's rows of ``breakdown``, whose total ``scores`` gives."""
+    parts = breakdown(s.altars[seat], s.objectives, s.flipped[seat])
+    rows = [(f"level_{lv + 1}", parts[f"level {lv + 1}"]) for lv in range(len(LEVEL_SLOTS))]
+    rows += [(f"objective_{C.objectives[oid].petal}", parts[oid]) for oid in s.objectives]
+    rows.append(("flip", parts["flip"]))
+    return [Category(k, CATEGORY_LABELS[k], v) for k, v in rows]
+
+
+def tie_breaks(s: PatzcuaroState) -> list[TieRule]:
+    """A-P17: fewest objects on the altar, then the seat latest in turn order (``winners``)."""
+    return [
+        TieRule("fewest_objects", "fewest objects on the altar", tuple(-objects_on(a) for a in s.altars)),
+        TieRule("turn_order", "the latest place in turn order", tuple(range(s.players))),
+    ]

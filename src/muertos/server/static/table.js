@@ -1,8 +1,31 @@
 // The table page: the board (a game's own SVG renderer, else the generic one), the legal
 // actions beside it, the log, final scores, rematch, and a replay viewer. Live over WebSocket.
 import { api, ApiError, forgetToken, invitesFor, saveToken, seatLabel, tokenFor } from "./api.js";
+import { drawResultPanel } from "./result.js";
 import { h } from "./svg.js";
 import * as generic from "./render/generic.js";
+import { changed, mark, signatures } from "./changes.js";
+import { attachDetail } from "./detail.js";
+import { beep, soundOn, toggleSound, yourTurn } from "./turn.js";
+
+// Every sentence this module adds (one table, so it can move into a message catalog).
+const TEXT = {
+  since: "Since your turn",
+  lastMove: "Last moves",
+  earlier: (n) => `… and ${n} earlier line${n === 1 ? "" : "s"}`,
+  soundOn: "♪ sound on",
+  soundOff: "♪ sound off",
+  soundHelp: "a short beep when it becomes your turn",
+};
+const SINCE_LINES = 6; // lines of the "since your turn" summary before it folds
+
+/** Milliseconds each move of the others stays on screen before the next (localStorage
+ * muertos:pace; 0 shows the latest position at once). */
+function pace() {
+  const v = localStorage.getItem("muertos:pace");
+  return v !== null && Number.isFinite(Number(v)) ? Number(v) : 700;
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
@@ -20,6 +43,16 @@ let filter = "";
 let replay = null; // {step, steps, view, events} while the replay viewer is open
 let socket = null;
 let retry = 500;
+// What changed: the board shows the table move by move (`shown` moves so far), marks the
+// latest move and the moves since this seat's last one, and sums them up in words.
+let shown = null; // the moves of the drawn board (null: nothing drawn yet)
+let boardSigs = null; // signatures of the drawn board's pieces (changes.js)
+let lastKeys = new Set();
+let recentKeys = new Set();
+let since = []; // [{mover, lines}] the moves since this seat's last one
+let lastMover = null;
+let stepping = false;
+let wasMyTurn = false;
 
 const $ = (id) => document.getElementById(id);
 
@@ -84,9 +117,8 @@ async function rematch() {
 
 // ------------------------------------------------------------------ drawing
 function drawHeader() {
-  document.body.dataset.moves = String(table.moves); // the moves this page has drawn (tests wait on it)
   $("title").textContent = table.title;
-  document.title = `${table.title} · muertos`;
+  signalTurn();
   const v = table.view;
   $("status").textContent = v.status + (table.you === null ? " · watching as a spectator" : "");
   const seats = $("seats");
@@ -94,7 +126,7 @@ function drawHeader() {
     ...table.seats.map((s, i) =>
       h(
         "li",
-        { class: `seat seat${i % 6}` + (v.to_move === i ? " to-move" : "") + (table.you === i ? " you" : "") },
+        { class: `seat seat${i % 6}` + (v.to_move === i ? " to-move" : "") + (table.you === i ? " you" : "") + (lastMover === i && !replay ? " moved" : "") },
         h("span", { class: "seat-no" }, `${i + 1}`),
         ` ${s.name}`,
         s.kind === "bot" ? h("span", { class: "tag", title: `bot: ${s.agent}` }, ` ⚙ bot: ${s.agent}`) : null,
@@ -106,17 +138,132 @@ function drawHeader() {
   );
 }
 
-function drawBoard() {
-  const view = replay ? replay.view : table.view;
-  const ctx = { catalog, names: names(), play: replay ? () => {} : play, pick: replay ? () => {} : pick, redraw: drawBoard };
-  let el;
+/** The board of `view`; its pieces play only on the live table's latest position. */
+function boardOf(view, live) {
+  const idle = () => {};
+  const seatNames = (table?.seats || []).map((s) => s.name); // as the log and status call them
+  const ctx = { catalog, names: names(), seatNames, play: live ? play : idle, pick: live ? pick : idle, redraw: drawBoard };
   try {
-    el = renderer.render(view, ctx);
+    return renderer.render(view, ctx);
   } catch (e) {
     console.error("game renderer failed; using the generic board", e);
-    el = generic.render(view, ctx);
+    return generic.render(view, ctx);
   }
-  $("board").replaceChildren(el);
+}
+
+function drawBoard() {
+  if (replay) {
+    $("board").replaceChildren(boardOf(replay.view, false));
+    return;
+  }
+  showBoard(boardOf(table.view, true), table.moves);
+}
+
+/** Put a drawn board on the page as the table after `moves` moves, with its marks. */
+function showBoard(el, moves, caption) {
+  mark(el, lastKeys, recentKeys);
+  const nodes = [el];
+  if (caption) nodes.unshift(h("p", { class: "stage-caption", role: "status" }, caption));
+  $("board").replaceChildren(...nodes);
+  attachDetail(el);
+  boardSigs = signatures(el);
+  document.body.dataset.moves = String(moves); // the moves of the drawn board (tests wait on it)
+}
+
+/** Step the board through the moves it has not shown yet, one by one: each as this seat saw
+ * it then (the replay route), marked, held on screen a moment; a move the renderer splits
+ * into stages (Ofertu's auctions of a round) shows each stage over the position before. */
+async function catchUp() {
+  if (stepping) return;
+  stepping = true;
+  try {
+    while (!replay && shown !== null && shown < table.moves) {
+      const k = shown + 1;
+      const step = await api("GET", `/api/tables/${tableId}/replay/${k}`, undefined, token).catch(() => null);
+      if (replay) break;
+      if (!step) break;
+      const mine = table.you !== null && step.mover === table.you;
+      if (renderer.stages && pace() > 0 && beforeView) {
+        for (const st of renderer.stages(beforeView, step.events)) {
+          lastKeys = new Set(st.keys);
+          showBoard(boardOf(st.view ?? beforeView, false), shown, st.caption);
+          await sleep(pace());
+        }
+      }
+      noteStep(step, mine);
+      const live = k === table.moves;
+      const el = boardOf(live ? table.view : step.view, live);
+      lastKeys = changed(boardSigs, signatures(el));
+      if (!mine) for (const key of lastKeys) recentKeys.add(key);
+      shown = k;
+      drawHeader();
+      showBoard(el, k);
+      drawSince();
+      if (!live && !mine && pace() > 0) await sleep(pace());
+    }
+  } finally {
+    stepping = false;
+  }
+  if (!replay && shown !== table.moves) {
+    shown = table.moves;
+    drawBoard();
+  }
+}
+
+let beforeView = null; // the view of the position the board shows (stages are drawn over it)
+
+function noteStep(step, mine) {
+  lastMover = step.mover;
+  if (mine) {
+    since = [];
+    recentKeys = new Set();
+  } else since.push({ mover: step.mover, lines: step.events.map((e) => e.text) });
+  beforeView = step.view;
+}
+
+/** On opening the page: the moves since this seat's last one (at most ten), read back
+ * through the replay route, to mark on the board and sum up. */
+async function backfill() {
+  const at = table.moves;
+  const get = (k) => api("GET", `/api/tables/${tableId}/replay/${k}`, undefined, token).catch(() => null);
+  const steps = [];
+  for (let k = at; k >= 1 && steps.length < 10; k--) {
+    const step = await get(k);
+    if (!step) break;
+    steps.unshift(step);
+    if (table.you !== null && step.mover === table.you) break;
+  }
+  const first = steps.length ? await get(steps[0].step - 1) : null;
+  if (!first || replay || shown !== at || table.moves !== at) return;
+  let sigs = signatures(boardOf(first.view, false));
+  for (const step of steps) {
+    const mine = table.you !== null && step.mover === table.you;
+    const next = signatures(boardOf(step.view, false));
+    lastKeys = changed(sigs, next);
+    if (!mine) for (const key of lastKeys) recentKeys.add(key);
+    noteStep(step, mine);
+    sigs = next;
+  }
+  drawHeader();
+  drawBoard();
+  drawSince();
+}
+
+/** "Since your turn": the log lines of the others' moves since this seat's last one. */
+function drawSince() {
+  const box = $("since");
+  if (replay || !since.length) {
+    box.hidden = true;
+    return;
+  }
+  const lines = since.flatMap((s) => s.lines);
+  const last = lines.slice(-SINCE_LINES);
+  const more = lines.length - last.length;
+  box.hidden = false;
+  box.replaceChildren(
+    h("strong", {}, table.you === null ? TEXT.lastMove : TEXT.since),
+    h("ul", {}, more ? h("li", { class: "muted" }, TEXT.earlier(more)) : null, ...last.map((l) => h("li", {}, l))),
+  );
 }
 
 function drawSide() {
@@ -150,18 +297,6 @@ function drawSide() {
 function drawResult(side) {
   const v = table.view;
   if (!v.over) return;
-  const best = v.winners || [];
-  side.append(h("h2", {}, "Final scores"));
-  side.append(
-    h(
-      "table",
-      { class: "scores" },
-      h("tr", {}, h("th", {}, "Seat"), h("th", {}, "Score"), h("th", {}, "")),
-      ...v.scores.map((s, i) =>
-        h("tr", { class: best.includes(i) ? "win" : "" }, h("td", {}, `${i + 1} ${table.seats[i].name}`), h("td", {}, `${s}`), h("td", {}, best.includes(i) ? "♛ winner" : "")),
-      ),
-    ),
-  );
   if (table.rematch) side.append(h("a", { class: "button", href: `/table/${table.rematch}` }, "Go to the rematch →"));
   else if (table.you !== null) side.append(h("button", { onclick: rematch }, "Rematch (same seats, new shuffle)"));
   side.append(h("button", { class: "secondary", onclick: openReplay }, "▶ Replay this game"));
@@ -198,10 +333,39 @@ function drawLog() {
 function draw() {
   if (!table) return;
   drawHeader();
-  drawBoard();
   drawSide();
+  drawResultPanel(table, tableId); // the score sheet above the board once the game is over
   drawLog();
   drawReplayBar();
+  if (replay) {
+    drawBoard();
+    drawSince();
+  } else if (shown === null || table.moves < shown) {
+    // the first drawing, or a move taken back: the table as it stands, then what led to it
+    shown = table.moves;
+    [lastKeys, recentKeys, since, lastMover, beforeView] = [new Set(), new Set(), [], null, null];
+    drawBoard();
+    drawSince();
+    backfill();
+  } else if (table.moves > shown) catchUp();
+  else if (!stepping) drawBoard();
+}
+
+// ------------------------------------------------------------------ your turn
+/** Your turn, told when the tab is in the background (title, favicon) and, if chosen, by
+ * a beep; the sound toggle is remembered in this browser. */
+function signalTurn() {
+  const mine = !!table && !replay && table.you !== null && (table.view.legal || []).length > 0;
+  if (mine && !wasMyTurn && soundOn()) beep();
+  wasMyTurn = mine;
+  yourTurn(mine && document.hidden, table?.title ?? "");
+}
+
+function drawSound() {
+  const b = $("sound");
+  b.textContent = soundOn() ? TEXT.soundOn : TEXT.soundOff;
+  b.setAttribute("aria-pressed", String(soundOn()));
+  b.title = TEXT.soundHelp;
 }
 
 // ------------------------------------------------------------------ replay viewer
@@ -309,4 +473,14 @@ async function start() {
   connect();
 }
 
+document.addEventListener("visibilitychange", () => table && signalTurn());
+$("sound").addEventListener("click", () => {
+  toggleSound();
+  drawSound();
+});
+drawSound();
+// On a phone the moves sit in a bar at the bottom: the page keeps room for it.
+new ResizeObserver(() => document.body.style.setProperty("--bar", `${$("actions").offsetHeight}px`)).observe($("actions"));
+// The log folds away on a phone; it starts open where there is room for it.
+if (window.matchMedia("(min-width: 801px)").matches) $("log-box").open = true;
 start();
