@@ -38,6 +38,10 @@ function show(el, root, x, y, touch) {
   copy.removeAttribute("transform");
   copy.classList.remove("hl-last", "hl-recent");
   for (const t of copy.querySelectorAll("title")) t.remove();
+  // a picture, not a second piece: nothing in it plays, selects or takes the focus
+  for (const e of [copy, ...copy.querySelectorAll("*")]) {
+    for (const a of ["data-actions", "data-select", "tabindex", "role"]) e.removeAttribute(a);
+  }
   const scale = Math.min(4, 300 / (b.width + 2 * pad), 260 / (b.height + 2 * pad));
   const pic = svg(
     "svg",
