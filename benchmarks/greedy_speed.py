@@ -1,0 +1,202 @@
+"""Speed of the greedy bot: greedy-vs-greedy full games per second, per game.
+
+    python benchmarks/greedy_speed.py                         # every game, its default seats
+    python benchmarks/greedy_speed.py ofrenda --players 3 --seconds 8
+    git worktree add /tmp/pre 21893c4                          # a tree to compare with
+    python benchmarks/greedy_speed.py --baseline /tmp/pre/src  # before and after, one run
+
+Each measurement runs in its own Python process, the ``muertos`` package imported from the
+source tree it measures (``--baseline`` and ``--current``, each a ``src`` folder), and plays
+whole matches ``muertos.play(game, ["greedy"] * players, seed)`` for seeds 0, 1, 2, … until
+its time is up; a match started counts only when it ends, and the rate is matches over the
+time they took (after one warm-up match that is not counted). With ``--baseline`` the time
+of each game is split into ``--rounds`` rounds, each running the baseline and then the
+current tree (A B A B …), so that whatever else loads the machine weighs on both alike; the
+table gives each tree's rate and their ratio. Both trees play the same seeds, so it also
+says whether they chose the same moves in every match both finished (a hash of the moves).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+HERE = Path(__file__).resolve().parent
+CURRENT = HERE.parent / "src"
+
+DEFAULT_SEATS = {
+    "ofrenda": 2,
+    "die-of-the-dead": 3,
+    "patzcuaro": 3,
+    "dia-de-los-muertos": 3,
+    "ofertu": 2,
+}
+"""The seat count measured when ``--players`` is not given."""
+
+GAME_IDS = list(DEFAULT_SEATS)
+
+
+# ------------------------------------------------------------------ the worker
+def worker(game: str, players: int, seconds: float, first_seed: int) -> dict[str, object]:
+    """Play greedy matches from ``first_seed`` on for ``seconds``, in this process."""
+    import muertos
+
+    seats = ["greedy"] * players
+    muertos.play(game, seats=seats, seed=10**9 + first_seed)  # warm-up: imports, caches
+    games = decisions = 0
+    moves: dict[int, str] = {}
+    spent = 0.0
+    seed = first_seed
+    while spent < seconds:
+        t0 = time.perf_counter()
+        rec = muertos.play(game, seats=seats, seed=seed)
+        spent += time.perf_counter() - t0
+        games += 1
+        decisions += len(rec.actions)
+        moves[seed] = hashlib.sha256("\n".join(rec.actions).encode()).hexdigest()[:16]
+        seed += 1
+    return {
+        "games": games,
+        "seconds": spent,
+        "decisions": decisions,
+        "moves": moves,
+        "package": str(Path(muertos.__file__).resolve().parent),
+    }
+
+
+def run_worker(src: Path, game: str, players: int, seconds: float, first_seed: int) -> dict[str, object]:
+    """:func:`worker` in a fresh interpreter that imports ``muertos`` from ``src``."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(src) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    cmd = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--worker",
+        game,
+        "--players",
+        str(players),
+        "--seconds",
+        str(seconds),
+        "--first-seed",
+        str(first_seed),
+    ]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise SystemExit(f"the worker for {game} on {src} failed:\n{out.stderr}")
+    got: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    package = Path(str(got["package"]))
+    if package.parent != src.resolve():
+        raise SystemExit(f"the worker meant to measure {src} imported muertos from {package}")
+    return got
+
+
+# ------------------------------------------------------------------ the parent
+@dataclass
+class Tally:
+    games: int = 0
+    seconds: float = 0.0
+    decisions: int = 0
+    moves: dict[str, str] = field(default_factory=dict)
+
+    def add(self, got: dict[str, object]) -> None:
+        self.games += int(got["games"])  # type: ignore[call-overload]
+        self.seconds += float(got["seconds"])  # type: ignore[arg-type]
+        self.decisions += int(got["decisions"])  # type: ignore[call-overload]
+        self.moves.update({str(k): str(v) for k, v in got["moves"].items()})  # type: ignore[attr-defined]
+
+    @property
+    def rate(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("games", nargs="*", help=f"game ids (default: all: {', '.join(GAME_IDS)})")
+    ap.add_argument("--players", type=int, help="seats (default: per game, " + str(DEFAULT_SEATS) + ")")
+    ap.add_argument("--seconds", type=float, default=4.0, help="time per game and tree (default 4)")
+    ap.add_argument("--baseline", type=Path, help="a src folder to compare with (e.g. /tmp/pre/src)")
+    ap.add_argument("--current", type=Path, default=CURRENT, help="the src folder measured (this tree's)")
+    ap.add_argument("--rounds", type=int, default=4, help="A B rounds per game with --baseline (default 4)")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--first-seed", type=int, default=0, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+
+    if args.worker:
+        (game,) = args.games
+        print(json.dumps(worker(game, args.players, args.seconds, args.first_seed)))
+        return
+
+    ids = args.games or GAME_IDS
+    unknown = [g for g in ids if g not in DEFAULT_SEATS]
+    if unknown:
+        ap.error(f"no game {unknown[0]!r}; games: {', '.join(GAME_IDS)}")
+    trees: list[tuple[str, Path]] = [("current", args.current)]
+    if args.baseline is not None:
+        if not (args.baseline / "muertos" / "__init__.py").exists():
+            ap.error(f"{args.baseline} holds no muertos package (give the src folder)")
+        trees.insert(0, ("baseline", args.baseline))
+    rounds = max(1, args.rounds) if args.baseline is not None else 1
+    per_run = args.seconds / rounds
+
+    tallies = {(g, name): Tally() for g in ids for name, _ in trees}
+    console = Console(width=max(Console().width, 110))  # the table whole, even in a pipe
+    steps = len(ids) * rounds * len(trees)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("greedy vs greedy", total=steps)
+        for g in ids:
+            players = args.players or DEFAULT_SEATS[g]
+            for r in range(rounds):
+                for name, src in trees:
+                    progress.update(task, description=f"{g} × {players}, round {r + 1}/{rounds}, {name}")
+                    # each round plays its own seeds; both trees play the same ones
+                    tallies[g, name].add(run_worker(src, g, players, per_run, first_seed=1000 * r))
+                    progress.advance(task)
+
+    title = "greedy vs greedy, full games per second"
+    t = Table(title=title + (f" ({rounds} interleaved rounds)" if len(trees) > 1 else ""))
+    t.add_column("game")
+    t.add_column("seats", justify="right")
+    for name, _ in trees:
+        t.add_column(f"{name} games/s", justify="right")
+    t.add_column("decisions/game", justify="right")
+    if len(trees) > 1:
+        t.add_column("ratio", justify="right")
+        t.add_column("same moves", justify="right")
+    for g in ids:
+        row = [g, str(args.players or DEFAULT_SEATS[g])]
+        rates = [tallies[g, name].rate for name, _ in trees]
+        row += [f"{r:,.1f}" for r in rates]
+        cur = tallies[g, "current"]
+        row.append(f"{cur.decisions / max(cur.games, 1):,.0f}")
+        if len(trees) > 1:
+            base = tallies[g, "baseline"]
+            row.append(f"{rates[1] / rates[0]:.2f}×" if rates[0] else "-")
+            both = sorted(set(base.moves) & set(cur.moves), key=int)
+            same = sum(base.moves[s] == cur.moves[s] for s in both)
+            row.append(f"{same}/{len(both)}")
+        t.add_row(*row)
+    console.print(t)
+    for name, src in trees:
+        console.print(f"{name}: {src}")
+
+
+if __name__ == "__main__":
+    main()
