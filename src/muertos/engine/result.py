@@ -59,13 +59,16 @@ class TieBreak:
 
     @property
     def text(self) -> str:
+        from muertos.i18n import message
+
         score = f"{self.score:g}"
         if len(self.winners) == 1:
-            return f"Tied on {score}: {', then '.join(r.rule for r in self.decided_by)} decides."
+            rules = message("result.then").join(r.rule for r in self.decided_by)
+            return message("result.tie_decided", score=score, rules=rules)
         if self.rules:
-            tried = " and ".join(r.rule for r in self.rules)
-            return f"Tied on {score}, and still tied after {tried}: the victory is shared."
-        return f"Tied on {score}: the victory is shared."
+            tried = message("result.and").join(r.rule for r in self.rules)
+            return message("result.tie_shared_after", score=score, rules=tried)
+        return message("result.tie_shared", score=score)
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ class Result:
             else {
                 "score": tb.score,
                 "tied": list(tb.tied),
+                "rules": [r.key for r in tb.rules],
                 "decided_by": [r.key for r in tb.decided_by],
                 "winners": list(tb.winners),
                 "text": tb.text,

@@ -1,0 +1,417 @@
+"""Two languages, English and Spanish, from message catalogs — never literals in code.
+
+Three kinds of text, three mechanisms, all in TOML catalogs shipped with the package:
+
+- **Messages** of the table itself (lobby, buttons, errors, the terminal): ``en.toml``
+  and ``es.toml`` in this package, ``key = "text with {placeholders}"``, one catalog per language
+  shared by the server and the front end (``GET /api/i18n/{lang}``). :func:`message`.
+- **A game's sentences** (log lines, refusals, status, result categories): the games write
+  them in English, which stays the canonical text (logs, golden files and saved games are
+  English). Each game's ``locale/es.toml`` maps English *templates* to Spanish ones
+  (``"{seat} draws a card" = "{seat} roba una carta"``); :func:`translate` finds the template
+  a line was made from and fills the Spanish one with its values, themselves translated.
+  Like gettext's msgid, the English sentence is the key; unlike it, a line is translated when
+  it is read, in the reader's language, so one log serves every reader.
+- **A game's terms** (card names, colours, board words) in the same file's ``[terms]``, used
+  by the sentences' values and by the front end to label what it draws.
+
+A game's rules summary in Spanish is ``locale/guide.es.txt`` beside them (:func:`guide`).
+Move notation stays as the games define it (``bid B7 on 2``): it is a notation, like a
+chess move, the same in every language.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Any
+
+from muertos.engine.events import SEAT_REF
+
+if TYPE_CHECKING:
+    from muertos.engine.game import Game
+
+LANGUAGES = ("en", "es")
+"""The languages a person can read the table in; the first is the default and the games' own."""
+DEFAULT = LANGUAGES[0]
+NAMES = {"en": "English", "es": "Español"}
+"""Each language in its own words, for the language switch."""
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+_KEEP = re.compile(r"[\s\d.,;:/+\-−–—()%×#·…'\"]*")
+"""A value that needs no translation: numbers, punctuation and spaces only."""
+
+
+class CatalogError(ValueError):
+    """A catalog file that does not fit its rules (names the file and the key)."""
+
+
+def language(value: str | None) -> str:
+    """``value`` if it is a language we have, else the default: a request never fails on it."""
+    v = (value or "").strip().lower()[:2]
+    return v if v in LANGUAGES else DEFAULT
+
+
+def negotiate(query: str | None, accept_language: str | None) -> str:
+    """The reader's language: ``?lang=`` first, then the browser's ``Accept-Language`` in
+    its order of preference (``es-MX,es;q=0.9,en;q=0.8``), else the default."""
+    if query and query.strip().lower()[:2] in LANGUAGES:
+        return query.strip().lower()[:2]
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate((accept_language or "")[:500].split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        if q == q and q > 0:  # not NaN
+            ranked.append((-q, i, tag.strip().lower()[:2]))
+    for _, _, tag in sorted(ranked):
+        if tag in LANGUAGES:
+            return tag
+    return DEFAULT
+
+
+# -- messages of the table ----------------------------------------------------------------
+
+
+def _flatten(table: Mapping[str, Any], prefix: str, where: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, v in table.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, Mapping):
+            out.update(_flatten(v, f"{key}.", where))
+        elif isinstance(v, str):
+            out[key] = v
+        else:
+            raise CatalogError(f"{where}: {key} must be text, not {type(v).__name__}")
+    return out
+
+
+def _read(path: Traversable) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise CatalogError(f"{path}: {e}") from e
+
+
+@cache
+def messages(lang: str) -> dict[str, str]:
+    """The table's messages in ``lang``, keys dotted by section (``web.your_move``)."""
+    lang = language(lang)
+    return _flatten(_read(files(__package__) / f"{lang}.toml"), "", f"i18n/{lang}.toml")
+
+
+def message(key: str, lang: str = DEFAULT, /, **params: Any) -> str:
+    """The message ``key`` in ``lang`` with its placeholders filled. A key missing in
+    Spanish falls back to English; a key missing in English is a bug and raises."""
+    text = messages(lang).get(key)
+    if text is None:
+        text = messages(DEFAULT)[key]
+    return text.format(**params) if params else text
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the ``{placeholders}`` of a catalog text."""
+    return set(_PLACEHOLDER.findall(text))
+
+
+# -- a game's sentences and terms -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Template:
+    english: str
+    target: str
+    pattern: re.Pattern[str]
+    """A quick filter: only a line it matches can be split along the template."""
+    literals: tuple[str, ...]
+    """The text around the placeholders: one more than ``names``."""
+    names: tuple[str, ...]
+    weight: int  # literal characters: the most specific template is tried first
+
+    def splits(self, text: str) -> Iterator[dict[str, str]]:
+        """Every way ``text`` reads as this template, shortest first values first (a value
+        may itself hold a literal: "Player 1 (White)" in "{seat} ({colour})")."""
+        if self.pattern.fullmatch(text) is None:
+            return
+        lits, names = self.literals, self.names
+        if not names:
+            yield {}
+            return
+        inner = text[len(lits[0]) : len(text) - len(lits[-1])]
+
+        def rec(i: int, pos: int, values: list[str]) -> Iterator[dict[str, str]]:
+            if i == len(names) - 1:
+                if pos < len(inner):
+                    yield dict(zip(names, [*values, inner[pos:]], strict=True))
+                return
+            lit = lits[i + 1]
+            j = inner.find(lit, pos + 1)
+            while j != -1:
+                yield from rec(i + 1, j + len(lit), [*values, inner[pos:j]])
+                j = inner.find(lit, j + 1)
+
+        yield from itertools.islice(rec(0, 0, []), _MAX_SPLITS)
+
+
+_MAX_SPLITS = 64
+"""Ways to split one line tried at most: lines are short, this bounds a pathological one."""
+
+
+def _compile(english: str, target: str, where: str) -> _Template:
+    pieces = _PLACEHOLDER.split(english)  # literal, name, literal, name, ..., literal
+    literals, names = tuple(pieces[::2]), tuple(pieces[1::2])
+    if len(set(names)) != len(names):
+        raise CatalogError(f"{where}: {english!r} uses a placeholder twice")
+    if any(not lit for lit in literals[1:-1]):
+        raise CatalogError(f"{where}: {english!r} has two placeholders with nothing between them")
+    if placeholders(target) != set(names):
+        raise CatalogError(f"{where}: {english!r} and its translation {target!r} have other placeholders")
+    regex = "".join(re.escape(p) if i % 2 == 0 else "(.+?)" for i, p in enumerate(pieces))
+    return _Template(english, target, re.compile(regex, re.DOTALL), literals, names, sum(map(len, literals)))
+
+
+@dataclass(frozen=True)
+class GameCatalog:
+    """One game's sentences and terms in one language."""
+
+    game: str
+    lang: str
+    terms: Mapping[str, str] = field(default_factory=dict)
+    templates: tuple[_Template, ...] = ()
+    keep: tuple[re.Pattern[str], ...] = ()
+    guide: str | None = None
+    result: Mapping[str, str] = field(default_factory=dict)
+    """``categories.KEY``, ``ties.KEY``, ``ratings.KEY.label`` / ``.text``: a result's words
+    by their stable keys."""
+    _memo: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
+
+    def term(self, word: str) -> str | None:
+        """``word`` in this language, matching its capital: "Candle" → "Veladora"."""
+        t = self.terms.get(word)
+        if t is not None:
+            return t
+        low = self.terms.get(word[:1].lower() + word[1:])
+        if low is not None and word[:1].isupper():
+            return low[:1].upper() + low[1:]
+        return None
+
+    def kept(self, value: str) -> bool:
+        """Whether ``value`` reads the same in every language: numbers, seat references,
+        the game's notation (its ``keep`` patterns)."""
+        if _KEEP.fullmatch(value) or SEAT_REF.fullmatch(value):
+            return True
+        return any(p.fullmatch(value) for p in self.keep)
+
+    def full(self, text: str, depth: int = 0) -> str | None:
+        """``text`` wholly in this language, or ``None`` if some part of it no template,
+        term or keep pattern covers. The first split of the most specific template whose
+        every value is covered wins."""
+        if text in self._memo:
+            return self._memo[text]
+        out = self._full(text, depth)
+        if len(self._memo) < 50_000:
+            self._memo[text] = out
+        return out
+
+    def _full(self, text: str, depth: int) -> str | None:
+        if self.kept(text):
+            return text
+        t = self.term(text)
+        if t is not None or depth > 6:
+            return t
+        for tpl in self.templates:
+            for values in tpl.splits(text):
+                done = {k: self.full(v, depth + 1) for k, v in values.items()}
+                if all(v is not None for v in done.values()):
+                    return tpl.target.format(**done)
+        return None
+
+    def partial(self, text: str, depth: int = 0) -> tuple[str, list[str]]:
+        """The best this catalog can do with ``text``, and the parts it left in English."""
+        whole = self.full(text, depth)
+        if whole is not None:
+            return whole, []
+        if depth <= 6:
+            for tpl in self.templates:
+                for values in tpl.splits(text):
+                    done, gaps = {}, []
+                    for k, v in values.items():
+                        done[k], g = self.partial(v, depth + 1)
+                        gaps += g
+                    return tpl.target.format(**done), gaps
+        return text, [text]
+
+
+def _package(game: Game | str) -> str:
+    from muertos.engine.registry import game as get_game
+
+    g = get_game(game) if isinstance(game, str) else game
+    return type(g).__module__.rsplit(".", 1)[0]
+
+
+def _load(path: Traversable, where: str) -> dict[str, Any]:
+    data = _read(path) if path.is_file() else {}
+    unknown = set(data) - {"terms", "sentences", "keep", "result"}
+    if unknown:
+        raise CatalogError(f"{where}: unknown sections {sorted(unknown)} (terms, sentences, keep, result)")
+    return data
+
+
+@lru_cache(maxsize=32)
+def game_catalog(game: str, lang: str) -> GameCatalog:
+    """The catalog of ``game`` (its id) in ``lang``: the game's own ``locale/{lang}.toml``
+    over the engine's ``shared.{lang}.toml`` (its status lines, refusals and tie-break
+    sentences); empty for English, the games' own language."""
+    lang = language(lang)
+    if lang == DEFAULT:
+        return GameCatalog(game, lang)
+    folder = files(_package(game)) / "locale"
+    where = f"{game}/locale/{lang}.toml"
+    own = _load(folder / f"{lang}.toml", where)
+    shared = _load(files(__package__) / f"shared.{lang}.toml", f"i18n/shared.{lang}.toml")
+    terms = _flatten(shared.get("terms", {}), "", "shared") | _flatten(own.get("terms", {}), "", where)
+    sentences = _flatten(shared.get("sentences", {}), "", "shared") | _flatten(
+        own.get("sentences", {}), "", where
+    )
+    templates = sorted((_compile(k, v, where) for k, v in sentences.items()), key=lambda t: -t.weight)
+    patterns = [*shared.get("keep", {}).get("patterns", []), *own.get("keep", {}).get("patterns", [])]
+    guide_path = folder / f"guide.{lang}.txt"
+    guide = guide_path.read_text(encoding="utf-8") if guide_path.is_file() else None
+    result = _flatten(own.get("result", {}), "", where)
+    return GameCatalog(
+        game, lang, terms, tuple(templates), tuple(re.compile(p) for p in patterns), guide, result
+    )
+
+
+@lru_cache(maxsize=20_000)
+def translate(text: str, lang: str, game: str | None = None) -> str:
+    """A game's English sentence in ``lang`` (unchanged if no template covers it, so a
+    missing translation shows English rather than nothing); seat references without a
+    name read in ``lang`` ("Player 2" → "Jugador 2")."""
+    lang = language(lang)
+    if lang == DEFAULT or not text:
+        return text
+    out = game_catalog(game, lang).partial(text)[0] if game else text
+    return seats(out, lang)
+
+
+def localize(lines: Sequence[str], lang: str, game: str | None) -> list[str]:
+    """:func:`translate` for many lines."""
+    return [translate(x, lang, game) for x in lines]
+
+
+def seats(text: str, lang: str) -> str:
+    """Seat references ("Player 2") as ``lang`` writes them."""
+    if language(lang) == DEFAULT:
+        return text
+    word = message("seat", lang, n="{n}")
+    return SEAT_REF.sub(lambda m: word.replace("{n}", m.group(1)), text)
+
+
+def untranslated(text: str, lang: str, game: str) -> list[str]:
+    """The parts of ``text`` no catalog of ``game`` covers (empty: fully translated). The
+    tests run every line of many games through it."""
+    return game_catalog(game, lang).partial(text)[1]
+
+
+def localize_result(
+    result: Mapping[str, Any], lang: str, game: str, names: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """``Result.to_json()`` in ``lang``: category labels, the tie-break sentence and the
+    solo rating by their keys (an English word is never looked up)."""
+    out = dict(result)
+    lang = language(lang)
+    if lang == DEFAULT:
+        return out
+    cat = game_catalog(game, lang)
+    words = cat.result
+
+    def tr(key: str, english: str) -> str:
+        return words.get(key, english)
+
+    out["seats"] = [
+        {
+            **s,
+            "categories": [{**c, "label": tr(f"categories.{c['key']}", c["label"])} for c in s["categories"]],
+        }
+        for s in result["seats"]
+    ]
+    tb = result.get("tie_break")
+    if tb is not None:
+        rules = [tr(f"ties.{k}", k) for k in tb.get("decided_by", [])]
+        every = [tr(f"ties.{k}", k) for k in tb.get("rules", [])]
+        score = f"{tb['score']:g}"
+        if len(tb["winners"]) == 1:
+            text = message(
+                "result.tie_decided", lang, score=score, rules=message("result.then", lang).join(rules)
+            )
+        elif every:
+            text = message(
+                "result.tie_shared_after", lang, score=score, rules=message("result.and", lang).join(every)
+            )
+        else:
+            text = message("result.tie_shared", lang, score=score)
+        out["tie_break"] = {**tb, "text": text}
+    r = result.get("rating")
+    if r is not None:
+        out["rating"] = {
+            **r,
+            "label": tr(f"ratings.{r['key']}.label", r["label"]),
+            "text": tr(f"ratings.{r['key']}.text", r["text"]),
+        }
+    return out
+
+
+def guide(game: Game, lang: str) -> str:
+    """The game's rules summary in ``lang`` (English when it has none in ``lang``)."""
+    if language(lang) != DEFAULT:
+        text = game_catalog(game.id, lang).guide
+        if text:
+            return text.strip()
+    return game.rules()
+
+
+def front_end(lang: str) -> dict[str, Any]:
+    """What the browser needs to draw the table in ``lang``: the table's messages and every
+    game's terms (its sentences arrive already translated from the server)."""
+    from muertos.engine.registry import game_ids
+
+    lang = language(lang)
+    return {
+        "lang": lang,
+        "languages": {k: NAMES[k] for k in LANGUAGES},
+        "messages": messages(lang),
+        "terms": {g: dict(game_catalog(g, lang).terms) for g in game_ids()},
+    }
+
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "NAMES",
+    "CatalogError",
+    "GameCatalog",
+    "front_end",
+    "game_catalog",
+    "guide",
+    "language",
+    "localize",
+    "localize_result",
+    "message",
+    "messages",
+    "negotiate",
+    "placeholders",
+    "seats",
+    "translate",
+    "untranslated",
+]

@@ -1,0 +1,131 @@
+"""The catalogs: both languages say the same things, and every game's sentence has Spanish."""
+
+from __future__ import annotations
+
+import pytest
+
+from muertos.engine.registry import game as get_game
+from muertos.i18n import (
+    CatalogError,
+    game_catalog,
+    language,
+    localize_result,
+    message,
+    messages,
+    negotiate,
+    placeholders,
+    translate,
+    untranslated,
+)
+from muertos.i18n import _compile as compile_template
+from muertos.i18n.coverage import missing
+
+TRANSLATED = ["ofertu"]
+"""The games whose every sentence has Spanish (the test below proves it by playing)."""
+
+
+def test_both_languages_have_the_same_messages_with_the_same_placeholders() -> None:
+    en, es = messages("en"), messages("es")
+    assert set(en) == set(es), sorted(set(en) ^ set(es))
+    for key in en:
+        assert placeholders(en[key]) == placeholders(es[key]), key
+        assert es[key].strip(), key
+
+
+@pytest.mark.parametrize(
+    ("query", "header", "want"),
+    [
+        (None, "es-MX,es;q=0.9,en;q=0.8", "es"),
+        (None, "fr-FR, en;q=0.5, es;q=0.9", "es"),
+        (None, "fr-FR, de;q=0.5", "en"),
+        (None, "es;q=0, en", "en"),
+        (None, "es;q=nan, en;q=0.1", "en"),
+        (None, None, "en"),
+        ("es", "en", "es"),
+        ("EN", "es", "en"),
+        ("xx", "es", "es"),
+    ],
+)
+def test_the_readers_language(query: str | None, header: str | None, want: str) -> None:
+    assert negotiate(query, header) == want
+
+
+def test_an_unknown_language_is_english_and_a_message_falls_back_to_it() -> None:
+    assert language("klingon") == "en" and language("es-MX") == "es"
+    assert message("seat", "es", n=2) == "Jugador 2" and message("seat", "en", n=2) == "Player 2"
+
+
+def test_a_template_that_does_not_fit_its_translation_is_refused() -> None:
+    with pytest.raises(CatalogError, match="other placeholders"):
+        compile_template("{seat} draws {card}", "{seat} roba", "test.toml")
+    with pytest.raises(CatalogError, match="nothing between"):
+        compile_template("{a}{b}", "{a}{b}", "test.toml")
+
+
+def test_ofertu_lines_computed_by_hand() -> None:
+    # "{seat} {why} and starts…" could split at "Player" / "1 (White) won…": the split whose
+    # every value is covered wins, so the seat keeps its colour and the reason is translated
+    line = "Player 1 (White) won more auctions (3 to 1) and starts the next round."
+    assert (
+        translate(line, "es", "ofertu")
+        == "Jugador 1 (Blanco) ganó más subastas (3 a 1) y empieza la siguiente ronda."
+    )
+    bids = "Position 1 (R2): Player 1 (White) bids W8 = 8; Player 2 (Black) bids R9 + R6 + R7 = 22."
+    assert (
+        translate(bids, "es", "ofertu")
+        == "Posición 1 (R2): Jugador 1 (Blanco) puja W8 = 8; Jugador 2 (Negro) puja R9 + R6 + R7 = 22."
+    )
+    assert translate(line, "en", "ofertu") == line
+
+
+def test_an_uncovered_line_stays_english_and_says_which_part_is_missing() -> None:
+    line = "Player 1 (White) juggles W8."
+    assert translate(line, "es", "ofertu") == "Jugador 1 (White) juggles W8."
+    assert untranslated(line, "es", "ofertu") == [line]
+    assert untranslated("Player 1 (White) draws W8.", "es", "ofertu") == []
+
+
+def test_a_result_reads_in_spanish_by_its_keys() -> None:
+    g = get_game("ofertu")
+    s = g.new(2, 3)
+    while not s.over:
+        s.apply(s.legal_actions()[0])
+    r = localize_result(s.result().to_json(), "es", "ofertu")
+    assert [c["label"] for c in r["seats"][0]["categories"]] == ["Pepitas en la exhibición de victoria"]
+    assert localize_result(s.result().to_json(), "en", "ofertu") == s.result().to_json()
+
+
+def test_a_tie_break_sentence_in_spanish() -> None:
+    tb = {
+        "score": 12.0,
+        "tied": [0, 1],
+        "rules": ["display_cards"],
+        "decided_by": ["display_cards"],
+        "winners": [1],
+    }
+    result = {"over": True, "seats": [], "winners": [1], "tie_break": tb, "rating": None}
+    got = localize_result(result, "es", "ofertu")["tie_break"]["text"]
+    assert got == "Empate a 12: decide más cartas en la exhibición de victoria."
+    tb_shared = {**tb, "decided_by": [], "winners": [0, 1]}
+    got = localize_result({**result, "tie_break": tb_shared}, "es", "ofertu")["tie_break"]["text"]
+    assert (
+        got
+        == "Empate a 12, y siguen empatados tras más cartas en la exhibición de victoria: la victoria es compartida."
+    )
+
+
+@pytest.mark.parametrize("game", TRANSLATED)
+def test_every_sentence_of_a_game_has_spanish(game: str) -> None:
+    gaps = missing(game, "es", games_per_setting=4)
+    assert not gaps, f"{len(gaps)} sentences not covered, e.g. {list(gaps.items())[:5]}"
+
+
+@pytest.mark.parametrize("game", TRANSLATED)
+def test_every_result_word_of_a_game_has_spanish(game: str) -> None:
+    g = get_game(game)
+    s = g.new(g.min_players, 1)
+    while not s.over:
+        s.apply(s.legal_actions()[-1])
+    words = game_catalog(game, "es").result
+    for c in s.result().seats[0].categories:
+        assert f"categories.{c.key}" in words, c.key
