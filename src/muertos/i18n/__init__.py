@@ -16,16 +16,21 @@ Three kinds of text, three mechanisms, all in TOML catalogs shipped with the pac
   by the sentences' values and by the front end to label what it draws.
 
 A game's rules summary in Spanish is ``locale/guide.es.txt`` beside them (:func:`guide`).
+The terminal draws a table in the language in force (:func:`active`, set by
+:func:`use_language`, the way Django activates a translation), so a game's ``render``
+keeps its signature and asks :func:`term` for its words.
 Move notation stays as the games define it (``bid B7 on 2``): it is a notation, like a
 chess move, the same in every language.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -46,6 +51,33 @@ NAMES = {"en": "English", "es": "Español"}
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _KEEP = re.compile(r"[\s\d.,;:/+\-−–—()%×#·…'\"]*")
 """A value that needs no translation: numbers, punctuation and spaces only."""
+
+
+_ACTIVE: ContextVar[str] = ContextVar("muertos_language", default="en")
+
+
+def active() -> str:
+    """The language in force in this context (the terminal's ``--lang``)."""
+    return _ACTIVE.get()
+
+
+@contextlib.contextmanager
+def use_language(lang: str) -> Iterator[str]:
+    """Put ``lang`` in force for the block (unknown: English)."""
+    token = _ACTIVE.set(language(lang))
+    try:
+        yield _ACTIVE.get()
+    finally:
+        _ACTIVE.reset(token)
+
+
+def term(game: str, word: str, lang: str | None = None) -> str:
+    """A game's ``word`` (a card, a colour, a board label) in ``lang`` (default: the active
+    language); the English word itself when the catalog has none."""
+    lang = language(lang or active())
+    if lang == DEFAULT:
+        return word
+    return game_catalog(game, lang).term(word) or word
 
 
 class CatalogError(ValueError):
@@ -294,11 +326,11 @@ def game_catalog(game: str, lang: str) -> GameCatalog:
 
 
 @lru_cache(maxsize=20_000)
-def translate(text: str, lang: str, game: str | None = None) -> str:
+def translate(text: str, lang: str | None = None, game: str | None = None) -> str:
     """A game's English sentence in ``lang`` (unchanged if no template covers it, so a
     missing translation shows English rather than nothing); seat references without a
-    name read in ``lang`` ("Player 2" → "Jugador 2")."""
-    lang = language(lang)
+    name read in ``lang`` ("Player 2" → "Jugador 2"); ``lang`` defaults to the active one."""
+    lang = language(lang or active())
     if lang == DEFAULT or not text:
         return text
     out = game_catalog(game, lang).partial(text)[0] if game else text
@@ -401,6 +433,7 @@ __all__ = [
     "NAMES",
     "CatalogError",
     "GameCatalog",
+    "active",
     "front_end",
     "game_catalog",
     "guide",
@@ -412,6 +445,8 @@ __all__ = [
     "negotiate",
     "placeholders",
     "seats",
+    "term",
     "translate",
     "untranslated",
+    "use_language",
 ]
