@@ -26,9 +26,13 @@ GARBAGE = ("", "xyzzy", "take", "bid 99 on 99", "place Z9 on 9", "move 0 0")
 
 
 def option_sets(g: Game) -> list[dict[str, object]]:
-    """The defaults, and each option changed alone (a flag flipped, each other choice)."""
+    """The defaults, and each option changed alone (a flag flipped, each other choice). A
+    game's own ``language`` option (Pátzcuaro's words in the rulebook's Spanish) already
+    writes the other language: its lines are not English sentences to translate."""
     sets: list[dict[str, object]] = [{}]
     for o in g.options:
+        if o.name == "language":
+            continue
         if isinstance(o.default, bool):
             sets.append({o.name: not o.default})
         sets += [{o.name: c} for c in o.choices or () if c != o.default and not isinstance(c, bool)]
