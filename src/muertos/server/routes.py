@@ -12,7 +12,10 @@ from fastapi import APIRouter, Body, Depends, Header, Query, Request, Response, 
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse
 
+from muertos import i18n
+
 from .bots import BotScheduler
+from .errors import NotFound
 from .live import Hub
 from .schemas import (
     ERRORS,
@@ -150,6 +153,23 @@ async def view_schema(service: Service, game_id: Annotated[str, PathParam(max_le
     """The JSON Schema of the game's view (``table.view`` in the table's payload): the one
     shape its board on the front end reads."""
     return service.catalog.view_schema(game_id)
+
+
+@api.get(
+    "/api/i18n/{lang}",
+    response_model=dict[str, Any],
+    responses={404: {"model": ErrorOut, "description": "a language the table is not written in"}},
+    tags=["games"],
+)
+async def language_pack(lang: Annotated[str, PathParam(max_length=16)], response: Response) -> dict[str, Any]:
+    """What the front end draws the table with in ``lang`` (``en``, ``es``): the table's
+    messages and every game's terms. It never changes while the server runs: cached."""
+    if lang not in i18n.LANGUAGES:
+        raise NotFound(
+            "unknown_language", f"no language {lang!r}; the languages are: {', '.join(i18n.LANGUAGES)}"
+        )
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return i18n.front_end(lang)
 
 
 @api.get("/api/agents", response_model=AgentsOut, tags=["games"])

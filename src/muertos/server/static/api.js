@@ -1,4 +1,6 @@
-// The JSON API and the tokens this browser holds (localStorage, per table).
+// The JSON API and the tokens this browser holds (localStorage, per table). Every request
+// asks for the page's language, so the server's sentences (status, log, errors) come in it.
+import { lang } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, code, detail) {
@@ -9,7 +11,7 @@ export class ApiError extends Error {
 }
 
 export async function api(method, path, body, token) {
-  const headers = {};
+  const headers = { "Accept-Language": lang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

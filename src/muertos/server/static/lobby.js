@@ -2,6 +2,7 @@
 // bot strengths), the invite links, and the open / in progress / finished tables.
 import { api, invitesFor, saveInvites, saveToken, tokenFor } from "./api.js";
 import { emblem } from "./emblems.js";
+import { languageSwitch, loadLanguage, translatePage } from "./i18n.js";
 import { h } from "./svg.js";
 
 const $ = (id) => document.getElementById(id);
@@ -181,6 +182,9 @@ function drawTabs() {
 }
 
 async function start() {
+  await loadLanguage();
+  translatePage();
+  document.querySelector("header.top").prepend(languageSwitch());
   try {
     [games, { bots }] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/agents")]);
   } catch (e) {

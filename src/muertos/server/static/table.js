@@ -7,6 +7,7 @@ import * as generic from "./render/generic.js";
 import { changed, mark, signatures } from "./changes.js";
 import { attachDetail } from "./detail.js";
 import { beep, soundOn, toggleSound, yourTurn } from "./turn.js";
+import { languageSwitch, loadLanguage, translatePage } from "./i18n.js";
 
 // Every sentence this module adds (one table, so it can move into a message catalog).
 const TEXT = {
@@ -32,7 +33,8 @@ const params = new URLSearchParams(location.search);
 if (params.get("token")) {
   // The invite link's token moves into this browser's storage and out of the address bar.
   saveToken(tableId, params.get("token"));
-  history.replaceState(null, "", location.pathname);
+  const keep = params.get("lang") ? `?lang=${encodeURIComponent(params.get("lang"))}` : "";
+  history.replaceState(null, "", location.pathname + keep);
 }
 let token = tokenFor(tableId);
 let table = null;
@@ -478,6 +480,9 @@ $("sound").addEventListener("click", () => {
   toggleSound();
   drawSound();
 });
+await loadLanguage();
+translatePage();
+document.querySelector("header.top").prepend(languageSwitch());
 drawSound();
 // On a phone the moves sit in a bar at the bottom: the page keeps room for it.
 new ResizeObserver(() => document.body.style.setProperty("--bar", `${$("actions").offsetHeight}px`)).observe($("actions"));
