@@ -9,14 +9,10 @@ from muertos.engine import State
 
 
 def one_step_values(state: State, seat: int, actions: Sequence[str]) -> list[float]:
-    """The game's evaluation for ``seat`` after each of ``actions``, each tried on a copy."""
-    evaluate = state.game.evaluate
-    values = []
-    for a in actions:
-        c = state.clone()
-        c.apply(a)
-        values.append(evaluate(c, seat))
-    return values
+    """The game's evaluation for ``seat`` after each of ``actions``, each tried on a copy
+    (``Game.action_values``: ``evaluate(state.after(a), seat)``, or the game's faster way
+    to the same numbers)."""
+    return state.game.action_values(state, seat, actions)
 
 
 class GreedyAgent:

@@ -7,7 +7,9 @@ module can be a part: mypy checks a module against a Protocol, function by funct
 
 - ``render``: the table as a seat sees it, a Rich renderable (the terminal and ``muertos show``).
 - ``heuristics``: ``evaluate(state, seat)``, how well a seat stands, for bots; optionally a fast
-  playout policy ``rollout(state, rng)`` and search constants (see ``muertos.agents.ismcts``).
+  playout policy ``rollout(state, rng)``, a faster ``action_values(state, seat, actions)`` (the
+  evaluation after each action, for the greedy bot) and search constants (see
+  ``muertos.agents.ismcts``).
 - ``encoding``: the fixed action space and the observation vector, for the RL adapters.
 - ``guide``: the summary, notation and reconstructed components (``muertos rules``).
 """
@@ -15,7 +17,7 @@ module can be a part: mypy checks a module against a Protocol, function by funct
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -62,6 +64,11 @@ class Parts(Generic[S]):
     def rollout(self) -> Callable[[S, random.Random], str | None] | None:
         """The heuristics' fast playout policy, if they have one (it may answer None: no opinion)."""
         return getattr(self.heuristics, "rollout", None)
+
+    def action_values(self) -> Callable[[S, int, Sequence[str]], list[float]] | None:
+        """The heuristics' own ``action_values(state, seat, actions)``, if they have one: the
+        evaluation after each action, exactly as ``Game.action_values`` computes it, but faster."""
+        return getattr(self.heuristics, "action_values", None)
 
     def tuning(self, name: str, default: Any) -> Any:
         """A search constant the heuristics set (``SCALE``, ``PLAYOUT``, ...), else ``default``."""
