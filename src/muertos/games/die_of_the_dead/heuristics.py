@@ -19,11 +19,11 @@ prepared die's chosen value brings to an empty cell. Everything read is public.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain, product
+from itertools import chain
 
 from .components import CALAVERA, COMPONENTS
 from .rules import SECTIONS, DieOfTheDeadState
-from .scoring import BREAD, CANDLE, MARIGOLD, TOKEN_SET_STEPS, marigold
+from .scoring import BREAD, CANDLE, INCENSE, MARIGOLD, TOKEN_SET_STEPS, marigold
 
 EMPTY_WEIGHT = (1.0, 0.6, 0.5, 0.45, 0.4)
 """Share of a section's potential counted, by its number of empty cells (0-4): every
@@ -89,8 +89,7 @@ def potential(sec: int, dice: tuple[int, ...], board: int, colours: bool = True)
     empty cells may take any colour: the pattern counts if the placed dice keep it
     possible; without, the colour pattern is given up."""
     cols = [d >> 4 if d >= 0 else -1 for d in dice]
-    vals = [0 if d < 0 or d & 7 == CALAVERA else d & 7 for d in dice]
-    free = [i for i in range(4) if vals[i] == 0]
+    vals = tuple(0 if d < 0 or d & 7 == CALAVERA else d & 7 for d in dice)
     known = [c for c in cols if c >= 0]
     if sec == BREAD:
         pattern = len(set(known)) <= 1
@@ -100,39 +99,64 @@ def potential(sec: int, dice: tuple[int, ...], board: int, colours: bool = True)
         pattern = len(even) <= 1 and len(odd) <= 1 and not (even and even == odd)
     else:  # Candles and Incense want four different colours
         pattern = len(set(known)) == len(known)
-    pattern = pattern and colours
-    urns = COMPONENTS.boards[board].urns
-    cap = COMPONENTS.max_per_section
-    best = 0
-    total = 0
-    count = 0
-    vs = list(vals)
-    for choice in product(range(1, 7), repeat=len(free)):
-        for i, v in zip(free, choice, strict=True):
-            vs[i] = v
-        if sec == BREAD:
-            t = sum(vs)
-            s = (2 if pattern and t > 10 else 0) + (1 if t > 16 else 2 if t == 16 else 0)
-        elif sec == CANDLE:
-            m = max(vs.count(v) for v in vs)
-            s = (2 if pattern and m >= 2 else 0) + (m >= 3) + (m == 4)
-        elif sec == MARIGOLD:
-            s = marigold((0, 1, 0, 1) if pattern else (0, 0, 0, 0), vs)
-        else:
-            # an empty urn cell can take the urn's die; with the four-colours part too only
-            # if no other die already has the urn's colour
-            urn = urn_distinct = 0
-            for u in urns:
-                p = u.position
-                if vs[p] == u.value and cols[p] in (u.colour, -1):
-                    urn += 1
-                    urn_distinct += cols[p] == u.colour or u.colour not in known
-            s = max(urn, 2 + urn_distinct if pattern and len(set(vs)) == 4 else 0)
-        s = min(s, cap)
-        best = max(best, s)
-        total += s
-        count += 1
+    urns: tuple[tuple[int, int, bool, bool], ...] = ()
+    if sec == INCENSE:
+        # an empty urn cell can take the urn's die; with the four-colours part too only
+        # if no other die already has the urn's colour
+        urns = tuple(
+            (
+                u.position,
+                u.value,
+                cols[u.position] in (u.colour, -1),
+                cols[u.position] == u.colour or u.colour not in known,
+            )
+            for u in COMPONENTS.boards[board].urns
+        )
+    best, total, count = _spread(sec, vals, pattern and colours, urns)
     return best, total / count
+
+
+@lru_cache(maxsize=1 << 18)
+def _spread(
+    sec: int, vals: tuple[int, ...], pattern: bool, urns: tuple[tuple[int, int, bool, bool], ...]
+) -> tuple[int, int, int]:
+    """(best, total, count) of a section's scores over every value 1-6 of its free cells
+    (0): cached by values alone (the colours only decide ``pattern`` and the urns' flags:
+    position, value, whether the cell's colour allows the urn's die, whether that die would
+    be a new colour), so sections of differently coloured dice share the work."""
+    if 0 in vals:
+        i = vals.index(0)
+        best = total = count = 0
+        for v in range(1, 7):
+            b, t, n = _spread(sec, (*vals[:i], v, *vals[i + 1 :]), pattern, urns)
+            best = max(best, b)
+            total += t
+            count += n
+        return best, total, count
+    s = _score(sec, vals, pattern, urns)
+    return s, s, 1
+
+
+def _score(
+    sec: int, vs: tuple[int, ...], pattern: bool, urns: tuple[tuple[int, int, bool, bool], ...]
+) -> int:
+    """The score of a section's four values, its colour pattern kept or not (``_spread``)."""
+    if sec == BREAD:
+        t = sum(vs)
+        s = (2 if pattern and t > 10 else 0) + (1 if t > 16 else 2 if t == 16 else 0)
+    elif sec == CANDLE:
+        m = max(vs.count(v) for v in vs)
+        s = (2 if pattern and m >= 2 else 0) + (m >= 3) + (m == 4)
+    elif sec == MARIGOLD:
+        s = marigold((0, 1, 0, 1) if pattern else (0, 0, 0, 0), vs)
+    else:
+        urn = urn_distinct = 0
+        for p, value, fits, distinct in urns:
+            if vs[p] == value and fits:
+                urn += 1
+                urn_distinct += distinct
+        s = max(urn, 2 + urn_distinct if pattern and len(set(vs)) == 4 else 0)
+    return min(s, COMPONENTS.max_per_section)
 
 
 def colour_fit(sec: int, dice: tuple[int, ...], pool: list[float]) -> float:
@@ -213,7 +237,34 @@ def city_left(st: DieOfTheDeadState) -> int:
     return sum(st.city) - (st.phase in PENDING)
 
 
+_RIVAL_VALUES: dict[tuple[object, ...], float] = {}
+"""Multiplayer values by what they read (``_value``): the greedy bot judges every seat after
+each move it tries, and a move changes one seat's board at most, so most are known."""
+_RIVAL_VALUES_MAX = 1 << 17
+
+
 def _value(st: DieOfTheDeadState, s: int) -> float:
+    if st.players == 1:
+        return _value_of(st, s)
+    key = (
+        st.phase == "over",
+        0 if st.options["same_urns"] else s,
+        st.steps[s],
+        tuple(st.hands[s]),
+        tuple(st.ofrenda[s]),
+        tuple(st.scored[s]),
+        len(st.prep[s]),
+    )
+    v = _RIVAL_VALUES.get(key)
+    if v is None:
+        if len(_RIVAL_VALUES) >= _RIVAL_VALUES_MAX:
+            _RIVAL_VALUES.clear()
+        v = _RIVAL_VALUES[key] = _value_of(st, s)
+    return v
+
+
+def _value_of(st: DieOfTheDeadState, s: int) -> float:
+    """A seat's value; multiplayer, it reads only what ``_value`` keys it by."""
     v = float(st.steps[s])
     hand = st.hands[s]
     if st.over:
