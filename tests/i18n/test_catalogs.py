@@ -129,3 +129,12 @@ def test_every_result_word_of_a_game_has_spanish(game: str) -> None:
     words = game_catalog(game, "es").result
     for c in s.result().seats[0].categories:
         assert f"categories.{c.key}" in words, c.key
+
+
+def test_the_language_in_force_is_read_at_each_call_not_cached() -> None:
+    from muertos.i18n import use_language
+
+    assert translate("round 2", game="ofertu") == "round 2"
+    with use_language("es"):
+        assert translate("round 2", game="ofertu") == "ronda 2"
+    assert translate("round 2", game="ofertu") == "round 2"

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from muertos.engine import State
+from muertos.i18n import translate
 
 from .components import BLACK, RED, SUIT_NAME, WHITE, sort_cards
 from .rules import plural
@@ -28,6 +29,11 @@ RECENT = 6
 """How many of the latest log lines to show under the table."""
 
 
+def tr(text: str) -> str:
+    """``text`` in the language in force (the catalog's terms and sentences; English as is)."""
+    return translate(text, game="ofertu")
+
+
 def card(c: str) -> Text:
     """One card face (``R7``) or back (``░░░``), three characters wide."""
     if c == HIDDEN:
@@ -37,7 +43,7 @@ def card(c: str) -> Text:
 
 def cards(cs: list[str], empty: str = "—") -> Text:
     if not cs:
-        return Text(empty, style="dim")
+        return Text(tr(empty), style="dim")
     return Text(" ").join(card(c) for c in cs)
 
 
@@ -47,8 +53,8 @@ def backs(n: int) -> Text:
 
 def _name(v: OfertuView, p: int, seat: int | None) -> str:
     colour = SUIT_NAME[BLACK if p == v["black"] else WHITE]
-    you = " — you" if p == seat else ""
-    return f"Player {p + 1} ({colour}){you}"
+    name = f"Player {p + 1} ({colour})"
+    return tr(f"{name} — you" if p == seat else name)
 
 
 def _player_panel(v: OfertuView, p: int, seat: int | None) -> Panel:
@@ -57,77 +63,77 @@ def _player_panel(v: OfertuView, p: int, seat: int | None) -> Panel:
     grid.add_column()
     hand = v["hands"][p]
     if isinstance(hand, list):
-        grid.add_row("Hand", cards(hand, "empty"))
+        grid.add_row(tr("Hand"), cards(hand, "empty"))
     else:
         line = backs(hand)
         if v["red_held"][p]:
-            line.append("  red cards held (hand or face-down bids): ", style="dim")
+            line.append("  " + tr("red cards held (hand or face-down bids):") + " ", style="dim")
             line.append_text(cards(v["red_held"][p]))
-        grid.add_row("Hand", line)
-    grid.add_row("Deck", Text(f"{plural(v['decks'][p], 'card')} face down"))
+        grid.add_row(tr("Hand"), line)
+    grid.add_row(tr("Deck"), Text(tr(f"{plural(v['decks'][p], 'card')} face down")))
     disp = v["display"][p]
     line = cards(sort_cards(disp), "empty")
-    line.append(f"  = {pips(disp)} pips", style="bold")
-    grid.add_row("Victory display", line)
+    line.append("  " + tr(f"= {pips(disp)} pips"), style="bold")
+    grid.add_row(tr("Victory display"), line)
     if v["phase"] != "over":
-        grid.add_row("This round", Text(f"{v['wins'][p]} won ({v['won_pips'][p]} pips)"))
+        grid.add_row(tr("This round"), Text(tr(f"{v['wins'][p]} won ({v['won_pips'][p]} pips)")))
     marks = []
     if v["start"] == p and v["phase"] != "over":
-        marks.append("★ start player")
+        marks.append(tr("★ start player"))
     if v["to_move"] == p:
-        marks.append("▶ to move")
+        marks.append(tr("▶ to move"))
     title = _name(v, p, seat) + ("  " + "  ".join(marks) if marks else "")
     return Panel(grid, title=title, title_align="left", border_style="green" if p == seat else "white")
 
 
 def _auction(v: OfertuView, order: list[int], seat: int | None) -> Table:
     t = Table(
-        title="Auction row — bids are revealed from position 1, the White player's left",
+        title=tr("Auction row — bids are revealed from position 1, the White player's left"),
         title_justify="left",
         min_width=80,
     )
     t.add_column("", style="bold", no_wrap=True)
     for i in range(len(v["row"])):
-        mark = " ◂ revealing" if v["reveal"] == i + 1 else ""
+        mark = " " + tr("◂ revealing") if v["reveal"] == i + 1 else ""
         t.add_column(f"{i + 1}{mark}", justify="center", no_wrap=True)
-    t.add_row("Auction card", *[card(c) if c else Text("(empty)", style="dim") for c in v["row"]])
+    t.add_row(tr("Auction card"), *[card(c) if c else Text(tr("(empty)"), style="dim") for c in v["row"]])
     for p in order:
-        label = "Your bid" if p == seat else f"Player {p + 1}'s bid"
+        label = tr("Your bid" if p == seat else f"Player {p + 1}'s bid")
         t.add_row(label, *[cards(b, "") for b in v["bids"][p]])
     return t
 
 
 def _piles(v: OfertuView) -> Text:
     t = Text()
-    t.append(f"Red deck: {v['red_deck']} face down   Red discard: ", style="bold")
+    t.append(tr(f"Red deck: {v['red_deck']} face down") + "   " + tr("Red discard:") + " ", style="bold")
     t.append_text(cards(v["red_discard"], "empty"))
-    t.append(f"\nOut of play (black and white bid cards): {len(v['out'])}  ", style="bold")
+    t.append("\n" + tr(f"Out of play (black and white bid cards): {len(v['out'])}") + "  ", style="bold")
     t.append_text(cards(sort_cards(v["out"]), ""))
     return t
 
 
 def _tiebreak(v: OfertuView, seat: int | None) -> Text:
-    t = Text(f"Tie-break at position {v['reveal']}: ", style="bold yellow")
+    t = Text(tr(f"Tie-break at position {v['reveal']}:") + " ", style="bold yellow")
     parts = []
     for p, c in enumerate(v["tiebreak"] or []):
         if c is None:
-            parts.append(f"Player {p + 1} {'to choose' if v['to_move'] == p else 'waits to choose'}")
+            parts.append(tr(f"Player {p + 1} {'to choose' if v['to_move'] == p else 'waits to choose'}"))
         elif c == "chosen":
-            parts.append(f"Player {p + 1} has chosen (secret)")
+            parts.append(tr(f"Player {p + 1} has chosen (secret)"))
         else:
-            parts.append(f"Player {p + 1}: {'pass' if c == 'pass' else 'adds ' + c}")
+            parts.append(tr(f"Player {p + 1}: {'pass' if c == 'pass' else 'adds ' + c}"))
     t.append("; ".join(parts))
     return t
 
 
 def _scores(v: OfertuView, seat: int | None) -> Table:
-    t = Table(title="Final scores")
-    t.add_column("Player")
-    t.add_column("Pips", justify="right")
-    t.add_column("Cards", justify="right")
-    t.add_column("Result")
+    t = Table(title=tr("Final scores"))
+    t.add_column(tr("Player"))
+    t.add_column(tr("Pips"), justify="right")
+    t.add_column(tr("Cards"), justify="right")
+    t.add_column(tr("Result"))
     for p in range(2):
-        result = "★ winner" if v["winners"] == [p] else ("draw" if len(v["winners"]) == 2 else "")
+        result = tr("★ winner") if v["winners"] == [p] else (tr("draw") if len(v["winners"]) == 2 else "")
         t.add_row(_name(v, p, seat), str(v["pips"][p]), str(len(v["display"][p])), result)
     return t
 
@@ -149,13 +155,13 @@ def render(state: State, seat: int | None = None) -> RenderableType:
         parts.append(_scores(v, seat))
     recent = state.log(seat)[-RECENT:]
     if recent:
-        parts.append(Text("\n".join(recent), style="dim"))
+        parts.append(Text("\n".join(tr(line) for line in recent), style="dim"))
     if v["legal"]:
         parts.append(
-            Text(f"Your options: {', '.join(v['legal'][:10])}{' …' if len(v['legal']) > 10 else ''}")
+            Text(tr("Your options:") + f" {', '.join(v['legal'][:10])}{' …' if len(v['legal']) > 10 else ''}")
         )
     return Panel(
         Group(*parts),
-        title=f"Ofertu — round {v['round']} — {v['status']}",
+        title=" — ".join(("Ofertu", tr(f"round {v['round']}"), tr(v["status"]))),
         border_style="magenta",
     )
