@@ -325,7 +325,6 @@ def game_catalog(game: str, lang: str) -> GameCatalog:
     )
 
 
-@lru_cache(maxsize=20_000)
 def translate(text: str, lang: str | None = None, game: str | None = None) -> str:
     """A game's English sentence in ``lang`` (unchanged if no template covers it, so a
     missing translation shows English rather than nothing); seat references without a
@@ -333,6 +332,11 @@ def translate(text: str, lang: str | None = None, game: str | None = None) -> st
     lang = language(lang or active())
     if lang == DEFAULT or not text:
         return text
+    return _translated(text, lang, game)
+
+
+@lru_cache(maxsize=20_000)
+def _translated(text: str, lang: str, game: str | None) -> str:
     out = game_catalog(game, lang).partial(text)[0] if game else text
     return seats(out, lang)
 
