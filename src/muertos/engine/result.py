@@ -59,16 +59,15 @@ class TieBreak:
 
     @property
     def text(self) -> str:
-        from muertos.i18n import message
-
+        """The engine's English sentence, like a game's log line; a reader's language gets
+        it from the catalogs (``muertos.i18n.localize_result``), built from the keys."""
         score = f"{self.score:g}"
         if len(self.winners) == 1:
-            rules = message("result.then").join(r.rule for r in self.decided_by)
-            return message("result.tie_decided", score=score, rules=rules)
+            return f"Tied on {score}: {', then '.join(r.rule for r in self.decided_by)} decides."
         if self.rules:
-            tried = message("result.and").join(r.rule for r in self.rules)
-            return message("result.tie_shared_after", score=score, rules=tried)
-        return message("result.tie_shared", score=score)
+            tried = " and ".join(r.rule for r in self.rules)
+            return f"Tied on {score}, and still tied after {tried}: the victory is shared."
+        return f"Tied on {score}: the victory is shared."
 
 
 @dataclass(frozen=True)

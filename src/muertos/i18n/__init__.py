@@ -26,6 +26,7 @@ chess move, the same in every language.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import itertools
 import re
 import tomllib
@@ -284,11 +285,11 @@ class GameCatalog:
         return text, [text]
 
 
-def _package(game: Game | str) -> str:
+def _locale(game: str) -> Traversable:
+    """The ``locale`` folder beside the game's rules (found as ``components.toml`` is)."""
     from muertos.engine.registry import game as get_game
 
-    g = get_game(game) if isinstance(game, str) else game
-    return type(g).__module__.rsplit(".", 1)[0]
+    return Path(inspect.getfile(type(get_game(game)))).with_name("locale")
 
 
 def _load(path: Traversable, where: str) -> dict[str, Any]:
@@ -307,7 +308,7 @@ def game_catalog(game: str, lang: str) -> GameCatalog:
     lang = language(lang)
     if lang == DEFAULT:
         return GameCatalog(game, lang)
-    folder = files(_package(game)) / "locale"
+    folder = _locale(game)
     where = f"{game}/locale/{lang}.toml"
     own = _load(folder / f"{lang}.toml", where)
     shared = _load(files(__package__) / f"shared.{lang}.toml", f"i18n/shared.{lang}.toml")
@@ -367,7 +368,7 @@ def localize_result(
     solo rating by their keys (an English word is never looked up)."""
     out = dict(result)
     lang = language(lang)
-    if lang == DEFAULT:
+    if lang == DEFAULT:  # the engine's and the game's own words
         return out
     cat = game_catalog(game, lang)
     words = cat.result
