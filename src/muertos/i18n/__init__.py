@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from muertos.engine.events import SEAT_REF
