@@ -53,6 +53,12 @@ export function term(gameId, english) {
   return english;
 }
 
+/** A game's phrase with values: its English template (the catalog's key, "{n} pips")
+ * in the page's language, the {placeholders} filled from `params`. */
+export function termf(gameId, english, params = {}) {
+  return term(gameId, english).replace(/\{([a-z_][a-z0-9_]*)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
 /** Remember `code` as this browser's language and show the page again in it. */
 export function choose(code) {
   localStorage.setItem(CHOICE, code);
