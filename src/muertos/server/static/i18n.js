@@ -39,7 +39,10 @@ export function lang() {
 
 /** The message `key` in the page's language, its {placeholders} filled from `params`. */
 export function t(key, params = {}) {
-  const text = data.messages[key] ?? key;
+  return fill(data.messages[key] ?? key, params);
+}
+
+function fill(text, params) {
   return text.replace(/\{([a-z_][a-z0-9_]*)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
@@ -56,7 +59,7 @@ export function term(gameId, english) {
 /** A game's phrase with values: its English template (the catalog's key, "{n} pips")
  * in the page's language, the {placeholders} filled from `params`. */
 export function termf(gameId, english, params = {}) {
-  return term(gameId, english).replace(/\{([a-z_][a-z0-9_]*)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return fill(term(gameId, english), params);
 }
 
 /** Remember `code` as this browser's language and show the page again in it. */
