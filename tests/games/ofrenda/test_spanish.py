@@ -1,0 +1,138 @@
+"""Ofrenda in Spanish: every sentence the game writes has a translation, a few of them
+checked word for word, the result's words by their keys, the rules summary, and the
+terminal picture in the language in force."""
+
+from __future__ import annotations
+
+import pytest
+
+from muertos import i18n
+from muertos.games.ofrenda import GAME
+from muertos.games.ofrenda.components import DATA
+from muertos.games.ofrenda.scoring import CATEGORY_LABELS, tie_breaks
+from muertos.i18n.coverage import missing
+
+from .helpers import arrange, finish, new
+
+
+def es(text: str) -> str:
+    return i18n.translate(text, "es", "ofrenda")
+
+
+def test_every_sentence_of_random_games_has_spanish() -> None:
+    gaps = missing("ofrenda", "es", games_per_setting=3)
+    assert gaps == {}, f"{len(gaps)} sentences not covered, e.g. {list(gaps.items())[:5]}"
+
+
+def test_lines_of_a_real_game_translated_by_hand() -> None:
+    s = new(2, seed=1)
+    assert es(s.log(None)[0]) == (
+        "Tablero de la familia: P11 (verde, sal), P29 (amarillo, calavera), P13 (verde, fruta), "
+        "P08 (verde, calavera); veladoras K03, K28, K11, K15."
+    )
+    s.apply("take 4")
+    assert (
+        es(s.log(None)[-1])
+        == "Jugador 1 toma P08 (verde, calavera) del espacio 4, paga 3 y recoge 0 cempasúchiles."
+    )
+    assert es(s.ACTIONS.why_illegal(s, "take 1")) == (
+        "tomas un retrato por turno, al empezarlo; ahora: Jugador 1 puede tomar una veladora (turno 1 de 12)"
+    )
+    solo = new(1, seed=5)
+    assert es(solo.log(None)[3]) == (
+        "Abuela saca un 5: descarta P34 (amarillo, fruta) del espacio 3 y pone un cempasúchil "
+        "de la reserva general en cada uno de los espacios 1–2."
+    )
+    assert es(solo.log(None)[4]) == (
+        "Abuela saca un 4: descarta la veladora K02 del espacio 2 y pone un cempasúchil "
+        "de la reserva general en el espacio 2."
+    )
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        (
+            "Player 2 takes candle K15 from space 2, paying 0 marigold.",
+            "Jugador 2 toma gratis la veladora K15 del espacio 2.",
+        ),
+        (
+            "Player 1 places P25 (purple salt) in S12, gaining 1 marigold.",
+            "Jugador 1 coloca P25 (morado, sal) en S12 y gana 1 cempasúchil.",
+        ),
+        (
+            "J6 is surrounded, but Player 3 has no marigold to place.",
+            "J6 queda rodeada, pero Jugador 3 no tiene ningún cempasúchil que poner.",
+        ),
+        (
+            "Final scores: Player 1 8, Player 2 32, Player 3 32. Player 2 and Player 3 share the victory.",
+            "Puntuaciones finales: Jugador 1 8, Jugador 2 32, Jugador 3 32. Jugador 2 y Jugador 3 comparten la victoria.",
+        ),
+        ("write the portrait as P05", "escribe el retrato como P05"),
+        ("Q1 is not a portrait (they are P01–P65)", "Q1 no es un retrato (son P01–P65)"),
+    ],
+)
+def test_sentences_translated_by_hand(english: str, spanish: str) -> None:
+    assert es(english) == spanish
+    assert i18n.translate(english, "en", "ofrenda") == english
+
+
+def test_refusals_of_badly_written_moves_have_spanish() -> None:
+    s = new(2, seed=1)
+    for bad in (
+        "candle",
+        "no",
+        "discard",
+        "skip",
+        "marigold",
+        "take 9",
+        "place q1 s1",
+        "place P05 s99",
+        "skip x",
+        "hola",
+    ):
+        why = s.ACTIONS.why_illegal(s, bad)
+        assert i18n.untranslated(why, "es", "ofrenda") == [], why
+
+
+def test_every_result_key_of_the_score_sheet_has_spanish() -> None:
+    words = i18n.game_catalog("ofrenda", "es").result
+    for key, english in CATEGORY_LABELS.items():
+        assert words[f"categories.{key}"] != english, key
+    for rule in tie_breaks(new(2, seed=0)):
+        assert words[f"ties.{rule.key}"] != rule.rule, rule.key
+    for t in DATA.tiers:
+        assert words[f"ratings.tier_{t.low}.label"] == f"Nivel {t.label()}"
+        assert words[f"ratings.tier_{t.low}.text"] == i18n.term("ofrenda", t.text, "es") != t.text
+
+
+def test_a_solo_result_reads_in_spanish() -> None:
+    s = finish(arrange(new(1, seed=4), boards={0: {"S1": "P15", "S2": "P16"}}))
+    r = i18n.localize_result(s.result().to_json(), "es", "ofrenda")
+    assert [c["label"] for c in r["seats"][0]["categories"]] == [
+        "Retratos iluminados",
+        "Cempasúchiles",
+        "Veladoras encendidas",
+    ]
+    tier = s.tier()
+    assert tier is not None
+    assert r["rating"]["label"] == f"Nivel {tier['range']}"
+    assert r["rating"]["text"] == i18n.term("ofrenda", tier["text"], "es") != tier["text"]
+
+
+def test_the_guide_is_spanish_and_keeps_the_notation() -> None:
+    text = i18n.guide(GAME, "es")
+    assert text != GAME.rules()
+    assert "retrato" in text and "veladora" in text and "cempasúchil" in text
+    for move in (
+        "take 3",
+        "candle 1",
+        "no candle",
+        "place P17 S5",
+        "discard P17",
+        "candle K12 J3",
+        "marigold J2",
+        "skip J3",
+    ):
+        assert f"    {move} " in text, move
+    assert "common_goals=true" in text and "reveal_top=true" in text
