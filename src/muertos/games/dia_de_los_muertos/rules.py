@@ -19,7 +19,7 @@ map, gives each rule with the code and test that carry it, and each choice with 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from muertos.engine import Game, Option, State, normalize
@@ -307,6 +307,14 @@ class MuertosState(State):
         "stack",
         "ended",
     )
+    COPY: ClassVar[Mapping[str, int]] = {
+        **dict.fromkeys(("spare", "dog", "gd", "round", "ended"), 0),
+        **dict.fromkeys(
+            ("pos", "arms", "legs", "home", "draw", "discard", "stock", "order", "lay", "turn", "bag"), 1
+        ),
+        **dict.fromkeys(("fest", "hands", "dens", "den_fest", "stack"), 2),
+    }
+    """How ``clone`` copies each field (``State.COPY``): every one is declared, so no marshal."""
     pos: list[int]
     arms: list[int]
     legs: list[int]

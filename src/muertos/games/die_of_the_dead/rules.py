@@ -20,7 +20,7 @@ unknown, which ``determinize`` covers by reseeding the generator.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -120,6 +120,15 @@ class DieOfTheDeadState(State):
         "idle",
         "end",
     )
+    COPY: ClassVar[Mapping[str, int]] = {
+        **dict.fromkeys(
+            ("phase", "round", "starter", "actor", "acted", "cursor", "open", "spent", "held", "fresh"), 0
+        ),
+        **dict.fromkeys(("tokused", "bonus", "discarded", "any_scored", "placed", "idle", "end"), 0),
+        **dict.fromkeys(("items", "boards", "city", "removed", "steps", "square"), 1),
+        **dict.fromkeys(("inside", "lid", "hands", "supply", "prep", "ofrenda", "scored"), 2),
+    }
+    """How ``clone`` copies each field (``State.COPY``): every one is declared, so no marshal."""
     phase: str
     round: int
     starter: int
