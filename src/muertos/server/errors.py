@@ -2,19 +2,61 @@
 
 The service (``tables.py``) knows nothing of HTTP: it refuses with a :class:`TableError`
 of the kind that says whose doing the refusal is; ``http.py`` maps the kinds to statuses.
+A refusal holds a message key of the ``[api]`` catalog section and its values, not a
+sentence, so each reader gets it in their own language (:meth:`TableError.text`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
+from muertos import i18n
+
+
+@dataclass(frozen=True)
+class Said:
+    """A game's (or the engine's) own English sentence inside a refusal, read through that
+    game's catalog: the rule an illegal action breaks, why options are refused."""
+
+    text: str
+    game: str | None = None
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Another ``[api]`` message inside a refusal (why a take-back is refused)."""
+
+    key: str
+
 
 class TableError(Exception):
-    """A refused request: ``code`` is stable (for programs), ``message`` is for people.
+    """A refused request: ``code`` is stable (for programs), :meth:`text` is for people.
     Nothing was changed."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, key: str, /, **params: Any) -> None:
         self.code = code
-        self.message = message
+        self.key = key
+        self.params = params
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        """The refusal in English (logs, and readers who asked for no language)."""
+        return self.text(i18n.DEFAULT)
+
+    def text(self, lang: str) -> str:
+        """The refusal in ``lang``."""
+        values = {k: _value(v, lang) for k, v in self.params.items()}
+        return i18n.message(f"api.{self.key}", lang, **values)
+
+
+def _value(v: Any, lang: str) -> Any:
+    if isinstance(v, Said):
+        return i18n.translate(v.text, lang, v.game)
+    if isinstance(v, Phrase):
+        return i18n.message(f"api.{v.key}", lang)
+    return v
 
 
 class Illegal(TableError):

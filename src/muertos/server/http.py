@@ -19,6 +19,8 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from muertos import i18n
+
 from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow, TableError
 from .storage import Conflict
 
@@ -56,6 +58,25 @@ _HTTP_CODES = {
 }
 
 
+def reader_language(query: str | None, accept_language: str | None) -> str:
+    """The language a request is answered in: ``?lang=``, then ``Accept-Language``."""
+    return i18n.negotiate(query, accept_language)
+
+
+def _scope_language(scope: Scope) -> str:
+    headers = dict(scope.get("headers") or ())
+    query = dict(
+        part.split("=", 1)
+        for part in scope.get("query_string", b"").decode("latin-1").split("&")
+        if "=" in part
+    )
+    return reader_language(query.get("lang"), headers.get(b"accept-language", b"").decode("latin-1"))
+
+
+def _request_language(request: Request) -> str:
+    return reader_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+
 def error(status: int, code: str, detail: Any) -> JSONResponse:
     """The one shape of every error the server gives."""
     return JSONResponse({"detail": detail, "code": code}, status_code=status)
@@ -77,13 +98,14 @@ class BodyLimit:
             if scope["method"] == "POST" and scope["path"].rstrip("/") == "/api/tables"
             else BODY_LIMIT
         )
-        too_big = error(413, "too_large", f"the request body is over the limit of {limit} bytes here")
+        lang = _scope_language(scope)
+        too_big = error(413, "too_large", i18n.message("api.too_large", lang, limit=limit))
         declared = dict(scope.get("headers") or ()).get(b"content-length")
         if declared is not None:
             try:
                 length = int(declared)
             except ValueError:
-                await error(400, "bad_request", "Content-Length is not a number")(scope, receive, send)
+                await error(400, "bad_request", i18n.message("api.bad_length", lang))(scope, receive, send)
                 return
             if length > limit:
                 await too_big(scope, receive, send)
@@ -120,8 +142,8 @@ def install_error_handlers(app: FastAPI) -> None:
     """Every error the app can give, in the one shape, with its status."""
 
     @app.exception_handler(TableError)
-    async def refused(_: Request, e: TableError) -> JSONResponse:
-        return error(http_status(e), e.code, e.message)
+    async def refused(request: Request, e: TableError) -> JSONResponse:
+        return error(http_status(e), e.code, e.text(_request_language(request)))
 
     @app.exception_handler(Conflict)
     async def conflict(_: Request, e: Conflict) -> JSONResponse:
@@ -134,9 +156,9 @@ def install_error_handlers(app: FastAPI) -> None:
         return error(e.status_code, _HTTP_CODES.get(e.status_code, f"http_{e.status_code}"), e.detail)
 
     @app.exception_handler(Exception)
-    async def internal(_: Request, e: Exception) -> JSONResponse:
+    async def internal(request: Request, e: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=e)
-        return error(500, "internal", "the server failed on this request; nothing was changed")
+        return error(500, "internal", i18n.message("api.internal", _request_language(request)))
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, e: RequestValidationError) -> JSONResponse:

@@ -42,6 +42,8 @@ class Subscriber:
     cursor: int = 0
     """How many of the state's events this subscriber has been told about."""
     last: str = ""
+    lang: str = "en"
+    """The language the subscriber reads (chosen when it connects)."""
 
 
 class Hub:
@@ -76,19 +78,17 @@ class Hub:
                 self.loop.call_soon_threadsafe(self.changed, table_id, now)
 
     # --------------------------------------------------------------- websocket
-    async def serve(self, ws: WebSocket, table_id: str, token: str | None) -> None:
+    async def serve(self, ws: WebSocket, table_id: str, token: str | None, lang: str = "en") -> None:
         await ws.accept()
         before = self.gen.get(table_id, 0)
         try:
             lo = await asyncio.to_thread(self.service.load, table_id, token)
         except TableError as e:
-            await ws.send_json(
-                {"type": "error", "status": http_status(e), "code": e.code, "detail": e.message}
-            )
+            await ws.send_json(_refusal(e, lang))
             await ws.close(code=4000 + http_status(e), reason=e.code)
             return
-        sub = Subscriber(table_id=lo.table.id, seat=lo.seat, token=token)
-        first = self.service.payload(lo).model_dump()
+        sub = Subscriber(table_id=lo.table.id, seat=lo.seat, token=token, lang=lang)
+        first = self.service.payload(lo, lang=lang).model_dump()
         sub.cursor = first["events"]
         sub.last = _signature(first)
         await ws.send_json({"type": "table", **first})
@@ -154,7 +154,7 @@ class Hub:
         try:
             seat = self.service.seat_of(snap.loaded.table, sub.token)
         except TableError as e:
-            return True, {"type": "error", "status": http_status(e), "code": e.code, "detail": e.message}
+            return True, _refusal(e, sub.lang)
         if seat is not None and not snap.loaded.table.seats[seat].claimed:
             return False, None  # the first visit of a seat claims it: a write
         return True, self._message(sub, snap, seat)
@@ -165,22 +165,22 @@ class Hub:
         try:
             lo = self.service.load_as(snap.loaded, sub.token)
         except TableError as e:  # e.g. the seat was taken over by someone else
-            return {"type": "error", "status": http_status(e), "code": e.code, "detail": e.message}
+            return _refusal(e, sub.lang)
         if lo.table is not snap.loaded.table:  # the seat was claimed meanwhile: read afresh
             snap = Snapshot(snap.gen, lo)
         return self._message(sub, snap, lo.seat)
 
     def _message(self, sub: Subscriber, snap: Snapshot, seat: int | None) -> dict[str, Any] | None:
         """The update for ``sub`` from a snapshot; the seat's payload is computed once per
-        snapshot for all the subscribers of that seat, and never mutated."""
-        shared = snap.payloads.get(seat)
+        snapshot for all the subscribers of that seat and language, and never mutated."""
+        shared = snap.payloads.get((seat, sub.lang))
         if shared is None:
             lo = snap.loaded
             p = self.service.payload(
-                Loaded(lo.table, lo.actions, lo.state, seat), with_log=False
+                Loaded(lo.table, lo.actions, lo.state, seat), with_log=False, lang=sub.lang
             ).model_dump()
             shared = (p, _signature(p))
-            snap.payloads[seat] = shared
+            snap.payloads[(seat, sub.lang)] = shared
         p, sig = shared
         lo = snap.loaded
         if sig == sub.last:
@@ -196,13 +196,14 @@ class Hub:
             msg["new_events"] = [
                 {"kind": kind, "text": text}
                 for kind, text in lines_with_notices(
-                    st, sub.seat, lo.table.notices, sub.cursor, seat_names(lo.table)
+                    st, sub.seat, lo.table.notices, sub.cursor, seat_names(lo.table, sub.lang), sub.lang
                 )
             ]
         del msg["log"]
         if msg["reset"]:
-            names = seat_names(lo.table)
-            msg["log"] = [text for _, text in lines_with_notices(st, sub.seat, lo.table.notices, 0, names)]
+            names = seat_names(lo.table, sub.lang)
+            lines = lines_with_notices(st, sub.seat, lo.table.notices, 0, names, sub.lang)
+            msg["log"] = [text for _, text in lines]
         sub.cursor = len(st.events)
         return msg
 
@@ -219,7 +220,12 @@ class Snapshot:
 
     gen: int
     loaded: Loaded
-    payloads: dict[int | None, tuple[dict[str, Any], str]] = field(default_factory=dict)
+    payloads: dict[tuple[int | None, str], tuple[dict[str, Any], str]] = field(default_factory=dict)
+
+
+def _refusal(e: TableError, lang: str) -> dict[str, Any]:
+    """A refusal as a live message, in the subscriber's language."""
+    return {"type": "error", "status": http_status(e), "code": e.code, "detail": e.text(lang)}
 
 
 def _signature(p: dict[str, Any]) -> str:

@@ -16,6 +16,7 @@ from muertos import i18n
 
 from .bots import BotScheduler
 from .errors import NotFound
+from .http import reader_language
 from .live import Hub
 from .schemas import (
     ERRORS,
@@ -46,6 +47,7 @@ from .tables import (
     SeatSpec,
     TableService,
     lines_with_notices,
+    seat_name,
     seat_names,
 )
 
@@ -83,7 +85,16 @@ def _hub(websocket: WebSocket) -> Hub:
     return hub
 
 
+def _language(
+    lang: Annotated[str | None, Query(max_length=16, description="the reader's language: en, es")] = None,
+    accept_language: Annotated[str | None, Header(max_length=500)] = None,
+) -> str:
+    """The language the caller reads: ``?lang=``, then ``Accept-Language``, else English."""
+    return reader_language(lang, accept_language)
+
+
 SeatToken = Annotated[str | None, Depends(_seat_token)]
+Lang = Annotated[str, Depends(_language)]
 Service = Annotated[TableService, Depends(_service)]
 Bots = Annotated[BotScheduler, Depends(_bots)]
 Store = Annotated[Storage, Depends(_store)]
@@ -96,8 +107,9 @@ def base(request: Request) -> str:
 
 # ------------------------------------------------------------ games
 @api.get("/api/games", response_model=list[GameOut], tags=["games"])
-async def list_games(service: Service) -> list[GameOut]:
-    """Every game the table offers, with its seats and options (defaults and help)."""
+async def list_games(service: Service, lang: Lang) -> list[GameOut]:
+    """Every game the table offers, with its seats and options (defaults and help), its
+    summary and help in the caller's language where the game's catalog has them."""
     out = []
     for gid in service.catalog.ids():
         g = service.catalog.get(gid)
@@ -106,7 +118,7 @@ async def list_games(service: Service) -> list[GameOut]:
                 name=o.name,
                 type=type(o.default).__name__,  # type: ignore[arg-type]
                 default=o.default,
-                help=o.help,
+                help=i18n.translate(o.help, lang, gid),
                 choices=list(o.choices) if o.choices is not None else None,
                 minimum=o.minimum,
                 maximum=o.maximum,
@@ -117,7 +129,7 @@ async def list_games(service: Service) -> list[GameOut]:
             GameOut(
                 id=g.id,
                 title=g.title,
-                summary=g.summary,
+                summary=i18n.translate(g.summary, lang, gid),
                 min_players=g.min_players,
                 max_players=g.max_players,
                 hidden_information=g.hidden_information,
@@ -165,9 +177,7 @@ async def language_pack(lang: Annotated[str, PathParam(max_length=16)], response
     """What the front end draws the table with in ``lang`` (``en``, ``es``): the table's
     messages and every game's terms. It never changes while the server runs: cached."""
     if lang not in i18n.LANGUAGES:
-        raise NotFound(
-            "unknown_language", f"no language {lang!r}; the languages are: {', '.join(i18n.LANGUAGES)}"
-        )
+        raise NotFound("unknown_language", "unknown_language", lang=lang, languages=", ".join(i18n.LANGUAGES))
     response.headers["Cache-Control"] = "public, max-age=3600"
     return i18n.front_end(lang)
 
@@ -180,7 +190,9 @@ async def list_agents() -> AgentsOut:
 
 # ------------------------------------------------------------ tables
 @api.post("/api/tables", response_model=CreatedOut, status_code=201, responses=ERRORS, tags=["tables"])
-async def create_table(service: Service, bots: Bots, request: Request, body: CreateIn) -> CreatedOut:
+async def create_table(
+    service: Service, bots: Bots, request: Request, body: CreateIn, lang: Lang
+) -> CreatedOut:
     """Open a table. Each human seat gets an invite link carrying its secret token
     (shown once, stored hashed); the creator holds seat 1's."""
     seats = None if body.seats is None else [SeatSpec(s.kind, s.agent, s.name) for s in body.seats]
@@ -189,7 +201,12 @@ async def create_table(service: Service, bots: Bots, request: Request, body: Cre
     )
     bots.schedule(t.id)
     invites = [
-        InviteOut(seat=i, name=t.seats[i].name, token=tok, url=f"{base(request)}/table/{t.id}?token={tok}")
+        InviteOut(
+            seat=i,
+            name=seat_name(t.seats[i], lang),
+            token=tok,
+            url=f"{base(request)}/table/{t.id}?token={tok}",
+        )
         for i, tok in sorted(tokens.items())
     ]
     return CreatedOut(
@@ -197,7 +214,7 @@ async def create_table(service: Service, bots: Bots, request: Request, body: Cre
         url=f"{base(request)}/table/{t.id}",
         creator_token=tokens.get(0),
         invites=invites,
-        table=service.summary(t),
+        table=service.summary(t, lang),
     )
 
 
@@ -205,13 +222,14 @@ async def create_table(service: Service, bots: Bots, request: Request, body: Cre
 async def list_tables(
     service: Service,
     store: Store,
+    lang: Lang,
     status: Literal["open", "waiting", "in_progress", "finished"] | None = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> list[TableSummary]:
     """Tables, newest first: open (a first-come seat is free), waiting (for an invited
     person), in progress, or finished."""
     rows = await asyncio.to_thread(store.list_tables, status, limit)
-    return [service.summary(t) for t in rows]
+    return [service.summary(t, lang) for t in rows]
 
 
 @api.get("/api/tables/{table_id}", response_model=TableOut, responses=ERRORS, tags=["tables"])
@@ -219,10 +237,12 @@ async def get_table(
     service: Service,
     table_id: TableId,
     token: SeatToken,
+    lang: Lang,
 ) -> TableOut:
-    """The table as a seat sees it (its token in X-Seat-Token or ?token=), else as a spectator."""
+    """The table as a seat sees it (its token in X-Seat-Token or ?token=), else as a
+    spectator, in the caller's language."""
     lo = await asyncio.to_thread(service.load, table_id, token)
-    return service.payload(lo)
+    return service.payload(lo, lang=lang)
 
 
 @api.post("/api/tables/{table_id}/actions", response_model=ActedOut, responses=ERRORS, tags=["play"])
@@ -232,16 +252,15 @@ async def post_action(
     table_id: TableId,
     body: Annotated[ActionIn, Body()],
     token: SeatToken,
+    lang: Lang,
 ) -> ActedOut:
     """Play an action for the token's seat. Bots then answer on the server."""
     lo, start = await asyncio.to_thread(service.act, table_id, token, body.action, body.index, body.seat)
     if any(s.kind == "bot" for s in lo.table.seats):
         bots.schedule(lo.table.id)
-    events = [
-        EventOut(kind=kind, text=text)
-        for kind, text in lines_with_notices(lo.state, lo.seat, lo.table.notices, start, seat_names(lo.table))
-    ]
-    return ActedOut(index=len(lo.actions) - 1, events=events, table=service.payload(lo))
+    lines = lines_with_notices(lo.state, lo.seat, lo.table.notices, start, seat_names(lo.table, lang), lang)
+    events = [EventOut(kind=kind, text=text) for kind, text in lines]
+    return ActedOut(index=len(lo.actions) - 1, events=events, table=service.payload(lo, lang=lang))
 
 
 @api.post("/api/tables/{table_id}/undo", response_model=TableOut, responses=ERRORS, tags=["play"])
@@ -249,12 +268,13 @@ async def undo(
     service: Service,
     table_id: TableId,
     token: SeatToken,
+    lang: Lang,
 ) -> TableOut:
     """Take back your own last move, if it is the table's last, the game is not over
     and it revealed nothing: no chance, no secret told to anyone, nothing hidden shown
     to you (see the docs)."""
     lo = await asyncio.to_thread(service.undo, table_id, token)
-    return service.payload(lo)
+    return service.payload(lo, lang=lang)
 
 
 @api.post("/api/tables/{table_id}/rematch", response_model=RematchOut, responses=ERRORS, tags=["play"])
@@ -295,23 +315,26 @@ async def get_log(
     service: Service,
     table_id: TableId,
     token: SeatToken,
+    lang: Lang,
 ) -> LogOut:
-    """The game's history, redacted for the caller's seat."""
+    """The game's history, redacted for the caller's seat, in the caller's language."""
     lo = await asyncio.to_thread(service.load, table_id, token)
-    lines = lines_with_notices(lo.state, lo.seat, lo.table.notices, 0, seat_names(lo.table))
+    lines = lines_with_notices(lo.state, lo.seat, lo.table.notices, 0, seat_names(lo.table, lang), lang)
     return LogOut(seat=lo.seat, lines=[text for _, text in lines])
 
 
 @api.get("/api/tables/{table_id}/result", response_model=ResultOut, responses=ERRORS, tags=["play"])
-async def result(service: Service, table_id: TableId) -> ResultOut:
+async def result(service: Service, table_id: TableId, lang: Lang) -> ResultOut:
     """Final scores, winners (seats, 0-based), each seat's points by category, the
-    tie-break that decided and a solo game's rating, once the game is over."""
+    tie-break that decided and a solo game's rating, once the game is over, its words in
+    the caller's language."""
     lo = await asyncio.to_thread(service.load, table_id, None)
     st = lo.state
-    names = [s.name for s in lo.table.seats]
+    names = seat_names(lo.table, lang)
     if not st.over:  # running scores may depend on hidden cards: none before the end
         return ResultOut(over=False, scores=None, winners=[], names=names)
-    return ResultOut.model_validate({**st.result().to_json(), "scores": st.scores(), "names": names})
+    said = i18n.localize_result(st.result().to_json(), lang, st.game.id)
+    return ResultOut.model_validate({**said, "scores": st.scores(), "names": names})
 
 
 @api.get("/api/tables/{table_id}/replay/{step}", response_model=ReplayOut, responses=ERRORS, tags=["play"])
@@ -320,9 +343,11 @@ async def replay(
     table_id: TableId,
     step: Annotated[int, PathParam(ge=0, le=100_000)],
     token: SeatToken,
+    lang: Lang,
 ) -> ReplayOut:
-    """The table after ``step`` moves, as the caller's seat saw it then (for the replay viewer)."""
-    return await asyncio.to_thread(service.replay_step, table_id, token, step)
+    """The table after ``step`` moves, as the caller's seat saw it then (for the replay
+    viewer), in the caller's language."""
+    return await asyncio.to_thread(service.replay_step, table_id, token, step, lang)
 
 
 @pages.get("/healthz", include_in_schema=False)
@@ -332,10 +357,14 @@ async def healthz() -> dict[str, str]:
 
 # ------------------------------------------------------------ websocket
 @pages.websocket("/ws/tables/{table_id}")
-async def ws_table(hub: LiveHub, ws: WebSocket, table_id: str, token: str | None = None) -> None:
+async def ws_table(
+    hub: LiveHub, ws: WebSocket, table_id: str, token: str | None = None, lang: str | None = None
+) -> None:
     """Messages: {"type": "table", …} first, then {"type": "update", view, new_events, …}
-    on every change, each for the subscriber's own seat (spectator without a token)."""
-    await hub.serve(ws, table_id, token or ws.headers.get("x-seat-token"))
+    on every change, each for the subscriber's own seat (spectator without a token), in the
+    language chosen at connection (``?lang=``, else the handshake's Accept-Language)."""
+    reader = reader_language(lang, ws.headers.get("accept-language"))
+    await hub.serve(ws, table_id, token or ws.headers.get("x-seat-token"), reader)
 
 
 # ------------------------------------------------------------ pages

@@ -27,13 +27,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import muertos
+from muertos import i18n
 from muertos.engine import Game, IllegalAction, InvalidOptions, State, UnknownAgent, UnknownGame
 from muertos.engine import game as find_game
 from muertos.engine import game_ids as all_games
+from muertos.engine.events import name_seats
 from muertos.match import seat_seed
 
 from .bots import BotFailed, BotTask
-from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow
+from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow, Phrase, Said
 from .schemas import MAX_SEED, EventOut, ReplayOut, SeatOut, TableOut, TableSummary
 from .storage import (
     PEOPLE,
@@ -73,10 +75,10 @@ class Catalog:
     def view_schema(self, game_id: str) -> dict[str, Any]:
         """The JSON Schema of the game's view type (``Game.view_type``)."""
         if game_id not in self.ids():
-            raise NotFound("unknown_game", f"no game {game_id!r}")
+            raise NotFound("unknown_game", "unknown_game", game=game_id)
         view_type = self.get(game_id).view_type
         if view_type is None:
-            raise NotFound("no_view_schema", f"{game_id} does not publish a typed view yet")
+            raise NotFound("no_view_schema", "no_view_schema", game=game_id)
         from pydantic import TypeAdapter
 
         schema: dict[str, Any] = TypeAdapter(view_type).json_schema()
@@ -86,7 +88,7 @@ class Catalog:
         """``Game.catalog()``: static for the server's life, so computed once per game."""
         if game_id not in self._components:
             if game_id not in self.ids():
-                raise NotFound("unknown_game", f"no game {game_id!r}")
+                raise NotFound("unknown_game", "unknown_game", game=game_id)
             self._components[game_id] = self.get(game_id).catalog()
         return self._components[game_id]
 
@@ -136,26 +138,20 @@ def check_bot(name: str) -> str:
     ``muertos.agent`` refuses a budget that is not a finite positive number; the server
     then holds it to its own, tighter limits: its cores are shared by every table."""
     if not isinstance(name, str) or not name.strip():
-        raise Invalid("bad_seat", "a bot seat needs an agent name (random, greedy, ismcts:0.5s …)")
+        raise Invalid("bad_seat", "bot_needs_agent")
     key = name.strip().lower()
     if key.split(":", 1)[0] == "human":
-        raise Invalid("bad_seat", "'human' is not a bot: use kind 'human' or 'open' for a person")
+        raise Invalid("bad_seat", "human_not_bot")
     try:
         agent = muertos.agent(key, seed=0)
     except UnknownAgent as e:
-        raise Invalid("bad_seat", str(e)) from None
+        raise Invalid("bad_seat", "rule", rule=Said(str(e))) from None
     seconds = getattr(agent, "seconds", None)
     iterations = getattr(agent, "iterations", None)
     if isinstance(seconds, (int, float)) and not (math.isfinite(seconds) and 0 < seconds <= MAX_BOT_SECONDS):
-        raise Invalid(
-            "bad_seat",
-            f"a bot may think more than 0 and at most {MAX_BOT_SECONDS:g} s a move here, not {seconds:g} s",
-        )
+        raise Invalid("bad_seat", "bot_seconds", most=f"{MAX_BOT_SECONDS:g}", asked=f"{seconds:g}")
     if isinstance(iterations, int) and not 0 < iterations <= MAX_BOT_ITERATIONS:
-        raise Invalid(
-            "bad_seat",
-            f"a bot may search at most {MAX_BOT_ITERATIONS} iterations a move here, not {iterations}",
-        )
+        raise Invalid("bad_seat", "bot_iterations", most=MAX_BOT_ITERATIONS, asked=iterations)
     return key
 
 
@@ -175,18 +171,46 @@ def check_name(name: str | None, seat: int) -> str:
     if bad is not None:
         raise Invalid(
             "bad_name",
-            f"seat {seat + 1}: a name may not contain control or direction-override characters "
-            f"(found U+{ord(bad):04X} {unicodedata.name(bad, 'unnamed')})",
+            "name_unprintable",
+            seat=seat + 1,
+            char=f"U+{ord(bad):04X} {unicodedata.name(bad, 'unnamed')}",
         )
     if len(text) > MAX_NAME:
-        raise Invalid("bad_name", f"seat {seat + 1}: a name has at most {MAX_NAME} characters")
+        raise Invalid("bad_name", "name_too_long", seat=seat + 1, most=MAX_NAME)
     return text
 
 
-def seat_names(table: TableRow) -> list[str]:
-    """What the table calls each seat: the name given at creation, or the bot's label. The
-    games' text ("Player 2 (White)") is rendered with these (``engine.name_seats``)."""
-    return [s.name for s in table.seats]
+def seat_names(table: TableRow, lang: str = i18n.DEFAULT) -> list[str]:
+    """What the table calls each seat: the name given at creation, or the bot's label; a
+    person left unnamed ("Player 2") as ``lang`` calls a seat. The games' text ("Player 2
+    (White)") is rendered with these (``i18n.translate``, then ``engine.name_seats``)."""
+    return [seat_name(s, lang) for s in table.seats]
+
+
+def seat_name(s: SeatRow, lang: str) -> str:
+    """A seat's name for a reader of ``lang``: the default a person's seat gets at creation
+    is the seat's name in that language."""
+    if s.kind in PEOPLE and s.name == i18n.message("seat", i18n.DEFAULT, n=s.seat + 1):
+        return i18n.message("seat", lang, n=s.seat + 1)
+    return s.name
+
+
+def told(text: str, game: str, names: Sequence[str], lang: str) -> str:
+    """A game's line (a log line, a status, a notice) as a reader of ``lang`` reads it:
+    translated first (the catalogs keep "Player 2" as a value), then its seats called by
+    the table's ``names``, then any seat left unnamed as ``lang`` writes it. Lines are
+    redacted before they come here, so a translation never sees what the reader may not."""
+    if i18n.language(lang) == i18n.DEFAULT:
+        return name_seats(text, names)
+    said = i18n.game_catalog(game, lang).partial(text)[0]
+    return i18n.seats(name_seats(said, names), lang)
+
+
+def view_for(state: State, seat: int | None, names: Sequence[str], lang: str) -> dict[str, Any]:
+    """``state.view(seat)`` with its status line in ``lang``, seats called by ``names``."""
+    v = state.view(seat)
+    v["status"] = told(v["status"], state.game.id, names, lang)
+    return v
 
 
 def lines_with_notices(
@@ -194,25 +218,25 @@ def lines_with_notices(
     seat: int | None,
     notices: tuple[tuple[int, str], ...],
     start: int = 0,
-    names: Sequence[str] | None = None,
+    names: Sequence[str] = (),
+    lang: str = i18n.DEFAULT,
 ) -> list[tuple[str, str]]:
-    """``(kind, text)`` of the events from ``start`` on as ``seat`` may read them (seats
-    called by ``names``), with the server's notices (public) each before the event it was
-    given at."""
+    """``(kind, text)`` of the events from ``start`` on as ``seat`` may read them (redacted
+    first, then in ``lang``, seats called by ``names``), with the server's notices (public)
+    each before the event it was given at."""
     at: dict[int, list[str]] = {}
     for index, text in notices:
         if index >= start:
             at.setdefault(index, []).append(text)
-    if not at:
-        return [(e.kind, e.text) for e in state.events_for(seat, start, names)]
     out: list[tuple[str, str]] = []
     for i in range(start, len(state.events)):
         out.extend(("notice", text) for text in at.get(i, ()))
-        line = state.events[i].redacted(seat, names)
+        line = state.events[i].redacted(seat)
         if line is not None:
             out.append((line.kind, line.text))
     out.extend(("notice", text) for i, texts in at.items() if i >= len(state.events) for text in texts)
-    return out
+    game = state.game.id
+    return [(kind, told(text, game, names, lang)) for kind, text in out]
 
 
 class TableService:
@@ -238,7 +262,7 @@ class TableService:
         try:
             return self.catalog.get(game_id)
         except UnknownGame as e:
-            raise Invalid("unknown_game", str(e)) from None
+            raise Invalid("unknown_game", "rule", rule=Said(str(e))) from None
 
     def _changed(self, table_id: str, seen: int | None = None, now: Loaded | None = None) -> None:
         """Announce a change just stored; call it under ``self.store.ordered(table_id)``.
@@ -289,7 +313,7 @@ class TableService:
     def table(self, table_id: str) -> TableRow:
         t = self.store.get_table(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
         if t is None:
-            raise NotFound("unknown_table", f"no table {table_id!r}")
+            raise NotFound("unknown_table", "unknown_table", table=repr(table_id))
         return t
 
     def seat_of(self, table: TableRow, token: str | None) -> int | None:
@@ -300,10 +324,7 @@ class TableService:
         for s in table.seats:
             if s.kind in PEOPLE and s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
                 return s.seat
-        raise NotAllowed(
-            "bad_token",
-            f"this link opens no seat at table {table.id}: it may be mistyped or from another table",
-        )
+        raise NotAllowed("bad_token", "bad_token", table=table.id)
 
     def load_as(self, base: Loaded, token: str | None) -> Loaded:
         """``base`` (a table just loaded) as the seat of ``token`` sees it: one database read
@@ -318,7 +339,7 @@ class TableService:
         as the index of their next move): one connection, three small queries."""
         got = self.store.read(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
         if got is None:
-            raise NotFound("unknown_table", f"no table {table_id!r}")
+            raise NotFound("unknown_table", "unknown_table", table=repr(table_id))
         return got
 
     def load(self, table_id: str, token: str | None) -> Loaded:
@@ -345,24 +366,24 @@ class TableService:
         """A new table and the token of each human seat (returned once, stored hashed)."""
         g = self.game(game_id)
         if seats is not None and players is not None and len(seats) != players:
-            raise Invalid("bad_seats", f"{players} players need {players} seats, got {len(seats)}")
+            raise Invalid("bad_seats", "seat_count", players=players, got=len(seats))
         n = players if players is not None else (len(seats) if seats else g.min_players)
         try:
             opts = g.check_options(n, options or {})
         except InvalidOptions as e:
-            raise Invalid("bad_options", str(e)) from None
+            raise Invalid("bad_options", "rule", rule=Said(str(e), g.id)) from None
         if seats is None:
             seats = [SeatSpec("human")] * n
         if seed is None:
             seed = secrets.randbelow(1 << 48)
         if not 0 <= seed <= MAX_SEED:
-            raise Invalid("bad_seed", f"seed must be between 0 and {MAX_SEED}")
+            raise Invalid("bad_seed", "bad_seed", most=MAX_SEED)
         tokens: dict[int, str] = {}
         rows: list[NewSeat] = []
         for i, spec in enumerate(seats):
             name = check_name(spec.name, i)
             if spec.kind in PEOPLE and spec.agent is not None:
-                raise Invalid("bad_seat", f"seat {i + 1} is for a person: an agent is only for a bot seat")
+                raise Invalid("bad_seat", "person_agent", seat=i + 1)
             if spec.kind == "human":
                 tok = new_token()
                 tokens[i] = tok
@@ -373,15 +394,12 @@ class TableService:
                 agent = check_bot(spec.agent or "")
                 rows.append(NewSeat("bot", agent, name or f"Bot {i + 1} ({agent})", None))
             else:
-                raise Invalid(
-                    "bad_seats",
-                    f"seat {i + 1}: kind must be 'human', 'open' or 'bot', not {spec.kind!r}",
-                )
+                raise Invalid("bad_seats", "seat_kind", seat=i + 1, kind=repr(spec.kind))
         # Set up once now, so a game that cannot start is refused before anything is stored.
         try:
             g.new(n, seed, opts)
         except InvalidOptions as e:
-            raise Invalid("bad_options", str(e)) from None
+            raise Invalid("bad_options", "rule", rule=Said(str(e), g.id)) from None
         table_id = secrets.token_hex(6)
         self.store.create_table(table_id, g.id, n, opts, seed, rows)
         if 0 in tokens:  # the creator holds seat 1's token
@@ -397,9 +415,9 @@ class TableService:
         t = self.table(table_id)
         seat = self.seat_of(t, token)
         if seat is None:
-            raise NotAllowed("seat_required", "only a player at the table may ask for a rematch")
+            raise NotAllowed("seat_required", "rematch_seat")
         if t.finished_at is None:
-            raise NotNow("not_over", "a rematch can start once this game is over")
+            raise NotNow("not_over", "rematch_not_over")
         if t.rematch is not None:
             return self.table(t.rematch), False
         new_id = secrets.token_hex(6)
@@ -412,7 +430,7 @@ class TableService:
             except Conflict:
                 again = self.table(table_id)
                 if again.rematch is None:
-                    raise NotNow("conflict", "the rematch could not be created; try again") from None
+                    raise NotNow("conflict", "rematch_conflict") from None
                 return self.table(again.rematch), False
             for s in t.seats:
                 if s.kind in PEOPLE and s.claimed:
@@ -426,18 +444,18 @@ class TableService:
         An invited seat is never claimed this way: only its invite link opens it."""
         t = self.table(table_id)
         if not 0 <= seat < t.players:
-            raise NotFound("unknown_seat", f"table {table_id} has seats 1–{t.players}")
+            raise NotFound("unknown_seat", "unknown_seat", table=table_id, players=t.players)
         s: SeatRow = t.seats[seat]
         if s.kind == "bot":
-            raise NotNow("seat_taken", f"seat {seat + 1} is played by a bot")
+            raise NotNow("seat_taken", "seat_bot", seat=seat + 1)
         if s.kind != "open":
-            raise NotNow("invited", f"seat {seat + 1} is kept for the person holding its invite link")
+            raise NotNow("invited", "seat_invited", seat=seat + 1)
         if t.finished_at is not None:
-            raise NotNow("game_over", "the game is over")
+            raise NotNow("game_over", "game_over")
         token = new_token()
         with self.store.ordered(t.id):
             if not self.store.claim(t.id, seat, hash_token(token), must_be_unclaimed=True):
-                raise NotNow("seat_taken", f"seat {seat + 1} is already taken")
+                raise NotNow("seat_taken", "seat_taken", seat=seat + 1)
             self._changed(t.id)
         return token
 
@@ -448,28 +466,31 @@ class TableService:
         """Play ``action`` for the token's seat; returns the new table and the events' start."""
         if token is None or token == "":
             self.table(table_id)  # an unknown table is a 404 whoever asks
-            raise NotAllowed("seat_required", "a seat token is required to play (header X-Seat-Token)")
+            raise NotAllowed("seat_required", "play_seat")
         seen = self._writes.get(table_id, 0)  # before the read: see _changed
         lo = self.load(table_id, token)
         me = lo.seat
         assert me is not None
         if seat is not None and seat != me:
-            raise NotAllowed("wrong_seat", f"this token is seat {me + 1}'s, not seat {seat + 1}'s")
+            raise NotAllowed("wrong_seat", "wrong_seat", mine=me + 1, seat=seat + 1)
         n = len(lo.actions)
         if index is not None and index != n:
-            raise NotNow("stale", f"the table is at move {n}, not {index}: reload and try again")
+            raise NotNow("stale", "stale", moves=n, index=index)
         st = lo.state
         if st.over:
-            raise NotNow("game_over", "the game is over")
+            raise NotNow("game_over", "game_over")
         if st.to_move != me:
-            who = lo.table.seats[st.to_move].name if st.to_move is not None else "nobody"
-            seat_no = "" if st.to_move is None else f" (seat {st.to_move + 1})"
-            raise NotNow("not_your_turn", f"it is not your turn: {who}{seat_no} is to move")
+            if st.to_move is None:
+                raise NotNow("not_your_turn", "not_your_turn_nobody")
+            who = lo.table.seats[st.to_move].name
+            raise NotNow("not_your_turn", "not_your_turn", name=who, seat=st.to_move + 1)
         new = st.clone()
         try:
             new.apply(action)
         except IllegalAction as e:
-            raise Illegal("illegal_action", str(e)) from None
+            raise Illegal(
+                "illegal_action", "illegal_action", action=e.action, rule=Said(e.rule, lo.table.game)
+            ) from None
         after: list[Loaded] = []
 
         def announce(row: ActionRow) -> None:
@@ -560,7 +581,8 @@ class TableService:
 
     # ---------------------------------------------------------------- undo
     def undo_refusal(self, lo: Loaded) -> str | None:
-        """Why the caller may not take back the table's last move, or None if it may.
+        """Why the caller may not take back the table's last move (an ``[api]`` message key),
+        or None if it may.
 
         The rule (sound, if cautious): the last action of the table must be the caller's,
         and it must have revealed nothing to anybody:
@@ -572,25 +594,25 @@ class TableService:
            drawn, turned face up or scored would differ and forbids the undo.
         """
         if lo.seat is None:
-            return "only a player at the table may take back a move"
+            return "undo.not_player"
         if lo.state.over:
-            return "the game is over: its end and scores have been shown"
+            return "undo.over"
         if not lo.actions:
-            return "no move has been made yet"
+            return "undo.no_move"
         last = lo.actions[-1]
         if last.seat != lo.seat:
-            return "the table's last move is not yours"
+            return "undo.not_yours"
         if lo.table.seats[lo.seat].kind not in PEOPLE:
-            return "bots do not take back moves"
+            return "undo.bot"
         hist = [a.action for a in lo.actions]
         before = self.position_at(lo.table, hist, len(hist) - 1)
         after = lo.state
         if before.rng.state != after.rng.state:
-            return "that move involved chance (a roll, a shuffle or a draw)"
+            return "undo.chance"
         start = len(before.events)
         for e in after.events[start:]:
             if e.seats is not None and tuple(e.seats) != (lo.seat,):
-                return "that move told another player something secret"
+                return "undo.secret"
         want_view = after.view(lo.seat)
         want_events = [(e.kind, e.text) for e in after.events_for(lo.seat, start)]
         for k in range(UNDO_PROBES):
@@ -598,28 +620,28 @@ class TableService:
             try:
                 d.apply(last.action)
             except IllegalAction:
-                return "that move depended on hidden information"
+                return "undo.hidden"
             if (
                 d.view(lo.seat) != want_view
                 or [(e.kind, e.text) for e in d.events_for(lo.seat, start)] != want_events
             ):
-                return "that move revealed something that was hidden"
+                return "undo.revealed"
         return None
 
     def undo(self, table_id: str, token: str | None) -> Loaded:
         if token is None or token == "":
             self.table(table_id)
-            raise NotAllowed("seat_required", "a seat token is required to take back a move")
+            raise NotAllowed("seat_required", "undo_seat")
         lo = self.load(table_id, token)
         why = self.undo_refusal(lo)
         if why is not None:
-            raise NotNow("undo_refused", f"cannot take back: {why}")
+            raise NotNow("undo_refused", "undo_refused", why=Phrase(why))
         last = lo.actions[-1]
         with self.store.ordered(lo.table.id):
             try:
                 self.store.delete_last(lo.table.id, last.id, last.index)
             except Conflict as e:
-                raise NotNow("conflict", str(e)) from None
+                raise NotNow("conflict", "rule", rule=Said(str(e))) from None
             self._changed(lo.table.id)
         return self.load(table_id, token)
 
@@ -653,37 +675,38 @@ class TableService:
             st.apply(a)
         return st
 
-    def replay_step(self, table_id: str, token: str | None, step: int) -> ReplayOut:
+    def replay_step(self, table_id: str, token: str | None, step: int, lang: str = i18n.DEFAULT) -> ReplayOut:
         """The table as the caller saw it after ``step`` moves, and what that move caused."""
         lo = self.load(table_id, token)
         n = len(lo.actions)
         if not 0 <= step <= n:
-            raise NotFound("unknown_step", f"this table has steps 0–{n}")
+            raise NotFound("unknown_step", "unknown_step", steps=n)
         hist = [a.action for a in lo.actions]
         st = self.position_at(lo.table, hist, max(step - 1, 0))
         start = len(st.events) if step > 0 else 0
         if step > 0:
             st.apply(hist[step - 1])
+        names = seat_names(lo.table, lang)
         return ReplayOut(
             step=step,
             steps=n,
             seat=lo.seat,
-            view=st.view(lo.seat, seat_names(lo.table)),
+            view=view_for(st, lo.seat, names, lang),
             events=[
-                EventOut(kind=e.kind, text=e.text)
-                for e in st.events_for(lo.seat, start, seat_names(lo.table))
+                EventOut(kind=e.kind, text=told(e.text, st.game.id, names, lang))
+                for e in st.events_for(lo.seat, start)
             ],
             mover=lo.actions[step - 1].seat if step > 0 else None,
         )
 
     # ---------------------------------------------------------------- payloads
-    def summary(self, t: TableRow) -> TableSummary:
+    def summary(self, t: TableRow, lang: str = i18n.DEFAULT) -> TableSummary:
         """What anyone may know of a table (never its seed, tokens or raw actions).
 
         Built unvalidated: every field comes from the server itself."""
-        return TableSummary.model_construct(**self._public(t))
+        return TableSummary.model_construct(**self._public(t, lang))
 
-    def _public(self, t: TableRow) -> dict[str, Any]:
+    def _public(self, t: TableRow, lang: str) -> dict[str, Any]:
         title = t.game
         with contextlib.suppress(UnknownGame):
             title = self.catalog.get(t.game).title
@@ -701,23 +724,23 @@ class TableService:
             "rematch_of": t.rematch_of,
             "seats": [
                 SeatOut.model_construct(
-                    seat=s.seat, kind=s.kind, agent=s.agent, name=s.name, claimed=s.claimed
+                    seat=s.seat, kind=s.kind, agent=s.agent, name=seat_name(s, lang), claimed=s.claimed
                 )
                 for s in t.seats
             ],
         }
 
-    def payload(self, lo: Loaded, with_log: bool = True) -> TableOut:
-        """The table as one seat (or a spectator) sees it: summary, view, log (unless
-        ``with_log`` is false: live updates send only the new events)."""
+    def payload(self, lo: Loaded, with_log: bool = True, lang: str = i18n.DEFAULT) -> TableOut:
+        """The table as one seat (or a spectator) sees it, in ``lang``: summary, view, log
+        (unless ``with_log`` is false: live updates send only the new events)."""
         st = lo.state
         last = lo.actions[-1] if lo.actions else None
-        names = seat_names(lo.table)
+        names = seat_names(lo.table, lang)
         return TableOut.model_construct(
-            **self._public(lo.table),
+            **self._public(lo.table, lang),
             you=lo.seat,
-            view=st.view(lo.seat, names),
-            log=[text for _, text in lines_with_notices(st, lo.seat, lo.table.notices, 0, names)]
+            view=view_for(st, lo.seat, names, lang),
+            log=[text for _, text in lines_with_notices(st, lo.seat, lo.table.notices, 0, names, lang)]
             if with_log
             else [],
             events=len(st.events),
