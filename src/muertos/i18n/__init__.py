@@ -139,9 +139,17 @@ def _read(path: Traversable) -> dict[str, Any]:
 
 @cache
 def messages(lang: str) -> dict[str, str]:
-    """The table's messages in ``lang``, keys dotted by section (``web.your_move``)."""
+    """The table's messages in ``lang``, keys dotted by section (``web.your_move``): the
+    catalog ``{lang}.toml`` and a part's own ``{part}.{lang}.toml`` (``analysis.es.toml``,
+    its keys under ``analysis.``), so a feature keeps its words beside the others'."""
     lang = language(lang)
-    return _flatten(_read(files(__package__) / f"{lang}.toml"), "", f"i18n/{lang}.toml")
+    folder = files(__package__)
+    out = _flatten(_read(folder / f"{lang}.toml"), "", f"i18n/{lang}.toml")
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        part, _, rest = path.name.partition(".")
+        if rest == f"{lang}.toml" and part not in ("shared", lang):
+            out |= _flatten(_read(path), f"{part}.", f"i18n/{path.name}")
+    return out
 
 
 def message(key: str, lang: str = DEFAULT, /, **params: Any) -> str:
