@@ -190,13 +190,26 @@ def fill_gain(altar: list[int], objectives: list[str], cards: list[int], places:
     level where it adds most; the first ``sure`` placements count in full, later ones
     ``LATER``. Placements the cards cannot fill count ``FUTURE_CARD``. A card adding
     nothing is still placed if room is left (an empty slot helps nobody)."""
-    gain_of = _gainer(tuple(objectives))
     objs, cols = _model(altar)
-    return _fill(gain_of, objs, cols, [bool(c) for c in altar], cards, places, sure)
+    return _fill(tuple(objectives), objs, cols, [bool(c) for c in altar], cards, places, sure)
+
+
+Terms = tuple[tuple[int, ...], tuple[tuple[int, ...], str, int] | None, tuple[int, int] | None]
+
+
+@cache
+def _terms(objectives: tuple[str, ...]) -> Terms:
+    """The objectives as ``_fill`` reads them: petal 1's objects; petal 2's colours, kind
+    and points; petal 3's colour and object."""
+    obs = [C.objectives[oid] for oid in objectives]
+    o1 = next((tuple(ob.objects) for ob in obs if ob.petal == 1), ())
+    o2 = next(((tuple(ob.colours), ob.kind, ob.points) for ob in obs if ob.petal == 2), None)
+    o3 = next(((ob.colour, ob.object) for ob in obs if ob.petal == 3), None)
+    return o1, o2, o3
 
 
 def _fill(
-    gain_of: Gainer,
+    objectives: tuple[str, ...],
     objs: list[list[int]],
     cols: list[list[int]],
     filled: list[bool],
@@ -204,20 +217,86 @@ def _fill(
     places: int,
     sure: int,
 ) -> float:
-    """``fill_gain`` on a model (changed in place)."""
+    """``fill_gain`` on a model (changed in place).
+
+    Each step tries every card of the pool on every open level and keeps the first best by
+    ``_gainer``'s gain (an integer), found here in parts: what the card adds to the level's
+    best objects and whether it can meet petal 3 there (kept from step to step until a card
+    goes to that level), and what it adds to petals 1 and 2 over the whole altar (once per
+    card and step). The sums are ``_gainer``'s, so the choices and numbers are the same."""
+    o1, o2, o3 = _terms(objectives)
+    choose, points, set_points, p3 = C.level_choose, C.level_points, C.set_points, C.petal3_points
+    counts, colour_of, icons = _COUNTS, _COLOUR, _ICONS
     places = min(places, filled.count(False))
     pool = list(cards)
     gain = 0.0
+    tops: dict[int, list[int]] = {}  # level -> what each pool card adds to its best objects
+    thirds: dict[int, list[bool]] = {}  # level -> whether each pool card would meet petal 3 there
+    c3 = b3 = 0
+    if o3 is not None:
+        c3, b3 = o3
     for k in range(places):
         weight = 1.0 if k < sure else LATER
         if not pool:
             gain += weight * FUTURE_CARD * (places - k)
             break
+        common = [0] * len(pool)
+        if o1:
+            t = [objs[0][o] + objs[1][o] + objs[2][o] for o in o1]
+            low = min(t)
+            for i, cid in enumerate(pool):
+                cnt = counts[cid]
+                if any(cnt[o] for o in o1):
+                    common[i] += set_points * (min(x + cnt[o] for x, o in zip(t, o1, strict=True)) - low)
+        if o2 is not None:
+            colours, kind, pts = o2
+            by = [cols[0][x] + cols[1][x] + cols[2][x] for x in colours]
+            for i, cid in enumerate(pool):
+                colour = colour_of[cid]
+                if colour not in colours:
+                    continue
+                if kind == "sets":
+                    after = [n + (x == colour) for n, x in zip(by, colours, strict=True)]
+                    common[i] += pts * (min(after) - min(by))
+                elif kind == "per_colour":
+                    common[i] += pts
+                elif not any(by):
+                    common[i] -= pts
+        p3_gain = 0
+        if o3 is not None:
+            met = sum(1 for x in range(3) if cols[x][c3] and objs[x][b3])
+            if met + 1 < len(p3):
+                p3_gain = p3[met + 1] - p3[met]
         best = None
         best_v = -1e9
         for lv, slot in _open_levels(filled):
-            for i, cid in enumerate(pool):
-                v = gain_of(objs, cols, lv, cid)
+            top = tops.get(lv)
+            if top is None:
+                row = objs[lv]
+                n_top = choose[lv]
+                base = sum(sorted(row, reverse=True)[:n_top])
+                per = points[lv]
+                top = tops[lv] = []
+                for cid in pool:
+                    grown = row.copy()
+                    for o, n in icons[cid]:
+                        grown[o] += n
+                    grown.sort(reverse=True)
+                    top.append((sum(grown[:n_top]) - base) * per)
+                if o3 is not None:
+                    has_c = cols[lv][c3]
+                    if has_c and row[b3]:
+                        thirds[lv] = [False] * len(pool)
+                    else:
+                        thirds[lv] = [
+                            bool((has_c or colour_of[cid] == c3) and (row[b3] or counts[cid][b3]))
+                            for cid in pool
+                        ]
+            third = thirds.get(lv)
+            for i in range(len(pool)):
+                v = top[i] + common[i]
+                if third is not None and third[i]:
+                    v += p3_gain
                 if v > best_v:
                     best_v, best = v, (i, lv, slot)
         if best is None:
@@ -226,7 +305,49 @@ def _fill(
         _add(objs, cols, pool.pop(i), lv, 1)
         filled[slot] = True
         gain += weight * best_v
+        tops.pop(lv, None)
+        thirds.pop(lv, None)
+        for top in tops.values():
+            del top[i]
+        for third in thirds.values():
+            del third[i]
     return gain
+
+
+_FILLS: dict[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], int, int], float] = {}
+"""``_fill`` results by everything they depend on: the objectives, the altar, the cards in
+order, the placements and the sure ones. A bot asks the same question over and over (the
+rivals' altars do not change while it tries its own moves), and a cached answer is the very
+number the filling computes."""
+_FILLS_MAX = 1 << 16
+
+
+def _filled_gain(
+    objectives: tuple[str, ...], altar: list[int], cards: list[int], places: int, sure: int
+) -> float:
+    """``_fill`` for the altar as it stands, remembered (see ``_FILLS``)."""
+    key = (objectives, tuple(altar), tuple(cards), places, sure)
+    got = _FILLS.get(key)
+    if got is None:
+        if len(_FILLS) >= _FILLS_MAX:
+            _FILLS.clear()
+        objs, cols = _model(altar)
+        got = _FILLS[key] = _fill(objectives, objs, cols, [bool(c) for c in altar], cards, places, sure)
+    return got
+
+
+_SCORES: dict[tuple[tuple[str, ...], tuple[int, ...]], int] = {}
+"""The score of an altar (without the flip) by objectives and cards, remembered likewise."""
+
+
+def _altar_score(objectives: tuple[str, ...], altar: list[int]) -> int:
+    key = (objectives, tuple(altar))
+    got = _SCORES.get(key)
+    if got is None:
+        if len(_SCORES) >= _FILLS_MAX:
+            _SCORES.clear()
+        got = _SCORES[key] = _scorer(objectives)(*_model(altar))
+    return got
 
 
 def _pending(state: PatzcuaroState) -> tuple[list[int], int, int]:
@@ -263,8 +384,7 @@ def _value(state: PatzcuaroState, seat: int, viewer: int, horizon: int) -> float
     """Score now plus the expected gain of the placements to come (see the module notes)."""
     altar = state.altars[seat]
     objectives = tuple(state.objectives)
-    objs, cols = _model(altar)
-    now: float = _scorer(objectives)(objs, cols) - (C.flip_penalty if state.flipped[seat] else 0)
+    now: float = _altar_score(objectives, altar) - (C.flip_penalty if state.flipped[seat] else 0)
     if state.over:
         return float(now)
     if state.flipped[seat]:
@@ -278,7 +398,6 @@ def _value(state: PatzcuaroState, seat: int, viewer: int, horizon: int) -> float
     if not places:
         return float(now)
     hand = state.hands[seat]
-    filled = [bool(c) for c in altar]
     incoming: list[int] = []
     draws = sure = 0
     if state.phase == "act" and seat == state.turn:
@@ -293,11 +412,11 @@ def _value(state: PatzcuaroState, seat: int, viewer: int, horizon: int) -> float
         sure = 1
     if seat == viewer:
         cards = hand + incoming
-        gain = _fill(_gainer(objectives), objs, cols, filled, cards, places, sure)
+        gain = _filled_gain(objectives, altar, cards, places, sure)
         extra = min(draws, max(0, places - len(cards)))  # drawn cards fill placements otherwise open
         return now + gain + extra * LATER * (HELD_CARD - FUTURE_CARD)
     known = state.known[seat] + incoming
-    gain = _fill(_gainer(objectives), objs, cols, filled, known, min(places, len(known)), sure)
+    gain = _filled_gain(objectives, altar, known, min(places, len(known)), sure)
     unknown = min(len(hand) - len(state.known[seat]) + draws, places - min(places, len(known)))
     rest = places - min(places, len(known)) - unknown
     return now + gain + LATER * (HELD_CARD * unknown + FUTURE_CARD * rest)
