@@ -1,6 +1,6 @@
 // The JSON API and the tokens this browser holds (localStorage, per table). Every request
 // asks for the page's language, so the server's sentences (status, log, errors) come in it.
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, code, detail) {
@@ -51,6 +51,6 @@ export function invitesFor(tableId) {
 /** Seat names are 0-based in the API, "Player 1" for people. */
 export function seatLabel(table, seat) {
   const s = table.seats?.[seat];
-  if (!s) return `Player ${seat + 1}`;
+  if (!s) return t("seat", { n: seat + 1 });
   return s.kind === "bot" ? `${s.name} ⚙` : s.name;
 }

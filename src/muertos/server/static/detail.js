@@ -3,14 +3,15 @@
 // again at a readable size, with its description (the piece's <title>) in words.
 import { h, svg } from "./svg.js";
 
-const TEXT = { close: "✕ close", label: "detail of a piece" };
+import { t } from "./i18n.js";
+
 const MIN_SIDE = 18; // pieces smaller than this (in board units) are labels, not cards
 
 let box = null;
 
 function panel() {
   if (!box) {
-    box = h("div", { class: "detail", role: "dialog", "aria-label": TEXT.label, hidden: true });
+    box = h("div", { class: "detail", role: "dialog", "aria-label": t("web.detail.label"), hidden: true });
     document.body.append(box);
   }
   return box;
@@ -50,7 +51,7 @@ function show(el, root, x, y, touch) {
   );
   const words = [...el.children].find((c) => c.tagName === "title")?.textContent ?? "";
   const p = panel();
-  p.replaceChildren(pic, h("p", {}, words), touch ? h("button", { class: "secondary", onclick: hideDetail }, TEXT.close) : null);
+  p.replaceChildren(pic, h("p", {}, words), touch ? h("button", { class: "secondary", onclick: hideDetail }, t("web.detail.close")) : null);
   p.classList.toggle("docked", touch);
   p.hidden = false;
   if (!touch) {

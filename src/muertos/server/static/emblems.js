@@ -1,4 +1,5 @@
 // An inline SVG emblem per game for the lobby; a marigold for any game not drawn here.
+import { t } from "./i18n.js";
 import { fromMarkup } from "./svg.js";
 
 const EMBLEMS = {
@@ -55,5 +56,6 @@ const MARIGOLD = `<svg viewBox="0 0 100 100" role="img" aria-label="A marigold">
 export function emblem(gameId) {
   const el = fromMarkup(EMBLEMS[gameId] ?? MARIGOLD);
   el.classList.add("emblem");
+  el.setAttribute("aria-label", t(`web.emblem.${gameId in EMBLEMS ? gameId : "marigold"}`));
   return el;
 }

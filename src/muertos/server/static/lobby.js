@@ -2,7 +2,7 @@
 // bot strengths), the invite links, and the open / in progress / finished tables.
 import { api, invitesFor, saveInvites, saveToken, tokenFor } from "./api.js";
 import { emblem } from "./emblems.js";
-import { languageSwitch, loadLanguage, translatePage } from "./i18n.js";
+import { lang, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 import { h } from "./svg.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,8 +16,8 @@ function toast(msg, kind = "error") {
   setTimeout(() => el.remove(), 6000);
 }
 
-const BOT_LABEL = { random: "Bot · random (easy)", greedy: "Bot · greedy (medium)" };
-const botLabel = (b) => BOT_LABEL[b] ?? `Bot · ${b} (${b.startsWith("ismcts") ? "strong" : "custom"})`;
+const BOT_LEVEL = { random: "web.lobby.easy", greedy: "web.lobby.medium" };
+const botLabel = (b) => t("web.lobby.bot", { agent: b, level: t(BOT_LEVEL[b] ?? (b.startsWith("ismcts") ? "web.lobby.strong" : "web.lobby.custom")) });
 
 function drawGames() {
   $("games").replaceChildren(
@@ -26,8 +26,8 @@ function drawGames() {
         "article",
         { class: "game-card" },
         emblem(g.id),
-        h("div", {}, h("h3", {}, g.title), h("p", { class: "muted" }, g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`), h("p", { class: "summary" }, g.summary || "")),
-        h("button", { onclick: () => openForm(g) }, "New table"),
+        h("div", {}, h("h3", {}, g.title), h("p", { class: "muted" }, g.min_players === g.max_players ? t("web.lobby.players", { n: g.min_players }) : t("web.lobby.players_range", { low: g.min_players, high: g.max_players })), h("p", { class: "summary" }, g.summary || "")),
+        h("button", { onclick: () => openForm(g) }, t("web.lobby.new_table")),
       ),
     ),
   );
@@ -46,12 +46,12 @@ function optionInput(o) {
 function seatRow(i) {
   const kind = h(
     "select",
-    { name: `kind-${i}`, "aria-label": `seat ${i + 1} kind` },
-    h("option", { value: "human" }, "Person (invite link)"),
-    h("option", { value: "open" }, "Open seat (first come, first served)"),
+    { name: `kind-${i}`, "aria-label": t("web.lobby.seat_kind", { n: i + 1 }) },
+    h("option", { value: "human" }, t("web.lobby.person")),
+    h("option", { value: "open" }, t("web.lobby.open_seat")),
     ...bots.map((b) => h("option", { value: `bot:${b}`, selected: i > 0 && b === "greedy" }, botLabel(b))),
   );
-  const name = h("input", { name: `name-${i}`, placeholder: `Player ${i + 1}`, maxlength: 40, "aria-label": `seat ${i + 1} name` });
+  const name = h("input", { name: `name-${i}`, placeholder: t("seat", { n: i + 1 }), maxlength: 40, "aria-label": t("web.lobby.seat_name", { n: i + 1 }) });
   return h("li", { class: `seat-row seat${i % 6}` }, h("span", { class: "seat-no" }, `${i + 1}`), kind, name);
 }
 
@@ -69,11 +69,11 @@ function openForm(g) {
   const form = h(
     "form",
     { method: "dialog", onsubmit: (e) => create(e, g, form) },
-    h("header", {}, emblem(g.id), h("h2", {}, `New table: ${g.title}`)),
-    h("label", { for: "players" }, "Players ", players),
-    g.options.length ? h("fieldset", {}, h("legend", {}, "Options"), ...g.options.map(optionInput)) : null,
-    h("fieldset", {}, h("legend", {}, "Seats (you sit at seat 1 if it is a person)"), seatsList),
-    h("div", { class: "buttons" }, h("button", { type: "submit" }, "Create table"), h("button", { type: "button", class: "secondary", onclick: () => dlg.close() }, "Cancel")),
+    h("header", {}, emblem(g.id), h("h2", {}, t("web.lobby.form_title", { title: g.title }))),
+    h("label", { for: "players" }, t("web.lobby.players_label"), " ", players),
+    g.options.length ? h("fieldset", {}, h("legend", {}, t("web.lobby.options")), ...g.options.map(optionInput)) : null,
+    h("fieldset", {}, h("legend", {}, t("web.lobby.seats")), seatsList),
+    h("div", { class: "buttons" }, h("button", { type: "submit" }, t("web.lobby.create")), h("button", { type: "button", class: "secondary", onclick: () => dlg.close() }, t("web.lobby.cancel"))),
   );
   dlg.replaceChildren(form);
   dlg.showModal();
@@ -112,59 +112,59 @@ function showInvites(r) {
     h(
       "div",
       { class: "invites-dialog" },
-      h("h2", {}, "Table ready"),
+      h("h2", {}, t("web.lobby.ready")),
       others.length
-        ? h("p", {}, "Send each person their own link: it is their seat's secret key, and only it opens that seat.")
-        : h("p", {}, r.table.seats.some((s) => s.kind === "open") ? "Open seats are offered in the lobby: the first to take each sits there." : "Only you and bots: ready to play."),
+        ? h("p", {}, t("web.lobby.send_links"))
+        : h("p", {}, r.table.seats.some((s) => s.kind === "open") ? t("web.lobby.open_offered") : t("web.lobby.only_bots")),
       h(
         "ul",
         { class: "invites" },
         ...others.map((i) =>
-          h("li", {}, h("strong", {}, `${i.seat + 1} ${i.name}: `), h("input", { value: i.url, readonly: true, "aria-label": `invite link for seat ${i.seat + 1}`, onfocus: (e) => e.target.select() }), h("button", { class: "link", onclick: () => navigator.clipboard?.writeText(i.url) }, "copy")),
+          h("li", {}, h("strong", {}, `${i.seat + 1} ${i.name}: `), h("input", { value: i.url, readonly: true, "aria-label": t("web.lobby.invite_for", { n: i.seat + 1 }), onfocus: (e) => e.target.select() }), h("button", { class: "link", onclick: () => navigator.clipboard?.writeText(i.url) }, t("web.lobby.copy"))),
         ),
       ),
-      h("div", { class: "buttons" }, h("a", { class: "button", href: `/table/${r.id}` }, "Go to the table →"), h("button", { class: "secondary", onclick: () => dlg.close() }, "Close")),
+      h("div", { class: "buttons" }, h("a", { class: "button", href: `/table/${r.id}` }, t("web.lobby.go")), h("button", { class: "secondary", onclick: () => dlg.close() }, t("web.lobby.close"))),
     ),
   );
 }
 
-async function claim(t, seat) {
+async function claim(row, seat) {
   try {
-    const r = await api("POST", `/api/tables/${t.id}/seats/${seat}/claim`);
-    saveToken(t.id, r.token);
-    location.href = `/table/${t.id}`;
+    const r = await api("POST", `/api/tables/${row.id}/seats/${seat}/claim`);
+    saveToken(row.id, r.token);
+    location.href = `/table/${row.id}`;
   } catch (e) {
     toast(e.message);
     refreshTables();
   }
 }
 
-function tableRow(t) {
-  const mine = tokenFor(t.id);
-  const seats = t.seats.map((s) =>
+function tableRow(row) {
+  const mine = tokenFor(row.id);
+  const seats = row.seats.map((s) =>
     h(
       "li",
       { class: `seat seat${s.seat % 6}` },
       h("span", { class: "seat-no" }, `${s.seat + 1}`),
-      ` ${s.name}${s.kind === "bot" ? " ⚙ bot" : ""}`,
-      s.kind === "open" && !s.claimed && t.status === "open" ? h("button", { class: "link", onclick: () => claim(t, s.seat) }, "take this seat") : null,
-      s.kind === "human" && !s.claimed && t.status !== "finished" ? h("span", { class: "muted" }, " (invited)") : null,
+      ` ${s.name}${s.kind === "bot" ? ` ⚙ ${t("web.bot")}` : ""}`,
+      s.kind === "open" && !s.claimed && row.status === "open" ? h("button", { class: "link", onclick: () => claim(row, s.seat) }, t("web.lobby.take_seat")) : null,
+      s.kind === "human" && !s.claimed && row.status !== "finished" ? h("span", { class: "muted" }, ` (${t("web.lobby.invited")})`) : null,
     ),
   );
-  const open = mine ? "Open my seat" : t.status === "finished" ? "View & replay" : "Watch";
+  const open = t(mine ? "web.lobby.my_seat" : row.status === "finished" ? "web.lobby.view_replay" : "web.lobby.watch");
   return h(
     "li",
     { class: "table-row" },
-    emblem(t.game),
-    h("div", {}, h("strong", {}, t.title), h("span", { class: "muted" }, ` · ${t.moves} moves · ${new Date(t.created_at).toLocaleString()}`), h("ul", { class: "seat-list" }, ...seats)),
-    h("a", { class: "button", href: `/table/${t.id}` }, open),
+    emblem(row.game),
+    h("div", {}, h("strong", {}, row.title), h("span", { class: "muted" }, ` · ${t("web.lobby.moves", { n: row.moves })} · ${new Date(row.created_at).toLocaleString(lang())}`), h("ul", { class: "seat-list" }, ...seats)),
+    h("a", { class: "button", href: `/table/${row.id}` }, open),
   );
 }
 
 async function refreshTables() {
   try {
     const rows = await api("GET", `/api/tables?status=${tab}&limit=50`);
-    $("tables").replaceChildren(...(rows.length ? rows.map(tableRow) : [h("li", { class: "muted" }, "No tables here yet.")]));
+    $("tables").replaceChildren(...(rows.length ? rows.map(tableRow) : [h("li", { class: "muted" }, t("web.lobby.no_tables"))]));
   } catch (e) {
     toast(e.message);
   }

@@ -6,6 +6,7 @@
 // `data-select`. Actions no piece stands for (pass, end, done…) become labelled buttons
 // drawn on the board by `buttonBar`.
 import { svg, h, title } from "./svg.js";
+import { t } from "./i18n.js";
 
 let covered = new Set(); // lower-cased actions some piece of the board being drawn stands for
 let menu = null; // the open choice menu, if any
@@ -54,7 +55,7 @@ export function openMenu(anchor, actions, label, ctx) {
         a,
       ),
     ),
-    h("button", { class: "choice-close link", onclick: closeMenu }, "✕ cancel"),
+    h("button", { class: "choice-close link", onclick: closeMenu }, t("web.cancel")),
   );
   document.body.append(menu);
   const mw = menu.offsetWidth;

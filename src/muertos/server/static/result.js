@@ -2,6 +2,7 @@
 // sheet, from GET /api/tables/{id}/result), the totals, the winners, the tie-break that
 // decided and a solo game's rating. Drawn above the board once the game is over.
 import { api, seatLabel } from "./api.js";
+import { t } from "./i18n.js";
 import { h } from "./svg.js";
 
 let fetched = null; // {tableId, result} once the finished table's result has come
@@ -18,7 +19,7 @@ export function drawResultPanel(table, tableId) {
     return;
   }
   if (!panel) {
-    panel = h("section", { id: "result", class: "result-panel", "aria-label": "final result" });
+    panel = h("section", { id: "result", class: "result-panel", "aria-label": t("web.result.label") });
     grid.prepend(panel);
   }
   if (fetched?.tableId === tableId) {
@@ -27,13 +28,13 @@ export function drawResultPanel(table, tableId) {
   }
   if (asked === tableId) return;
   asked = tableId;
-  panel.replaceChildren(h("h2", {}, "Final result"), h("p", { class: "muted" }, "Counting the points…"));
+  panel.replaceChildren(h("h2", {}, t("web.result.title")), h("p", { class: "muted" }, t("web.result.counting")));
   api("GET", `/api/tables/${encodeURIComponent(tableId)}/result`)
     .then((result) => {
       fetched = { tableId, result };
       panel.replaceChildren(...content(result, table));
     })
-    .catch((e) => panel.replaceChildren(h("h2", {}, "Final result"), h("p", {}, `The result could not be loaded: ${e.message}`)))
+    .catch((e) => panel.replaceChildren(h("h2", {}, t("web.result.title")), h("p", {}, t("web.result.failed", { why: e.message }))))
     .finally(() => (asked = null));
 }
 
@@ -41,7 +42,7 @@ function content(result, table) {
   const seats = result.seats || [];
   const names = seats.map((s) => seatLabel(table, s.seat));
   const out = [
-    h("h2", {}, "Final result"),
+    h("h2", {}, t("web.result.title")),
     h("p", { class: "result-winners" }, winnersLine(result, names)),
     h("div", { class: "result-scroll" }, sheet(result, names)),
   ];
@@ -56,7 +57,7 @@ function content(result, table) {
 function sheet(result, names) {
   const seats = result.seats;
   const won = new Set(result.winners);
-  const rows = [...seats[0].categories.map((c) => ({ key: c.key, label: c.label })), { key: null, label: "Total" }];
+  const rows = [...seats[0].categories.map((c) => ({ key: c.key, label: c.label })), { key: null, label: t("web.result.total") }];
   const across = seats.length > rows.length;
   const win = (seat) => (won.has(seat) ? "win" : null);
   // the seat's numbered chip, as in the seat list above, then its name (a phone keeps only
@@ -73,7 +74,7 @@ function sheet(result, names) {
     r.key === null
       ? h("td", { class: ["total", win(s.seat)].filter(Boolean).join(" "), "data-seat": s.seat, "data-total": num(s.score) }, num(s.score))
       : h("td", { class: win(s.seat), "data-seat": s.seat, "data-key": r.key }, num(s.categories[i].points));
-  const corner = h("th", { scope: "col" }, h("span", { class: "sr-only" }, across ? "Seat" : "Category"));
+  const corner = h("th", { scope: "col" }, h("span", { class: "sr-only" }, t(across ? "web.result.seat" : "web.result.category")));
   if (across) {
     const head = h("tr", {}, corner, ...rows.map((r) => h("th", { scope: "col", class: r.key === null ? "total" : null }, r.label)));
     const body = seats.map((s) => h("tr", {}, seatHead(s), ...rows.map((r, i) => cell(s, r, i))));
@@ -86,8 +87,8 @@ function sheet(result, names) {
 
 function winnersLine(result, names) {
   const who = result.winners.map((s) => names[s]);
-  if (result.seats.length === 1) return `${who[0]}: ${num(result.seats[0].score)} points`;
-  if (who.length === 1) return `♛ ${who[0]} wins`;
-  if (who.length === result.seats.length && who.length > 2) return `♛ All ${who.length} share the victory`;
-  return `♛ ${who.join(" and ")} share the victory`;
+  if (result.seats.length === 1) return t("web.result.solo", { name: who[0], points: num(result.seats[0].score) });
+  if (who.length === 1) return t("web.result.wins", { name: who[0] });
+  if (who.length === result.seats.length && who.length > 2) return t("web.result.all_share", { n: who.length });
+  return t("web.result.share", { names: who.join(t("web.and")) });
 }

@@ -7,17 +7,8 @@ import * as generic from "./render/generic.js";
 import { changed, mark, signatures } from "./changes.js";
 import { attachDetail } from "./detail.js";
 import { beep, soundOn, toggleSound, yourTurn } from "./turn.js";
-import { languageSwitch, loadLanguage, translatePage } from "./i18n.js";
+import { lang, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 
-// Every sentence this module adds (one table, so it can move into a message catalog).
-const TEXT = {
-  since: "Since your turn",
-  lastMove: "Last moves",
-  earlier: (n) => `… and ${n} earlier line${n === 1 ? "" : "s"}`,
-  soundOn: "♪ sound on",
-  soundOff: "♪ sound off",
-  soundHelp: "a short beep when it becomes your turn",
-};
 const SINCE_LINES = 6; // lines of the "since your turn" summary before it folds
 
 /** Milliseconds each move of the others stays on screen before the next (localStorage
@@ -78,7 +69,7 @@ function names() {
 
 // ------------------------------------------------------------------ actions
 async function play(action) {
-  if (!token) return toast("Spectators cannot play.");
+  if (!token) return toast(t("web.table.spectators_cannot_play"));
   try {
     await api("POST", `/api/tables/${tableId}/actions`, { action, index: table.moves }, token);
     filter = "";
@@ -101,7 +92,7 @@ async function undo() {
   try {
     await api("POST", `/api/tables/${tableId}/undo`, undefined, token);
     if (!socket || socket.readyState !== WebSocket.OPEN) await refresh();
-    toast("Move taken back.", "info");
+    toast(t("web.table.taken_back"), "info");
   } catch (e) {
     toast(e.message);
   }
@@ -122,7 +113,7 @@ function drawHeader() {
   $("title").textContent = table.title;
   signalTurn();
   const v = table.view;
-  $("status").textContent = v.status + (table.you === null ? " · watching as a spectator" : "");
+  $("status").textContent = v.status + (table.you === null ? ` · ${t("web.table.spectating")}` : "");
   const seats = $("seats");
   seats.replaceChildren(
     ...table.seats.map((s, i) =>
@@ -131,10 +122,10 @@ function drawHeader() {
         { class: `seat seat${i % 6}` + (v.to_move === i ? " to-move" : "") + (table.you === i ? " you" : "") + (lastMover === i && !replay ? " moved" : "") },
         h("span", { class: "seat-no" }, `${i + 1}`),
         ` ${s.name}`,
-        s.kind === "bot" ? h("span", { class: "tag", title: `bot: ${s.agent}` }, ` ⚙ bot: ${s.agent}`) : null,
-        v.to_move === i ? h("span", { class: "tag" }, " ▶ to move") : null,
-        table.you === i ? h("span", { class: "tag" }, " ★ you") : null,
-        v.over && v.winners?.includes(i) ? h("span", { class: "tag win" }, " ♛ winner") : null,
+        s.kind === "bot" ? h("span", { class: "tag", title: t("web.table.bot_agent", { agent: s.agent }) }, ` ⚙ ${t("web.table.bot_agent", { agent: s.agent })}`) : null,
+        v.to_move === i ? h("span", { class: "tag" }, ` ▶ ${t("web.table.to_move")}`) : null,
+        table.you === i ? h("span", { class: "tag" }, ` ★ ${t("web.table.you")}`) : null,
+        v.over && v.winners?.includes(i) ? h("span", { class: "tag win" }, ` ♛ ${t("web.table.winner")}`) : null,
       ),
     ),
   );
@@ -263,8 +254,8 @@ function drawSince() {
   const more = lines.length - last.length;
   box.hidden = false;
   box.replaceChildren(
-    h("strong", {}, table.you === null ? TEXT.lastMove : TEXT.since),
-    h("ul", {}, more ? h("li", { class: "muted" }, TEXT.earlier(more)) : null, ...last.map((l) => h("li", {}, l))),
+    h("strong", {}, t(table.you === null ? "web.table.last_moves" : "web.table.since")),
+    h("ul", {}, more ? h("li", { class: "muted" }, t(more === 1 ? "web.table.earlier_one" : "web.table.earlier", { n: more })) : null, ...last.map((l) => h("li", {}, l))),
   );
 }
 
@@ -276,22 +267,22 @@ function drawSide() {
   if (v.legal.length) {
     let shown = filter ? v.legal.filter((a) => a.toLowerCase().split(" ").includes(filter.toLowerCase())) : v.legal;
     if (!shown.length) [filter, shown] = ["", v.legal]; // a stale filter never hides every move
-    side.append(h("h2", {}, "Your move"));
-    if (filter) side.append(h("p", { class: "muted" }, `Actions with “${filter}” `, h("button", { class: "link", onclick: () => pick("") }, "show all")));
+    side.append(h("h2", {}, t("web.table.your_move")));
+    if (filter) side.append(h("p", { class: "muted" }, t("web.table.actions_with", { word: filter }), " ", h("button", { class: "link", onclick: () => pick("") }, t("web.table.show_all"))));
     side.append(h("ul", { class: "legal" }, ...shown.map((a) => h("li", {}, h("button", { class: "action", onclick: () => play(a) }, a)))));
-    const input = h("input", { id: "typed", placeholder: "or type an action", autocomplete: "off", "aria-label": "type an action" });
+    const input = h("input", { id: "typed", placeholder: t("web.table.type_placeholder"), autocomplete: "off", "aria-label": t("web.table.type_label") });
     side.append(
       h(
         "form",
         { class: "typed", onsubmit: (e) => (e.preventDefault(), input.value.trim() && play(input.value.trim())) },
         input,
-        h("button", { type: "submit" }, "Play"),
+        h("button", { type: "submit" }, t("web.table.play")),
       ),
     );
   } else if (!v.over) {
-    side.append(h("p", { class: "waiting" }, table.you === null ? "Watching." : "Waiting for the others…"));
+    side.append(h("p", { class: "waiting" }, t(table.you === null ? "web.table.watching" : "web.table.waiting")));
   }
-  if (table.can_undo) side.append(h("button", { class: "secondary", onclick: undo }, "↶ Take back my move"));
+  if (table.can_undo) side.append(h("button", { class: "secondary", onclick: undo }, `↶ ${t("web.table.undo")}`));
   drawResult(side);
   drawInvites(side);
 }
@@ -299,15 +290,15 @@ function drawSide() {
 function drawResult(side) {
   const v = table.view;
   if (!v.over) return;
-  if (table.rematch) side.append(h("a", { class: "button", href: `/table/${table.rematch}` }, "Go to the rematch →"));
-  else if (table.you !== null) side.append(h("button", { onclick: rematch }, "Rematch (same seats, new shuffle)"));
-  side.append(h("button", { class: "secondary", onclick: openReplay }, "▶ Replay this game"));
+  if (table.rematch) side.append(h("a", { class: "button", href: `/table/${table.rematch}` }, t("web.table.go_rematch")));
+  else if (table.you !== null) side.append(h("button", { onclick: rematch }, t("web.table.rematch")));
+  side.append(h("button", { class: "secondary", onclick: openReplay }, `▶ ${t("web.table.replay")}`));
 }
 
 function drawInvites(side) {
   const invites = invitesFor(tableId).filter((i) => i.seat !== table.you);
   if (!invites.length || table.status === "finished") return;
-  side.append(h("h2", {}, "Invite links"));
+  side.append(h("h2", {}, t("web.table.invite_links")));
   side.append(
     h(
       "ul",
@@ -316,8 +307,8 @@ function drawInvites(side) {
         h(
           "li",
           {},
-          `${i.seat + 1} ${i.name}${table.seats[i.seat]?.claimed ? " ✓ joined" : ""} `,
-          h("button", { class: "link", onclick: () => navigator.clipboard?.writeText(i.url).then(() => toast("Link copied.", "info")) }, "copy link"),
+          `${i.seat + 1} ${table.seats[i.seat]?.name ?? i.name}${table.seats[i.seat]?.claimed ? ` ✓ ${t("web.table.joined")}` : ""} `,
+          h("button", { class: "link", onclick: () => navigator.clipboard?.writeText(i.url).then(() => toast(t("web.table.copied"), "info")) }, t("web.table.copy_link")),
         ),
       ),
     ),
@@ -329,7 +320,7 @@ function drawLog() {
   const lines = replay ? replay.events.map((e) => e.text) : log;
   list.replaceChildren(...lines.map((l) => h("li", {}, l)));
   list.scrollTop = list.scrollHeight;
-  $("log-title").textContent = replay ? `Step ${replay.step} of ${replay.steps}` : "Log";
+  $("log-title").textContent = replay ? t("web.table.step_of", { step: replay.step, steps: replay.steps }) : t("web.table.log");
 }
 
 function draw() {
@@ -365,9 +356,9 @@ function signalTurn() {
 
 function drawSound() {
   const b = $("sound");
-  b.textContent = soundOn() ? TEXT.soundOn : TEXT.soundOff;
+  b.textContent = `♪ ${t(soundOn() ? "web.table.sound_on" : "web.table.sound_off")}`;
   b.setAttribute("aria-pressed", String(soundOn()));
-  b.title = TEXT.soundHelp;
+  b.title = t("web.table.sound_help");
 }
 
 // ------------------------------------------------------------------ replay viewer
@@ -391,15 +382,15 @@ function drawReplayBar() {
     return;
   }
   bar.hidden = false;
-  const slider = h("input", { type: "range", min: 0, max: replay.steps, value: replay.step, "aria-label": "step", onchange: (e) => showStep(Number(e.target.value)) });
+  const slider = h("input", { type: "range", min: 0, max: replay.steps, value: replay.step, "aria-label": t("web.replay.step"), onchange: (e) => showStep(Number(e.target.value)) });
   bar.replaceChildren(
-    h("button", { onclick: () => showStep(0), "aria-label": "first" }, "⏮"),
-    h("button", { onclick: () => showStep(Math.max(0, replay.step - 1)), "aria-label": "previous" }, "◀"),
+    h("button", { onclick: () => showStep(0), "aria-label": t("web.replay.first") }, "⏮"),
+    h("button", { onclick: () => showStep(Math.max(0, replay.step - 1)), "aria-label": t("web.replay.previous") }, "◀"),
     slider,
-    h("button", { onclick: () => showStep(Math.min(replay.steps, replay.step + 1)), "aria-label": "next" }, "▶"),
-    h("button", { onclick: () => showStep(replay.steps), "aria-label": "last" }, "⏭"),
-    h("span", {}, ` step ${replay.step}/${replay.steps} `),
-    h("button", { class: "secondary", onclick: () => ((replay = null), draw()) }, "✕ close replay"),
+    h("button", { onclick: () => showStep(Math.min(replay.steps, replay.step + 1)), "aria-label": t("web.replay.next") }, "▶"),
+    h("button", { onclick: () => showStep(replay.steps), "aria-label": t("web.replay.last") }, "⏭"),
+    h("span", {}, ` ${t("web.replay.position", { step: replay.step, steps: replay.steps })} `),
+    h("button", { class: "secondary", onclick: () => ((replay = null), draw()) }, `✕ ${t("web.replay.close")}`),
   );
 }
 
@@ -410,8 +401,8 @@ function seatLost(detail) {
   token = null;
   const el = $("seat-lost");
   el.replaceChildren(
-    h("strong", {}, "This link does not open a seat here. "),
-    `The server says: ${detail}. You are watching as a spectator; ask the person who invited you to send their link again.`,
+    h("strong", {}, t("web.table.seat_lost"), " "),
+    t("web.table.seat_lost_detail", { detail }),
   );
   el.hidden = false;
 }
@@ -435,7 +426,7 @@ function accept(msg) {
 function connect() {
   if (socket) socket.close();
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  const q = `?lang=${lang()}` + (token ? `&token=${encodeURIComponent(token)}` : "");
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}${q}`);
   socket = ws;
   ws.onmessage = (e) => {
@@ -444,12 +435,12 @@ function connect() {
   };
   ws.onclose = (e) => {
     if (socket !== ws) return;
-    $("live").textContent = "⚠ offline: reconnecting…";
-    if (e.code === 4404) return toast("No such table.");
+    $("live").textContent = `⚠ ${t("web.table.offline")}`;
+    if (e.code === 4404) return toast(t("web.table.no_table"));
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 10000);
   };
-  ws.onopen = () => ($("live").textContent = "● live");
+  ws.onopen = () => ($("live").textContent = `● ${t("web.table.live")}`);
 }
 
 async function refresh() {
@@ -458,12 +449,12 @@ async function refresh() {
 
 async function start() {
   try {
-    const t = await api("GET", `/api/tables/${tableId}`, undefined, token);
+    const first = await api("GET", `/api/tables/${tableId}`, undefined, token);
     [renderer, catalog] = await Promise.all([
-      loadRenderer(t.game),
-      api("GET", `/api/games/${encodeURIComponent(t.game)}/catalog`).catch(() => ({})),
+      loadRenderer(first.game),
+      api("GET", `/api/games/${encodeURIComponent(first.game)}/catalog`).catch(() => ({})),
     ]);
-    accept({ ...t, type: "table" });
+    accept({ ...first, type: "table" });
   } catch (e) {
     if (e instanceof ApiError && e.status === 403) {
       seatLost(e.message);

@@ -2,10 +2,8 @@
 // when the tab is seen again); an optional beep (WebAudio, no sound file), off by default,
 // the choice remembered in this browser.
 
-const TEXT = {
-  title: (game) => `▶ Your turn · ${game} · muertos`,
-  idle: (game) => `${game} · muertos`,
-};
+import { t } from "./i18n.js";
+
 const SOUND = "muertos:sound";
 const ICON = "/static/favicon.svg";
 const TURN_ICON = "/static/favicon-turn.svg";
@@ -47,7 +45,7 @@ export function beep() {
 
 /** Title and favicon: the turn's (`on`) or the game's. */
 export function yourTurn(on, game) {
-  document.title = on ? TEXT.title(game) : TEXT.idle(game);
+  document.title = t(on ? "web.turn.title" : "web.turn.idle", { game });
   document.body.classList.toggle("your-turn-away", on);
   const link = document.querySelector("link[rel=icon]");
   if (link) link.href = on ? TURN_ICON : ICON;

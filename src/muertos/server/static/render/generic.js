@@ -3,6 +3,7 @@
 // a word of some legal action is playable: clicking it narrows the action list to the
 // actions that mention it (and plays it when only one does).
 import { svg, title } from "../svg.js";
+import { t as tr } from "../i18n.js";
 
 const META = new Set(["game", "players", "options", "seat", "to_move", "over", "turn", "status", "legal", "scores", "winners"]);
 const W = 820;
@@ -54,7 +55,7 @@ class Layout {
       },
       svg("rect", { width: w, height: 20, rx: 5 }),
       svg("text", { x: w / 2, y: 14, "text-anchor": "middle" }, t),
-      playable ? title(`${t}: click to see the actions with it`) : null,
+      playable ? title(tr("web.generic.click", { what: t })) : null,
     );
     return { node: g, w };
   }
@@ -68,7 +69,7 @@ class Layout {
     }
     if (Array.isArray(v)) {
       if (v.length === 0) {
-        g.append(svg("text", { x, y: y + 14, class: "muted" }, "(none)"));
+        g.append(svg("text", { x, y: y + 14, class: "muted" }, `(${tr("web.none")})`));
         return { node: g, h: LINE };
       }
       if (v.every(isScalar)) {
@@ -131,16 +132,16 @@ class Layout {
 
   playerLabel(i) {
     const marks = [];
-    if (i === this.view.to_move) marks.push("▶ to move");
-    if (i === this.view.seat) marks.push("★ you");
-    const name = this.ctx.names?.[i] ?? `Player ${i + 1}`;
+    if (i === this.view.to_move) marks.push(`▶ ${tr("web.table.to_move")}`);
+    if (i === this.view.seat) marks.push(`★ ${tr("web.table.you")}`);
+    const name = this.ctx.names?.[i] ?? tr("seat", { n: i + 1 });
     return `${name}${marks.length ? "  (" + marks.join(", ") + ")" : ""}`;
   }
 }
 
 export function render(view, ctx) {
   const L = new Layout(view, ctx);
-  const root = svg("svg", { class: "board generic", role: "img", "aria-label": `${view.game} table` });
+  const root = svg("svg", { class: "board generic", role: "img", "aria-label": tr("web.generic.table", { game: view.game }) });
   let y = 10;
   for (const [k, v] of Object.entries(view)) {
     if (META.has(k)) continue;
