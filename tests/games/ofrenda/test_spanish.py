@@ -4,7 +4,10 @@ terminal picture in the language in force."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from rich.console import Console
 
 from muertos import i18n
 from muertos.games.ofrenda import GAME
@@ -136,3 +139,39 @@ def test_the_guide_is_spanish_and_keeps_the_notation() -> None:
     ):
         assert f"    {move} " in text, move
     assert "common_goals=true" in text and "reveal_top=true" in text
+
+
+def _picture(seat: int | None, lang: str) -> str:
+    s = new(3, seed=4, common_goals=True, reveal_top=True)
+    s.apply("take 1")
+    c = Console(record=True, width=120, color_system=None, file=io.StringIO())
+    with i18n.use_language(lang):
+        c.print(GAME.render(s, seat))
+    return c.export_text()
+
+
+def test_the_terminal_draws_in_spanish_inside_use_language() -> None:
+    out = _picture(0, "es")
+    for word in ("Tablero de la familia", "espacio 1 (gratis)", "Veladora", "Retrato", "Cempasúchiles"):
+        assert word in out, word
+    for word in (
+        "Objetivos comunes",
+        "Mano",
+        "Reserva",
+        "Puntos ahora",
+        "Jugador 1 — tú",
+        "▶ le toca",
+        "vacía",
+    ):
+        assert word in out, word
+    assert "Jugador 1 puede tomar una veladora (turno 1 de 12)" in out  # the status line
+    assert "Jugador 1 toma " in out  # the log
+    for english in ("Family board", "Portrait", "Storage", "Score now", "— you", "empty", "Player 1"):
+        assert english not in out, english
+
+
+def test_the_terminal_in_english_is_unchanged_by_the_catalog() -> None:
+    out = _picture(0, "en")
+    assert out == _picture(0, i18n.DEFAULT)
+    assert "Family board" in out and "space 1 (free)" in out and "Player 1 — you" in out
+    assert "Tablero" not in out and "Jugador" not in out

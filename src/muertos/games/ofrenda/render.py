@@ -6,6 +6,9 @@ Every portrait shows its colour letter (B G P V Y) and offering symbol
 (☠ ≈ ∴ ● ▦) besides its colour, and ``★`` when lit, ``☆`` when not, so colour is
 never the only cue. Golden slots are marked ``✦x2``, pay-1 slots ``-1✿``, gain-1
 slots ``+1✿``; a placed candle shows ``K12★`` (lit) or ``K12☆``, a marigold ``✿``.
+
+Words come from :func:`tr` in the language in force (``muertos.i18n.use_language``); the
+game's log and status lines are translated as they are shown. In English nothing changes.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from muertos import i18n
 from muertos.engine import State
 
 from .components import DATA, FEATURE_INDEX, FEATURES
@@ -30,6 +34,34 @@ W = 12
 RECENT = 6
 KIND_MARK = {"golden": "✦x2", "cost": "-1✿", "gain": "+1✿", "plain": ""}
 BACK = "▒▒▒"
+QUANTIFIER = {"ALL_ANY": "all", "AT_LEAST_2": "2+", "NONE_OF": "no"}
+"""A portrait objective's first word: all, two or more, or none of its neighbours."""
+
+
+def tr(english: str, /, **params: object) -> str:
+    """``english`` (a term of locale/es.toml, maybe with ``{placeholders}``) in the
+    language in force, its placeholders filled."""
+    text = i18n.term("ofrenda", english)
+    return text.format(**params) if params else text
+
+
+def unit() -> int:
+    """Characters per board unit: ``W``, widened when the language's objective words are
+    longer than English's three letters (so the portrait cells are never cut)."""
+    longest = max(len(tr(q)) for q in QUANTIFIER.values())
+    return W + max(0, longest - 3)
+
+
+def seat_name(i: int) -> str:
+    """Seat ``i`` (0-based) as the language in force writes it."""
+    return i18n.seats(f"Player {i + 1}", i18n.active())
+
+
+def feature_name(name: str) -> str:
+    """A colour or an offering by name (``PAPEL_PICADO``), lower case, in the language."""
+    english = name.lower()
+    word = tr(english)
+    return english if word == english else word
 
 
 def feat(name: str) -> str:
@@ -44,7 +76,8 @@ def style_of(colour: str) -> str:
 def objective_text(pid: str) -> str:
     p = CARD[pid]
     fs = "/".join(feat(f) for f in p.features)
-    return {"ALL_ANY": "all ", "AT_LEAST_2": "2+ ", "NONE_OF": "no "}.get(p.objective, "?") + fs
+    q = QUANTIFIER.get(p.objective)
+    return (tr(q) if q else "?") + " " + fs
 
 
 def candle_text(kid: str) -> str:
@@ -55,28 +88,37 @@ def candle_text(kid: str) -> str:
     elif o == "TWO_EACH":
         t = f"{k.n}+{feat(k.features[0])}&{feat(k.features[1])}"
     elif o == "FULL_SET":
-        t = "5 colours" if k.set == "colours" else "5 offerings"
+        t = tr("5 colours") if k.set == "colours" else tr("5 offerings")
     elif o == "MARIGOLDS_ON_OFRENDA":
-        t = f"{k.n}+✿ placed"
+        t = tr("{n}+✿ placed", n=k.n)
     elif o == "MARIGOLDS_IN_STORAGE":
-        t = f"{k.n}+✿ stored"
+        t = tr("{n}+✿ stored", n=k.n)
     elif o == "MAJORITY_FEATURE":
-        t = f"most {feat(k.features[0])}"
+        t = tr("most {f}", f=feat(k.features[0]))
     else:
-        t = "most ✿ placed"
+        t = tr("most ✿ placed")
     return t + (" ⌚" if k.end_only else "")
 
 
 def goal_text(gid: str) -> str:
     g = GOAL[gid]
     if g.kind == "FEATURE_COUNT":
-        return f"{g.n}+ portraits {feat(g.features[0])} ({g.features[0].lower()})"
+        return tr(
+            "{n}+ portraits {f} ({name})", n=g.n, f=feat(g.features[0]), name=feature_name(g.features[0])
+        )
     if g.kind == "SURROUNDED_SLOTS":
-        return f"{g.n}+ candle/marigold slots surrounded"
-    return "pattern " + " or ".join(g.names)
+        return tr("{n}+ candle/marigold slots surrounded", n=g.n)
+    return tr("pattern {names}", names=tr(" or ").join(_shape(n) for n in g.names))
 
 
-def portrait(pid: str, lit: bool | None = None, width: int = W - 1) -> Text:
+def _shape(name: str) -> str:
+    """A goal's pattern (``TRAP_3OVER2``): its own id in English, its words elsewhere."""
+    key = name.lower().replace("_", " ")
+    word = tr(key)
+    return name if word == key else word
+
+
+def portrait(pid: str, lit: bool | None = None, width: int | None = None) -> Text:
     """``★B☠ all B/G``: lit mark, colour letter, offering symbol, objective."""
     p = CARD[pid]
     mark = "" if lit is None else ("★" if lit else "☆")
@@ -85,6 +127,7 @@ def portrait(pid: str, lit: bool | None = None, width: int = W - 1) -> Text:
     t = Text()
     t.append(face, style=f"bold {style}" if lit or lit is None else f"{style}")
     t.append(" " + objective_text(pid), style="bold" if lit else ("dim" if lit is False else ""))
+    width = unit() - 1 if width is None else width
     t.truncate(width)
     t.pad_right(width - t.cell_len)
     return t
@@ -121,20 +164,20 @@ def altar(seat_view: dict[str, Any]) -> Text:
         top = min(DATA.slots[c].row for c in j.cards)
         trows.setdefault(top, []).append(j)
     lines: list[Text] = []
+    w = unit()
+    empty = Text(f"·{tr('empty').center(w - 3)}·", style="dim")
     for r in sorted(rows):
         head: list[tuple[int, Text]] = []
         body: list[tuple[int, Text]] = []
         for s in rows[r]:
-            col = round(s.x * W)
+            col = round(s.x * w)
             h = Text(s.id, style="bold")
             mark = KIND_MARK[s.kind]
             if mark:
                 h.append(" " + mark, style="bold gold1" if s.kind == "golden" else "dim")
             head.append((col, h))
             cell = ofrenda[s.id]
-            body.append(
-                (col, portrait(cell["portrait"], cell["lit"]) if cell else Text("·  empty  ·", style="dim"))
-            )
+            body.append((col, portrait(cell["portrait"], cell["lit"], w - 1) if cell else empty.copy()))
         lines += [_place(head), _place(body)]
         if r in trows:
             parts = []
@@ -149,33 +192,31 @@ def altar(seat_view: dict[str, Any]) -> Text:
                     txt = Text(
                         t["candle"] + ("★" if t["lit"] else "☆"), style="bold yellow" if t["lit"] else ""
                     )
-                parts.append((round(xc * W + (W - 1) / 2 - txt.cell_len / 2), txt))
+                parts.append((round(xc * w + (w - 1) / 2 - txt.cell_len / 2), txt))
             lines.append(_place(parts))
     return Text("\n").join(lines)
 
 
 def family_board(v: dict[str, Any]) -> Table:
-    t = Table(title="Family board", title_justify="left", show_lines=True, expand=False)
+    t = Table(title=tr("Family board"), title_justify="left", show_lines=True, expand=False)
     t.add_column("", style="bold", no_wrap=True)
     for i in range(len(v["market"])):
-        t.add_column(f"space {i + 1}" + (" (free)" if i == 0 else f" ({i}✿)"), no_wrap=True)
+        t.add_column(tr("space {n}", n=i + 1) + (tr(" (free)") if i == 0 else f" ({i}✿)"), no_wrap=True)
+    gone = tr("— empty —")
     t.add_row(
-        "Candle",
-        *[
-            Text(f"{k} {candle_text(k)}") if k else Text("— empty —", style="dim")
-            for k in v["market_candles"]
-        ],
+        tr("Candle"),
+        *[Text(f"{k} {candle_text(k)}") if k else Text(gone, style="dim") for k in v["market_candles"]],
     )
     t.add_row(
-        "Portrait",
+        tr("Portrait"),
         *[
-            portrait(m["portrait"], None, 14) if m["portrait"] else Text("— empty —", style="dim")
+            portrait(m["portrait"], None, 14 + unit() - W) if m["portrait"] else Text(gone, style="dim")
             for m in v["market"]
         ],
     )
     t.add_row("", *[Text(m["portrait"] or "", style="dim") for m in v["market"]])
     t.add_row(
-        "Marigolds",
+        tr("Marigolds"),
         *[Text("✿" * m["marigolds"] if m["marigolds"] else "·", style="bold orange1") for m in v["market"]],
     )
     return t
@@ -187,36 +228,41 @@ def seat_panel(v: dict[str, Any], i: int, seat: int | None) -> Panel:
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
     hand = [card_chip(c) for c in sv["hand"]] + [Text(BACK, style="bold bright_blue")] * sv["hand_hidden"]
-    grid.add_row("Hand", Text("   ").join(hand) if hand else Text("empty", style="dim"))
-    store = Text(f"✿ {sv['marigolds']} marigolds", style="orange1")
-    store.append("   candles: ")
-    store.append(", ".join(f"{k} {candle_text(k)}" for k in sv["candles"]) or "none")
-    grid.add_row("Storage", store)
+    grid.add_row(tr("Hand"), Text("   ").join(hand) if hand else Text(tr("empty"), style="dim"))
+    store = Text(tr("✿ {n} marigolds", n=sv["marigolds"]), style="orange1")
+    store.append(tr("   candles: "))
+    store.append(", ".join(f"{k} {candle_text(k)}" for k in sv["candles"]) or tr("none"))
+    grid.add_row(tr("Storage"), store)
     if sv["discards"]:
-        grid.add_row("Discards", Text(", ".join(sv["discards"])))
+        grid.add_row(tr("Discards"), Text(", ".join(sv["discards"])))
     if sv["goal_tokens"]:
-        grid.add_row("Goal tokens", Text(", ".join(f"{g['goal']}: {g['value']}" for g in sv["goal_tokens"])))
+        grid.add_row(
+            tr("Goal tokens"), Text(", ".join(f"{g['goal']}: {g['value']}" for g in sv["goal_tokens"]))
+        )
     sc = sv["score"]
-    label = "Score" if v["over"] else "Score now"
+    label = tr("Score") if v["over"] else tr("Score now")
+    parts = tr(
+        "portraits {p}, marigolds {m}, candles {c}", p=sc["portraits"], m=sc["marigolds"], c=sc["candles"]
+    )
+    if "goals" in v:
+        parts += tr(", goals {g}", g=sc["goals"])
     grid.add_row(
         label,
         Text(
-            f"{sc['total']}  (portraits {sc['portraits']}, marigolds {sc['marigolds']}, candles {sc['candles']}"
-            + (f", goals {sc['goals']}" if "goals" in v else "")
-            + f"; {sv['lit_portraits']} lit)",
+            f"{sc['total']}  ({parts}; " + tr("{n} lit", n=sv["lit_portraits"]) + ")",
             style="bold" if v["over"] else "",
         ),
     )
     body = Group(altar(sv), Text(""), grid)
-    marks = [f"turn {min(sv['turns'] + (0 if v['over'] else 1), 12)}/12"]
+    marks = [tr("turn {k}/12", k=min(sv["turns"] + (0 if v["over"] else 1), 12))]
     if v["to_move"] == i:
-        marks.append("▶ to move")
+        marks.append(tr("▶ to move"))
     if v["over"] and i in v.get("winners", []) and v["players"] > 1:
-        marks.append("★ winner")
-    you = " — you" if i == seat else ""
+        marks.append(tr("★ winner"))
+    you = tr(" — you") if i == seat else ""
     return Panel(
         body,
-        title=f"Player {i + 1}{you}  " + "  ".join(marks),
+        title=f"{seat_name(i)}{you}  " + "  ".join(marks),
         title_align="left",
         border_style="green" if i == seat else "white",
     )
@@ -224,32 +270,41 @@ def seat_panel(v: dict[str, Any], i: int, seat: int | None) -> Panel:
 
 def render(state: State, seat: int | None = None) -> RenderableType:
     v = state.view(seat)
-    parts: list[RenderableType] = [Text(v["status"], style="bold")]
+    parts: list[RenderableType] = [Text(i18n.translate(v["status"], game="ofrenda"), style="bold")]
     parts.append(family_board(v))
-    info = Text(f"Deck: {v['deck']} portraits (lit side up)")
+    info = Text(tr("Deck: {n} portraits (lit side up)", n=v["deck"]))
     if "deck_top" in v:
         top = v["deck_top"]
         info.append(
-            f", top shows {feat(top['colour'])}{feat(top['offering'])} ({top['colour'].lower()} "
-            f"{top['offering'].lower()})"
+            tr(
+                ", top shows {cue} ({colour} {offering})",
+                cue=feat(top["colour"]) + feat(top["offering"]),
+                colour=feature_name(top["colour"]),
+                offering=feature_name(top["offering"]),
+            )
         )
-    info.append(f"   Candle bag: {v['bag']}")
+    info.append(tr("   Candle bag: {n}", n=v["bag"]))
     if v["pending"]:
-        info.append("   Surrounded this turn: " + ", ".join(v["pending"]), style="bold")
+        info.append(tr("   Surrounded this turn: ") + ", ".join(v["pending"]), style="bold")
     parts.append(info)
     if "goals" in v:
-        g = Table(title="Common goals", title_justify="left")
-        g.add_column("goal")
-        g.add_column("requirement")
-        g.add_column("tokens left (top first)")
+        g = Table(title=tr("Common goals"), title_justify="left")
+        g.add_column(tr("goal"))
+        g.add_column(tr("requirement"))
+        g.add_column(tr("tokens left (top first)"))
         for goal in v["goals"]:
-            g.add_row(goal["goal"], goal_text(goal["goal"]), " ".join(map(str, goal["stack"])) or "none")
+            g.add_row(goal["goal"], goal_text(goal["goal"]), " ".join(map(str, goal["stack"])) or tr("none"))
         parts.append(g)
     if v["players"] == 1:
         parts.append(
             Text(
-                f"Abuela has discarded {len(v['abuela_discards'])} portraits ({', '.join(v['abuela_discards']) or '—'}) "
-                f"and candles {', '.join(v['abuela_candles']) or '—'}; {v['removed']} portraits removed unseen.",
+                tr(
+                    "Abuela has discarded {n} portraits ({cards}) and candles {candles}; {removed} portraits removed unseen.",
+                    n=len(v["abuela_discards"]),
+                    cards=", ".join(v["abuela_discards"]) or "—",
+                    candles=", ".join(v["abuela_candles"]) or "—",
+                    removed=v["removed"],
+                ),
                 style="dim",
             )
         )
@@ -258,12 +313,13 @@ def render(state: State, seat: int | None = None) -> RenderableType:
         order = order[seat:] + order[:seat]
     parts += [seat_panel(v, i, seat) for i in order]
     if v["over"]:
-        scores = ", ".join(f"Player {i + 1}: {int(s)}" for i, s in enumerate(v["scores"]))
-        line = Text(f"Final scores — {scores}", style="bold")
+        scores = ", ".join(f"{seat_name(i)}: {int(s)}" for i, s in enumerate(v["scores"]))
+        line = Text(tr("Final scores — {scores}", scores=scores), style="bold")
         if v.get("tier"):
-            line.append(f"\nSolo tier {v['tier']['range']}: {v['tier']['text']}")
+            tier = v["tier"]
+            line.append("\n" + tr("Solo tier {range}: {text}", range=tier["range"], text=tr(tier["text"])))
         parts.append(Panel(line, border_style="gold1"))
-    log = state.log(seat)[-RECENT:]
+    log = i18n.localize(state.log(seat)[-RECENT:], i18n.active(), "ofrenda")
     if log:
         parts.append(Text("\n".join(log), style="dim"))
     return Group(*parts)
