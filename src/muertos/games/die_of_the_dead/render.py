@@ -1,7 +1,8 @@
 """A terminal picture of the table: steps, caskets, City of the Dead, every player's ofrenda,
 preparation board, tokens and supply. Every die is written as its letter and face, so the
 colour is never the only cue. Nothing in this game is hidden, so every seat sees the same
-table (the seat's own area is marked "you")."""
+table (the seat's own area is marked "you"). Its words come from the game's catalog in the
+language in force (``muertos.i18n.use_language``); English, the default, is written here."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from muertos.i18n import active, seats, term, translate
+
 from .components import COMPONENTS as C
 from .notation import ITEM_NAMES, die_str, kind_str
 from .rules import NKINDS, NSTEPS, SECTIONS, SQUARE_LETTERS, DieOfTheDeadState
 from .scoring import INCENSE
 
+GAME_ID = "die-of-the-dead"
 STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta")
 BONUS_SHORT = {
     "blank": "·",
@@ -26,6 +30,12 @@ BONUS_SHORT = {
     "bread": "Bread",
     "incense": "Incen",
 }
+
+
+def _t(word: str, **values: object) -> str:
+    """``word`` in the language in force, its ``{placeholders}`` filled (English as written)."""
+    text = term(GAME_ID, word)
+    return text.format(**values) if values else text
 
 
 def _die(d: int) -> Text:
@@ -52,56 +62,58 @@ def _kinds(counts: list[int]) -> Text:
 
 
 def _tokens(counts: list[int]) -> str:
-    parts = [f"{ITEM_NAMES[i]}×{n}" for i, n in enumerate(counts) if n]
-    return ", ".join(parts) if parts else "none"
+    parts = [f"{_t(ITEM_NAMES[i])}×{n}" for i, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else _t("none")
 
 
 def _steps(st: DieOfTheDeadState) -> Panel:
     t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    t.add_column("Step", justify="right")
+    t.add_column(_t("Step"), justify="right")
     for q in range(len(C.squares[0])):
         t.add_column(SQUARE_LETTERS[q].upper(), justify="center")
     for step in range(NSTEPS, 0, -1):
         row: list[Text | str] = [str(step)]
         for q, sq in enumerate(C.squares[step - 1]):
-            cell = Text(BONUS_SHORT[sq], style="dim" if sq == "blank" else "")
+            cell = Text(_t(BONUS_SHORT[sq]), style="dim" if sq == "blank" else "")
             for s in range(st.players):
                 if st.steps[s] % NSTEPS == step and st.square[s] == q:
                     cell.append(" ")
                     cell.append(f"[{C.colour_letters[s]}{1 + st.steps[s] // NSTEPS}]", style=STYLES[s])
             row.append(cell)
         t.add_row(*row)
-    foot = Text("foot: ")
+    foot = Text(_t("foot:") + " ")
     for s in range(st.players):
         if st.steps[s] % NSTEPS == 0:
             foot.append(f"[{C.colour_letters[s]}{1 + st.steps[s] // NSTEPS}] ", style=STYLES[s])
-    totals = Text("steps ascended: ")
+    totals = Text(_t("steps ascended:") + " ")
     for s in range(st.players):
-        totals.append(f"P{s + 1} {st.steps[s]}  ", style=STYLES[s])
-    legend = Text(
-        "Candl Marig Bread Incen: that token · Calav: a power die to its calavera · "
-        "Face: a prepared die to any face · ·: blank",
-        style="dim",
-    )
+        totals.append(_t("P{n} {steps}", n=s + 1, steps=st.steps[s]) + "  ", style=STYLES[s])
+    legend = Text(_t(LEGEND), style="dim")
     return Panel(
-        Group(t, foot, totals, legend), title=escape("Marigold steps ([colour face] = a scoring die)")
+        Group(t, foot, totals, legend), title=escape(_t("Marigold steps ([colour face] = a scoring die)"))
     )
+
+
+LEGEND = (
+    "Candl Marig Bread Incen: that token · Calav: a power die to its calavera · "
+    "Face: a prepared die to any face · ·: blank"
+)
 
 
 def _caskets(st: DieOfTheDeadState) -> Table:
     row = Table.grid(padding=(0, 1))
     panels = []
     for p in range(C.caskets):
-        item = ITEM_NAMES[st.items[p]]
+        item = _t(ITEM_NAMES[st.items[p]])
         opened = p == st.open
         body = Text()
-        body.append("lid: ")
+        body.append(_t("lid:") + " ")
         body.append_text(_dice(st.lid[p]))
         body.append("\n")
-        body.append("rolled: " if opened else "inside: ")
+        body.append(_t("rolled:" if opened else "inside:") + " ")
         body.append_text(_dice(st.inside[p]))
-        body.append(f"\ntokens: {st.boards[st.items[p]]}")
-        title = f"Casket {p + 1} · {item}" + (" · OPEN" if opened else "")
+        body.append("\n" + _t("tokens: {n}", n=st.boards[st.items[p]]))
+        title = _t("Casket {n}", n=p + 1) + f" · {item}" + (" · " + _t("OPEN") if opened else "")
         panels.append(Panel(body, title=title, border_style="bold white" if opened else "dim", width=30))
     row.add_row(*panels)
     return row
@@ -115,7 +127,7 @@ def _ofrenda(st: DieOfTheDeadState, s: int) -> Table:
         d = st.ofrenda[s][c]
         cell = _die(d) if d >= 0 else Text(f"{c + 1:>2}", style="dim")
         if c in urn:
-            cell.append(f" (urn {urn[c]})", style="italic")
+            cell.append(" (" + _t("urn {die}", die=urn[c]) + ")", style="italic")
         grid[r][col] = cell
     t = Table.grid(padding=(0, 1))
     for _ in range(4):
@@ -129,37 +141,39 @@ def _player(st: DieOfTheDeadState, s: int, seat: int | None) -> Panel:
     parts: list[RenderableType] = [_ofrenda(st, s)]
     status = []
     for i in range(4):
-        mark = "✔ scored" if st.scored[s][i] else ("● complete" if st._complete(s, i) else "…")
+        mark = _t("✔ scored") if st.scored[s][i] else (_t("● complete") if st._complete(s, i) else "…")
         cells = "-".join(str(c + 1) for c in SECTIONS[i])
-        status.append(f"{ITEM_NAMES[i]} [{cells}] {mark}")
+        status.append(f"{_t(ITEM_NAMES[i])} [{cells}] {mark}")
     parts.append(Text("\n".join(status)))
     info = Text()
-    info.append("preparation: ")
+    info.append(_t("preparation:") + " ")
     info.append_text(_dice(st.prep[s]))
     info.append(f"  ({len(st.prep[s])}/{C.prep_spaces})\n")
-    info.append(f"tokens: {_tokens(st.hands[s])}\n")
-    info.append("supply: ")
+    info.append(_t("tokens:") + f" {_tokens(st.hands[s])}\n")
+    info.append(_t("supply:") + " ")
     info.append_text(_kinds(st.supply[s]))
-    info.append(f"\nsteps: {st.steps[s]} (scoring die shows {1 + st.steps[s] // NSTEPS})")
+    info.append(
+        "\n" + _t("steps: {n} (scoring die shows {face})", n=st.steps[s], face=1 + st.steps[s] // NSTEPS)
+    )
     parts.append(info)
-    who = f"Player {s + 1} · {C.colour_names[s]} ({C.colour_letters[s]})"
+    who = seats(f"Player {s + 1}", active()) + f" · {_t(C.colour_names[s])} ({C.colour_letters[s]})"
     if s == seat:
-        who += " · you"
+        who += " · " + _t("you")
     if s == st.starter and st.phase != "over":
-        who += " · Round Starter"
+        who += " · " + _t("Round Starter")
     if st.phase != "over" and s == st.actor:
-        who += " · to move"
+        who += " · " + _t("to move")
     return Panel(Group(*parts), title=who, border_style=STYLES[s])
 
 
 def render(state: DieOfTheDeadState, seat: int | None = None) -> RenderableType:
     st = state
-    head = Text(f"{st.game.title} — round {st.round}\n", style="bold")
-    head.append(st.status())
+    head = Text(f"{_t(st.game.title)} — {_t('round {n}', n=st.round)}\n", style="bold")
+    head.append(translate(st.status(), game=GAME_ID))
     if st.held >= 0:
-        head.append("  · drafted die in hand: ")
+        head.append("  · " + _t("drafted die in hand:") + " ")
         head.append_text(_die(st.held))
-    city = Text("City of the Dead: ")
+    city = Text(_t("City of the Dead") + ": ")
     city.append_text(_kinds(st.city))
     parts: list[RenderableType] = [head, _steps(st), _caskets(st), city]
     players = Table.grid(padding=(0, 1))
@@ -173,7 +187,7 @@ def render(state: DieOfTheDeadState, seat: int | None = None) -> RenderableType:
         players.add_row(*row)
     parts.append(players)
     if st.over:
-        res = Text("Final: ", style="bold")
-        res.append(st._result_line())
+        res = Text(_t("Final:") + " ", style="bold")
+        res.append(translate(st._result_line(), game=GAME_ID))
         parts.append(res)
     return Group(*parts)
