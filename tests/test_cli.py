@@ -216,3 +216,48 @@ def test_match_runner_is_deterministic_and_records_round_trip() -> None:
     assert a.actions == b.actions and a.scores == b.scores
     assert MatchRecord.from_json(json.dumps(a.to_json())) == a
     assert a.seats == ["random", "random"]
+
+
+# ------------------------------------------------------------------ languages
+def _flat(text: str) -> str:
+    return " ".join(text.split())  # Rich wraps long lines at the runner's 80 columns
+
+
+def test_rules_in_spanish_when_asked_or_when_the_environment_is_spanish() -> None:
+    es = runner.invoke(app, ["rules", "ofertu", "--lang", "es"], env={"LANG": "C"})
+    assert es.exit_code == 0, es.output
+    assert "una subasta para dos jugadores" in es.output and "bid B7 on 2" in es.output
+    assert "Componentes reconstruidos" in es.output
+    en = runner.invoke(app, ["rules", "ofertu"], env={"LANG": "C"})
+    assert "a two-player auction" in en.output and "una subasta" not in en.output
+    env = runner.invoke(app, ["rules", "ofertu"], env={"LANG": "es_MX.UTF-8"})
+    assert env.output == es.output
+    forced = runner.invoke(app, ["rules", "ofertu", "--lang", "en"], env={"LANG": "es_MX.UTF-8"})
+    assert forced.output == en.output
+    bad = runner.invoke(app, ["rules", "ofertu", "--lang", "fr"])
+    assert bad.exit_code == 2 and "--lang must be one of en, es" in bad.output
+
+
+def test_bots_play_and_the_terminal_speaks_spanish() -> None:
+    args = ["play", "ofertu", "--seats", "random,greedy", "--seed", "3"]
+    es = _flat(runner.invoke(app, [*args, "--lang", "es"], env={"LANG": "C"}).output)
+    en = _flat(runner.invoke(app, args, env={"LANG": "C"}).output)
+    assert "semilla 3, asientos: random, greedy" in es and "seed 3, seats" in en
+    assert "Ronda 1: empieza" in es and "Round 1:" not in es
+    assert "Resultado final" in es and "Pepitas en la exhibición" in es
+    assert "Final result" in en and "Resultado final" not in en
+    assert "Jugador 1 (random)" in es and "[dim]" not in es
+
+
+def test_a_person_is_answered_in_spanish_at_the_prompt() -> None:
+    r = runner.invoke(
+        app,
+        ["play", "ofertu", "--seats", "human,random", "--seed", "2", "--lang", "es"],
+        input="?\nbid R1 on 9\nquit\n",
+    )
+    assert r.exit_code == 0, r.output[-2000:]
+    out = _flat(r.output)
+    assert "Acciones posibles: bid" in out
+    assert "la fila de subasta tiene las posiciones 1-5" in out
+    assert "escribe ? para ver las acciones posibles" in out
+    assert "Partida detenida." in out

@@ -1,9 +1,11 @@
-"""What every ``muertos`` subcommand shares: the error exit and the ``--option`` parser."""
+"""What every ``muertos`` subcommand shares: the error exit, the ``--option`` parser and the
+reader's language."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import os
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -13,6 +15,24 @@ def fail(msg: str) -> typer.Exit:
     """Print ``error: msg`` on stderr and give the exit (code 2) to raise."""
     Console(stderr=True).print(f"[bold red]error:[/] {msg}", highlight=False, soft_wrap=True)
     return typer.Exit(2)
+
+
+LangOption = Annotated[
+    str | None,
+    typer.Option("--lang", help="language of the text: en or es (default: es if $LANG is Spanish, else en)"),
+]
+
+
+def reader_language(lang: str | None) -> str:
+    """``--lang`` if given (an unknown one is refused), else Spanish when the environment's
+    LANG is (``es_MX.UTF-8``), else English."""
+    from muertos import i18n
+
+    if lang is not None:
+        if lang.strip().lower() not in i18n.LANGUAGES:
+            raise fail(f"--lang must be one of {', '.join(i18n.LANGUAGES)}, not {lang!r}")
+        return lang.strip().lower()
+    return "es" if os.environ.get("LANG", "").lower().startswith("es") else i18n.DEFAULT
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:

@@ -5,21 +5,22 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from muertos import i18n
+from muertos._cliutil import LangOption, parse_options, reader_language
 from muertos._cliutil import fail as _fail
-from muertos._cliutil import parse_options
 from muertos.agents import agent as make_agent
 from muertos.engine import (
     Agent,
     CorruptState,
     Game,
     MuertosError,
-    Result,
     State,
     game,
     game_ids,
@@ -59,15 +60,16 @@ def games_cmd() -> None:
 
 
 @app.command("rules")
-def rules_cmd(game_id: Annotated[str, typer.Argument(help="a game id, see `muertos games`")]) -> None:
+def rules_cmd(
+    game_id: Annotated[str, typer.Argument(help="a game id, see `muertos games`")], lang: LangOption = None
+) -> None:
     """A game's summary, notation with examples, options and reconstructed components."""
     g = _game(game_id)
-    console.print(g.rules(), markup=False, highlight=False)
+    lang = reader_language(lang)
+    console.print(i18n.guide(g, lang), markup=False, highlight=False)
     rec = g.reconstructed()
     if rec:
-        console.print(
-            "\n[bold]Reconstructed components[/] (our own choices where the published data is unknown):"
-        )
+        console.print("\n" + i18n.message("cli.reconstructed", lang, title="[bold]", end="[/]"))
         for line in rec:
             console.print(f"  • {line}", markup=False, highlight=False)
 
@@ -76,42 +78,54 @@ def _seats(spec: str | None, players: int | None, min_players: int) -> list[str]
     if spec:
         names = [s.strip() for s in spec.split(",") if s.strip()]
         if players is not None and players != len(names):
-            raise _fail(f"--players {players} but --seats names {len(names)} seats")
+            raise _fail(i18n.message("cli.seat_count", i18n.active(), players=players, seats=len(names)))
         return names
     n = players if players is not None else max(2, min_players)
     return ["human"] + ["random"] * (n - 1)
 
 
+def _said(state: State, text: str) -> str:
+    """A game's line in the language in force (the game writes English)."""
+    return i18n.translate(text, i18n.active(), state.game.id)
+
+
 def _print_events(state: State, seat: int | None, start: int) -> None:
     for e in state.events_for(seat, start):
-        console.print(f"  [dim]·[/] {e.text}", highlight=False)
+        console.print(f"  [dim]·[/] {escape(_said(state, e.text))}", highlight=False)
 
 
 def _final(state: State, seat: int | None, agents: list[str]) -> None:
+    lang = i18n.active()
     console.print(state.game.render(state, seat))
-    console.print(f"[bold]{state.status()}[/]")
-    result = state.result()
-    names = [f"Player {i + 1} ({a})" for i, a in enumerate(agents)]
+    console.print(f"[bold]{_said(state, state.status())}[/]")
+    result = i18n.localize_result(state.result().to_json(), lang, state.game.id)
+    names = [
+        i18n.message("cli.seat_agent", lang, seat=i18n.message("seat", lang, n=i + 1), agent=a)
+        for i, a in enumerate(agents)
+    ]
     console.print(result_table(result, names))
-    if result.tie_break is not None:
-        console.print(result.tie_break.text, highlight=False)
-    if result.rating is not None:
-        console.print(f"[bold]{result.rating.label}[/]: {result.rating.text}", highlight=False)
+    if result["tie_break"] is not None:
+        console.print(result["tie_break"]["text"], highlight=False)
+    if result["rating"] is not None:
+        console.print(f"[bold]{result['rating']['label']}[/]: {result['rating']['text']}", highlight=False)
 
 
-def result_table(result: Result, names: list[str]) -> Table:
-    """The score sheet the web table shows too: a row per category, a column per seat,
-    the totals, the winners starred."""
-    won = set(result.winners)
-    table = Table(title="Final result", title_justify="left")
+def result_table(result: dict[str, Any], names: list[str]) -> Table:
+    """The score sheet the web table shows too (``Result.to_json``, its words in the
+    reader's language): a row per category, a column per seat, the totals, the winners
+    starred."""
+    lang = i18n.active()
+    won = set(result["winners"])
+    seats = result["seats"]
+    table = Table(title=i18n.message("cli.final", lang), title_justify="left")
     table.add_column("")
-    for x in result.seats:
-        star = "★ " if x.seat in won else ""
-        table.add_column(star + names[x.seat], justify="right", style="bold" if x.seat in won else None)
-    for row, c in enumerate(result.seats[0].categories):
-        table.add_row(c.label, *[f"{x.categories[row].points:g}" for x in result.seats])
+    for x in seats:
+        star = "★ " if x["seat"] in won else ""
+        table.add_column(star + names[x["seat"]], justify="right", style="bold" if x["seat"] in won else None)
+    for row, c in enumerate(seats[0]["categories"]):
+        table.add_row(c["label"], *[f"{x['categories'][row]['points']:g}" for x in seats])
     table.add_section()
-    table.add_row("Total", *[f"{x.score:g}" for x in result.seats], style="bold")
+    table.add_row(i18n.message("cli.total", lang), *[f"{x['score']:g}" for x in seats], style="bold")
     return table
 
 
@@ -129,11 +143,26 @@ def play_cmd(
     ] = None,
     save: Annotated[Path | None, typer.Option(help="write the match record (JSON) to this file")] = None,
     quiet: Annotated[bool, typer.Option(help="do not print each action")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal against bots or at one keyboard.
 
-    Example: muertos play ofrenda --players 2 --seats human,random --seed 5
+    Example: muertos play ofrenda --players 2 --seats human,random --seed 5 --lang es
     """
+    with i18n.use_language(reader_language(lang)):
+        _play(game_id, players, seats, seed, option, save, quiet)
+
+
+def _play(
+    game_id: str,
+    players: int | None,
+    seats: str | None,
+    seed: int | None,
+    option: list[str] | None,
+    save: Path | None,
+    quiet: bool,
+) -> None:
+    lang = i18n.active()
     g = _game(game_id)
     names = _seats(seats, players, g.min_players)
     if seed is None:
@@ -144,11 +173,13 @@ def play_cmd(
         agents: list[Agent] = [make_agent(n, seed=seat_seed(seed, i)) for i, n in enumerate(names)]
         state = g.new(len(names), seed, parse_options(option))
     except MuertosError as e:
-        raise _fail(str(e)) from None
+        raise _fail(i18n.translate(str(e), lang, g.id)) from None
     humans = [i for i, a in enumerate(agents) if a.name == "human"]
     # One human sees the table from their chair; several share a screen, so show only what is public.
     viewer = humans[0] if len(humans) == 1 else None
-    console.print(f"[bold]{g.title}[/] — seed {seed}, seats: {', '.join(names)}")
+    console.print(
+        i18n.message("cli.header", lang, title=f"[bold]{g.title}[/]", seed=seed, seats=", ".join(names))
+    )
     if not quiet:
         _print_events(state, viewer, 0)
     seen = len(state.events)
@@ -162,7 +193,7 @@ def play_cmd(
                 _print_events(state, viewer, seen)
             seen = len(state.events)
     except KeyboardInterrupt:
-        console.print("\n[yellow]Game stopped.[/]")
+        console.print(f"\n[yellow]{i18n.message('cli.stopped', lang)}[/]")
     finally:
         if save is not None:
             rec = MatchRecord(
@@ -176,7 +207,7 @@ def play_cmd(
                 winners=state.winners(),
             )
             save.write_text(json.dumps(rec.to_json(), indent=1))
-            console.print(f"Saved the record to {save} (replay it with `muertos replay {save}`).")
+            console.print(i18n.message("cli.saved", lang, path=save))
     if state.over:
         _final(state, viewer, names)
 
@@ -185,7 +216,7 @@ def _load_record(path: Path) -> MatchRecord:
     try:
         text = path.read_text()
     except OSError as e:
-        raise _fail(f"cannot read {path}: {e.strerror}") from None
+        raise _fail(i18n.message("cli.unreadable", i18n.active(), path=path, why=e.strerror)) from None
     try:
         return MatchRecord.from_json(text)
     except CorruptState as e:
@@ -199,13 +230,20 @@ def replay_cmd(
         int | None, typer.Option(help="watch from this seat (1-based); default: spectator")
     ] = None,
     to: Annotated[int | None, typer.Option(help="jump to the position after this many actions")] = None,
+    lang: LangOption = None,
 ) -> None:
     """Step through a saved game: Enter for the next action, b back, a number to jump, q to quit."""
+    with i18n.use_language(reader_language(lang)):
+        _replay(file, seat, to)
+
+
+def _replay(file: Path, seat: int | None, to: int | None) -> None:
+    lang = i18n.active()
     rec = _load_record(file)
     g = _game(rec.game)
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < rec.players:
-        raise _fail(f"--seat must be 1..{rec.players}")
+        raise _fail(i18n.message("cli.seat_range", lang, players=rec.players))
     try:
         states = [g.new(rec.players, rec.seed, rec.options)]
         for a in rec.actions:
@@ -213,7 +251,8 @@ def replay_cmd(
             s.apply(a)
             states.append(s)
     except MuertosError as e:
-        raise _fail(f"{file}: the record does not replay at action {len(states)}: {e}") from None
+        why = i18n.translate(str(e), lang, g.id)
+        raise _fail(i18n.message("cli.no_replay", lang, path=file, n=len(states), why=why)) from None
     last = len(states) - 1
     pos = last if to is None else max(0, min(to, last))
     interactive = to is None and sys.stdin.isatty()
@@ -223,7 +262,11 @@ def replay_cmd(
     pos = 0
     while True:
         _show(states, pos, viewer, rec)
-        cmd = console.input(f"[dim]{pos}/{last}[/] (Enter next, b back, N jump, q quit) > ").strip().lower()
+        cmd = (
+            console.input(f"[dim]{pos}/{last}[/] {i18n.message('cli.replay_prompt', lang)} > ")
+            .strip()
+            .lower()
+        )
         if cmd in ("q", "quit"):
             return
         if cmd == "b":
@@ -236,16 +279,18 @@ def replay_cmd(
 
 def _show(states: list[State], pos: int, viewer: int | None, rec: MatchRecord) -> None:
     s = states[pos]
-    console.rule(f"{s.game.title} — action {pos} of {len(states) - 1}")
+    lang = i18n.active()
+    console.rule(i18n.message("cli.replay_rule", lang, title=s.game.title, pos=pos, last=len(states) - 1))
     if pos:
         prev = states[pos - 1]
-        console.print(f"[bold]Player {(prev.to_move or 0) + 1}:[/] {rec.actions[pos - 1]}", highlight=False)
+        who = i18n.message("seat", lang, n=(prev.to_move or 0) + 1)
+        console.print(f"[bold]{who}:[/] {rec.actions[pos - 1]}", highlight=False)
         _print_events(s, viewer, len(prev.events))
     if s.over:
         _final(s, viewer, rec.seats)
     else:
         console.print(s.game.render(s, viewer))
-        console.print(s.status())
+        console.print(_said(s, s.status()), markup=False)
 
 
 @app.command("serve")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from muertos.engine import IllegalAction, State
+from muertos.i18n import active, message, translate
 
 
 class HumanAgent:
@@ -12,6 +13,7 @@ class HumanAgent:
 
     ``?`` (or ``help``) lists the legal actions; a mistyped or illegal action is
     answered with the rule it breaks and a new prompt. ``quit`` raises ``KeyboardInterrupt``.
+    Everything it prints is in the language in force (``i18n.use_language``).
     """
 
     name = "human"
@@ -21,17 +23,20 @@ class HumanAgent:
 
     def act(self, state: State, seat: int) -> str:
         c = self.console
+        lang, game = active(), state.game.id
         c.print(state.game.render(state, seat))
         while True:
             try:
-                text = c.input(f"[bold]Player {seat + 1}[/] ({state.status()}) > ").strip()
+                who = message("seat", lang, n=seat + 1)
+                status = translate(state.status(), lang, game)
+                text = c.input(message("cli.prompt", lang, seat=f"[bold]{who}[/]", status=status)).strip()
             except EOFError:
                 raise KeyboardInterrupt from None
             if not text:
                 continue
             low = text.lower()
             if low in ("?", "help", "h", "legal"):
-                c.print("Legal actions: " + ", ".join(state.legal_actions()))
+                c.print(message("cli.legal", lang, actions=", ".join(state.legal_actions())))
                 continue
             if low in ("quit", "exit", "q"):
                 raise KeyboardInterrupt
@@ -41,4 +46,5 @@ class HumanAgent:
             try:
                 return state.resolve(text)
             except IllegalAction as e:
-                c.print(f"[red]{e.rule}[/]  (type ? for the legal actions)")
+                rule = translate(e.rule, lang, game)
+                c.print(f"[red]{rule}[/]  " + message("cli.refused_hint", lang), highlight=False)
