@@ -124,17 +124,23 @@ def _spread(
     (0): cached by values alone (the colours only decide ``pattern`` and the urns' flags:
     position, value, whether the cell's colour allows the urn's die, whether that die would
     be a new colour), so sections of differently coloured dice share the work."""
-    if 0 in vals:
-        i = vals.index(0)
-        best = total = count = 0
-        for v in range(1, 7):
-            b, t, n = _spread(sec, (*vals[:i], v, *vals[i + 1 :]), pattern, urns)
-            best = max(best, b)
-            total += t
-            count += n
-        return best, total, count
-    s = _score(sec, vals, pattern, urns)
-    return s, s, 1
+    if 0 not in vals:
+        s = _score(sec, vals, pattern, urns)
+        return s, s, 1
+    i = vals.index(0)
+    best = total = count = 0
+    last = vals.count(0) == 1  # the values complete: scored at once, not cached one by one
+    for v in range(1, 7):
+        vs = (*vals[:i], v, *vals[i + 1 :])
+        if last:
+            b = t = _score(sec, vs, pattern, urns)
+            n = 1
+        else:
+            b, t, n = _spread(sec, vs, pattern, urns)
+        best = max(best, b)
+        total += t
+        count += n
+    return best, total, count
 
 
 def _score(
@@ -274,6 +280,7 @@ def _value_of(st: DieOfTheDeadState, s: int) -> float:
     solo = st.players == 1
     v += _token_sets(hand, st.boards, city_left(st) <= 0) if solo else TOKEN * sum(hand)
     open_sections: list[tuple[frozenset[int], float]] = []
+    gots: list[float] = []
     prep_lift = 0.0
     shift = solo and shifting(st)
     for sec in range(4):
@@ -282,22 +289,30 @@ def _value_of(st: DieOfTheDeadState, s: int) -> float:
         dice = tuple(cells[c] for c in SECTIONS[sec])
         if min(dice) >= 0:
             v += st._section_value(s, sec)  # scores at the end of this round
-            continue
-        pool = _pool(st, s, sec, shift) if solo else None
-        got = _blend(sec, dice, board, pool)
-        if solo and st.prep[s]:
-            lift = max(_lift(sec, dice, board, pool, got, d) for d in st.prep[s])
-            prep_lift = max(prep_lift, lift)
-        got *= EMPTY_WEIGHT[dice.count(-1)]
-        open_sections.append((frozenset(c for c in SECTIONS[sec] if cells[c] < 0), got))
+        elif solo:
+            pool = _pool(st, s, sec, shift)
+            got = _blend(sec, dice, board, pool)
+            if st.prep[s]:
+                lift = max(_lift(sec, dice, board, pool, got, d) for d in st.prep[s])
+                prep_lift = max(prep_lift, lift)
+            got *= EMPTY_WEIGHT[dice.count(-1)]
+            open_sections.append((frozenset(c for c in SECTIONS[sec] if cells[c] < 0), got))
+        else:
+            gots.append(_open_worth(sec, dice, board))
     if solo:
         city = city_left(st)
         v += _reachable(open_sections, city)
         need = len(frozenset().union(*(cells for cells, _ in open_sections))) if open_sections else 0
         v += SPARE * min(max(city - need, 0), SPARE_MAX)
     else:
-        v += sum(got for _, got in open_sections)
+        v += sum(gots)
     return v + PREPARED * len(st.prep[s]) + PREP_FACTOR * prep_lift
+
+
+@lru_cache(maxsize=1 << 16)
+def _open_worth(sec: int, dice: tuple[int, ...], board: int) -> float:
+    """Multiplayer: an unfinished section's worth, its share by empty cells taken."""
+    return _blend(sec, dice, board, None) * EMPTY_WEIGHT[dice.count(-1)]
 
 
 def _blend(sec: int, dice: tuple[int, ...], board: int, pool: list[float] | None) -> float:

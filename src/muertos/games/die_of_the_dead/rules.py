@@ -21,6 +21,7 @@ unknown, which ``determinize`` covers by reseeding the generator.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -85,6 +86,15 @@ FRESH_PREP = 100
 
 def _p(seat: int) -> str:
     return seat_ref(seat)
+
+
+@lru_cache(maxsize=1 << 16)
+def _dice_value(sec: int, dice: tuple[int, ...], board: int) -> int:
+    """A complete section's score on ``board``: a pure function of its dice, which the
+    bots' evaluation asks again and again."""
+    cols = [colour_of(d) for d in dice]
+    vals = [WILD if face_of(d) == CALAVERA else face_of(d) for d in dice]
+    return section_score(sec, cols, vals, C.boards[board].urns if sec == INCENSE else ())
 
 
 class DieOfTheDeadState(State):
@@ -349,11 +359,9 @@ class DieOfTheDeadState(State):
 
     def _section_value(self, s: int, sec: int) -> int:
         cells = self.ofrenda[s]
-        dice = [cells[c] for c in SECTIONS[sec]]
-        cols = [colour_of(d) for d in dice]
-        vals = [WILD if face_of(d) == CALAVERA else face_of(d) for d in dice]
-        board = C.boards[0 if self.options["same_urns"] else s]
-        return section_score(sec, cols, vals, board.urns if sec == INCENSE else ())
+        return _dice_value(
+            sec, tuple([cells[c] for c in SECTIONS[sec]]), 0 if self.options["same_urns"] else s
+        )
 
     def _rating(self) -> str:
         t = self.steps[0]
