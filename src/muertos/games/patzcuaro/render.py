@@ -8,79 +8,72 @@ and tokens with ``P1``–``P4``, so colour is never the only cue.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from muertos import i18n
+
 from . import notation as N
 from . import scoring
 from .components import COMPONENTS as C
 from .rules import START, TRACKS, PatzcuaroState
 
-WORDS = {
-    "en": {
-        "track": "The track (clockwise: top row left to right, bottom row right to left)",
-        "start": "start area",
-        "deck": "deck",
-        "cards": "cards",
-        "hand": "Your hand",
-        "hidden": "hidden",
-        "known": "known",
-        "objectives": "Objectives",
-        "altar": "altar",
-        "flipped": "player card flipped (−5)",
-        "score": "score now",
-        "final": "Final scores",
-        "winner": "winner",
-        "objects": "objects",
-        "obj": "obj.",
-        "player": "Player",
-        "total": "total",
-        "level": "L",
-        "caption": "L1–L3: altar levels; objectives by id; obj.: objects on the altar (first tie-break)",
-        "flip": "flip",
-        "empty": "no cards",
-        "offered": "Revealed in the trade under way",
-        "removed": "back in the box",
-        "under": "under it",
-        "last": "Last placements to come",
-        "open": "open",
-        "card": "card",
-    },
-    "es": {
-        "track": "El recorrido (sentido horario: fila de arriba de izquierda a derecha, la de abajo de derecha a izquierda)",
-        "start": "salida",
-        "deck": "mazo",
-        "cards": "cartas",
-        "hand": "Tu mano",
-        "hidden": "ocultas",
-        "known": "conocidas",
-        "objectives": "Objetivos",
-        "altar": "altar",
-        "flipped": "carta de jugador volteada (−5)",
-        "score": "puntos ahora",
-        "final": "Puntuación final",
-        "winner": "gana",
-        "objects": "objetos",
-        "obj": "obj.",
-        "player": "Jugador",
-        "total": "total",
-        "level": "N",
-        "caption": "N1–N3: niveles del altar; objetivos por id; obj.: objetos en el altar (primer desempate)",
-        "flip": "volteo",
-        "empty": "sin cartas",
-        "offered": "Descubiertas en el intercambio en curso",
-        "removed": "en la caja",
-        "under": "debajo",
-        "last": "Últimas colocaciones pendientes",
-        "open": "libre",
-        "card": "carta",
-    },
-}
+GAME_ID = "patzcuaro"
 
-ROWS = {"en": ("top", "bottom"), "es": ("arriba", "abajo")}
+WORDS = {
+    "track": "The track (clockwise: top row left to right, bottom row right to left)",
+    "start": "start area",
+    "deck": "deck",
+    "cards": "cards",
+    "hand": "Your hand",
+    "hidden": "hidden",
+    "known": "known",
+    "objectives": "Objectives",
+    "altar": "altar",
+    "flipped": "player card flipped (−5)",
+    "score": "score now",
+    "final": "Final scores",
+    "winner": "winner",
+    "objects": "objects",
+    "obj": "obj.",
+    "player": "Player",
+    "total": "total",
+    "level": "L",
+    "caption": "L1–L3: altar levels; objectives by id; obj.: objects on the altar (first tie-break)",
+    "flip": "flip",
+    "empty": "no cards",
+    "offered": "Revealed in the trade under way",
+    "removed": "back in the box",
+    "under": "under it",
+    "last": "Last placements to come",
+    "open": "open",
+    "card": "card",
+    "top": "top",
+    "bottom": "bottom",
+}
+"""The picture's own words in English; another language's are the game catalog's terms
+(``locale/es.toml``), so the Spanish lives beside the log's and reads the same."""
+
+
+@cache
+def words(lang: str) -> dict[str, str]:
+    """:data:`WORDS` in ``lang``."""
+    return {k: i18n.term(GAME_ID, v, lang) for k, v in WORDS.items()}
+
+
+def language(state: PatzcuaroState, lang: str | None = None) -> str:
+    """The picture's language: ``lang`` if given; else the game's own ``language`` option
+    when it chose Spanish (the game writes its names so); else the language in force."""
+    if lang is not None and lang in i18n.LANGUAGES:
+        return lang
+    own = str(state.options.get("language", i18n.DEFAULT))
+    return own if own != i18n.DEFAULT else i18n.active()
+
 
 CELL = 22
 """Width of an altar slot on screen (the longest card, ``[1a 28 Ye swt prt cnd]``)."""
@@ -98,11 +91,12 @@ def _token(seat: int, lang: str) -> Text:
 
 
 def _space_cell(s: PatzcuaroState, idx: int, lang: str) -> Text:
+    w = words(lang)
     space = s.spaces()[idx]
     out = Text()
     col, row = TRACKS[s.shop_count][idx]
     out.append(f"{idx + 1:>2} ", style="dim")
-    out.append(space.name(lang) if col == 0 else ROWS[lang][row], style="bold")
+    out.append(space.name(lang) if col == 0 else w["bottom" if row else "top"], style="bold")
     out.append("\n")
     tokens = [seat for seat, p in enumerate(s.pos) if p == idx]
     for seat in tokens:
@@ -114,14 +108,14 @@ def _space_cell(s: PatzcuaroState, idx: int, lang: str) -> Text:
     if stack:
         out.append_text(_card(stack[-1], lang))
         if len(stack) > 1:
-            out.append(f"\n(+{len(stack) - 1} {WORDS[lang]['under']})", style="dim")
+            out.append(f"\n(+{len(stack) - 1} {w['under']})", style="dim")
         out.append("\n")
     out.append("\n→ ".join(N.step_text(st, lang, short=True) for st in space.steps), style="italic")
     return out
 
 
 def _track(s: PatzcuaroState, lang: str) -> RenderableType:
-    w = WORDS[lang]
+    w = words(lang)
     shops = s.shop_count
     track = TRACKS[shops]
     where = {cr: i for i, cr in enumerate(track)}
@@ -145,7 +139,7 @@ def _track(s: PatzcuaroState, lang: str) -> RenderableType:
 def _pyramid(s: PatzcuaroState, seat: int, lang: str) -> RenderableType:
     """Top level first, each level a centred row of slots over the one below; open slots
     marked. Cells shrink and wrap on narrow terminals while the rows stay centred."""
-    w = WORDS[lang]
+    w = words(lang)
     altar = s.altars[seat]
     open_slots = set(s.open_slots(seat))
     rows: list[RenderableType] = []
@@ -171,7 +165,7 @@ def _pyramid(s: PatzcuaroState, seat: int, lang: str) -> RenderableType:
 
 
 def _altar_panel(s: PatzcuaroState, seat: int, viewer: int | None, lang: str) -> Panel:
-    w = WORDS[lang]
+    w = words(lang)
     pc = C.player_colours[seat]
     hand = s.hands[seat]
     if seat == viewer:
@@ -205,11 +199,11 @@ def _objectives(s: PatzcuaroState, lang: str) -> RenderableType:
         out.append(f"{PETALS[obj.petal]:<4}", style="bold magenta")
         out.append(f"{oid}: {N.objective_text(obj, lang)}\n")
     out.rstrip()
-    return Panel(out, title=WORDS[lang]["objectives"], title_align="left")
+    return Panel(out, title=words(lang)["objectives"], title_align="left")
 
 
 def _scores(s: PatzcuaroState, lang: str) -> RenderableType:
-    w = WORDS[lang]
+    w = words(lang)
     table = Table(title=w["final"], header_style="bold", caption=w["caption"])
     table.add_column("")
     for lv in (1, 2, 3):
@@ -237,11 +231,11 @@ def _scores(s: PatzcuaroState, lang: str) -> RenderableType:
 
 def render(state: PatzcuaroState, seat: int | None = None, lang: str | None = None) -> RenderableType:
     """The table as ``seat`` may see it (``None``: a spectator); ``lang`` ``"en"`` or
-    ``"es"`` overrides the game's ``language`` option."""
-    lang = lang if lang in ("en", "es") else str(state.options.get("language", "en"))
-    w = WORDS[lang]
+    ``"es"`` overrides the game's ``language`` option and the language in force."""
+    lang = language(state, lang)
+    w = words(lang)
     parts: list[RenderableType] = [
-        Text(state.status(), style="bold"),
+        Text(i18n.translate(state.status(), lang, GAME_ID), style="bold"),
         _objectives(state, lang),
         _track(state, lang),
     ]
