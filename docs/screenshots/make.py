@@ -6,10 +6,15 @@ the API (the first legal action, so the picture is repeatable), and saves
 ``docs/screenshots/<id>.png`` (a 1400×1000 desktop) and ``docs/screenshots/<id>-phone.png``
 (a 390×844 phone, the screen as seen, with its move bar) from Debian's Chromium through
 Playwright.
+
+``--lang es`` takes them in Spanish (the page's language switch set through ``?lang=es``):
+``<id>-es.png`` at 1280×800 and ``<id>-es-phone.png``; ``lobby`` among the ids is the
+lobby page. ``python docs/screenshots/make.py --lang es ofertu lobby``.
 """
 
 from __future__ import annotations
 
+import argparse
 import socket
 import subprocess
 import sys
@@ -33,11 +38,17 @@ GAMES: dict[str, tuple[int, dict[str, Any], int]] = {
     "ofertu": (2, {}, 3),
 }
 
+LOBBY = "lobby"
+"""Not a game: the lobby page."""
+
 # file suffix, viewport, whole page: the desktop page whole, the phone as its screen shows it
-SIZES: list[tuple[str, dict[str, int], bool]] = [
-    ("", {"width": 1400, "height": 1000}, True),
-    ("-phone", {"width": 390, "height": 844}, False),
-]
+SIZES: dict[str, list[tuple[str, dict[str, int], bool]]] = {
+    "en": [("", {"width": 1400, "height": 1000}, True), ("-phone", {"width": 390, "height": 844}, False)],
+    "es": [
+        ("-es", {"width": 1280, "height": 800}, True),
+        ("-es-phone", {"width": 390, "height": 844}, False),
+    ],
+}
 
 
 def free_port() -> int:
@@ -67,7 +78,27 @@ def advance(base: str, tid: str, token: str, moves: int) -> None:
             done += 1
 
 
+def page_url(base: str, gid: str, lang: str) -> str:
+    """The page to photograph: the lobby, or a new table of ``gid`` as seat 1 sees it after
+    a few moves."""
+    if gid == LOBBY:
+        return f"{base}/?lang={lang}"
+    players, options, moves = GAMES[gid]
+    seats = [{"kind": "human", "name": "Ana"}] + [
+        {"kind": "bot", "agent": "random", "name": f"Bot {i + 1}"} for i in range(players - 1)
+    ]
+    body = {"game": gid, "players": players, "options": options, "seats": seats, "seed": 11}
+    t = httpx.post(f"{base}/api/tables", json=body).json()
+    advance(base, t["id"], t["creator_token"], moves)
+    return f"{t['invites'][0]['url']}&lang={lang}"
+
+
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--lang", choices=sorted(SIZES), default="en")
+    ap.add_argument("ids", nargs="*", help=f"games to photograph, or {LOBBY} (default: every game)")
+    args = ap.parse_args()
+    ids = args.ids or list(GAMES)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
@@ -90,21 +121,14 @@ def main() -> None:
                     time.sleep(0.1)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS))
-                for gid, (players, options, moves) in GAMES.items():
-                    seats = [{"kind": "human", "name": "Ana"}] + [
-                        {"kind": "bot", "agent": "random", "name": f"Bot {i + 1}"} for i in range(players - 1)
-                    ]
-                    body = {"game": gid, "players": players, "options": options, "seats": seats, "seed": 11}
-                    t = httpx.post(f"{base}/api/tables", json=body).json()
-                    token = t["creator_token"]
-                    advance(base, t["id"], token, moves)
-                    for suffix, size, full in SIZES:
-                        ctx = browser.new_context(
-                            viewport=size, is_mobile=suffix != "", has_touch=suffix != ""
-                        )
+                for gid in ids:
+                    url = page_url(base, gid, args.lang)
+                    for suffix, size, full in SIZES[args.lang]:
+                        phone = suffix.endswith("phone")
+                        ctx = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
                         page = ctx.new_page()
-                        page.goto(t["invites"][0]["url"])
-                        page.wait_for_selector("svg.board")
+                        page.goto(url)
+                        page.wait_for_selector("article.game-card" if gid == LOBBY else "svg.board")
                         page.wait_for_timeout(1200)  # the marks of the last moves come in
                         out = HERE / f"{gid}{suffix}.png"
                         page.screenshot(path=str(out), full_page=full)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from muertos.i18n import messages
+from muertos.i18n import game_catalog, messages
 
 from .conftest import Table, bot, human, make_table
 
@@ -138,3 +138,11 @@ def test_live_updates_in_the_language_chosen_at_connection(real_client: TestClie
         assert "boca abajo" in upd_es["new_events"][0]["text"]
         assert "face-down" in upd_en["new_events"][0]["text"]
         assert "Puja" in upd_es["view"]["status"]
+
+
+def test_a_games_summary_is_spanish_only_where_its_catalog_covers_all_of_it(real_client: TestClient) -> None:
+    es = {g["id"]: g for g in real_client.get("/api/games", params={"lang": "es"}).json()}
+    en = {g["id"]: g for g in real_client.get("/api/games").json()}
+    for gid, g in es.items():
+        whole = game_catalog(gid, "es").full(en[gid]["summary"])
+        assert g["summary"] == (whole or en[gid]["summary"]), gid
