@@ -125,6 +125,16 @@ class OfrendaState(State):
         "abuela",
         "abuela_candles",
     )
+    COPY: ClassVar[dict[str, int]] = {
+        **{f: 1 for f in ("deck", "removed", "market", "market_mg", "mcandles", "bag", "board", "lit")},
+        **{f: 1 for f in ("tokens", "clit", "mg", "turns", "pending", "goals", "claims", "abuela")},
+        **{f: 2 for f in ("hands", "secret", "discards", "stored", "stacks")},
+        "abuela_candles": 1,
+        "current": 0,
+        "phase": 0,
+        "taken": 0,
+    }
+    """How ``clone`` copies each field (``State.COPY``): flat lists of numbers, lists of them, scalars."""
     deck: list[int]  # top of the deck is the end of the list
     removed: list[int]  # solo: three portraits returned unseen to the box
     market: list[int]  # Family board spaces 1..4 (portrait or -1)
