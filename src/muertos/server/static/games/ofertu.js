@@ -12,6 +12,7 @@ const CW = 54;
 const CH = 76;
 const STEP = 110;
 const W = 720;
+const DISPLAY_X = 520; // room for the label "Display:" / "Exhibición:" before the cards
 const SUIT = { R: "♦", B: "♠", W: "◇" };
 let selected = null;
 let CAT = {};
@@ -70,12 +71,12 @@ function playerBlock(view, p, y, ctx, legal, below) {
   const disp = view.display?.[p] || [];
   g.append(svg("text", { x: 420, y: y + 46, class: "label" }, term("ofertu", "Display:")));
   disp.forEach((c, i) => {
-    const el = card(480 + i * 22, y + 32, c);
-    el.setAttribute("transform", `translate(${480 + i * 22},${y + 32}) scale(0.7)`);
+    const el = card(DISPLAY_X + i * 22, y + 32, c);
+    el.setAttribute("transform", `translate(${DISPLAY_X + i * 22},${y + 32}) scale(0.7)`);
     el.dataset.k = `disp${p}:${c}`;
     g.append(el);
   });
-  if (!disp.length) g.append(svg("text", { x: 480, y: y + 46, class: "muted" }, term("ofertu", "(none)")));
+  if (!disp.length) g.append(svg("text", { x: DISPLAY_X, y: y + 46, class: "muted" }, term("ofertu", "(none)")));
   const held = view.red_held?.[p] || [];
   g.append(svg("text", { x: 420, y: y + 140, class: "label small" }, termf("ofertu", "Red cards held: {cards}", { cards: held.length ? held.join(" ") : term("ofertu", "none") })));
   void below;
