@@ -4,6 +4,8 @@ lines translated by hand, the result's words, the guide and the terminal table."
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -141,3 +143,24 @@ def test_the_terminal_table_in_spanish(moves: int) -> None:
     assert "Casket 1" in english and "Player 1 · Red (r) · you" in english and "Ataúd" not in english
     if s.over:
         assert "Fin de la partida" in spanish and "Final:" in spanish
+
+
+BOARD = Path(__file__).parents[3] / "src/muertos/server/static/games/die-of-the-dead.js"
+
+
+def test_every_word_the_board_shows_has_spanish() -> None:
+    js = BOARD.read_text(encoding="utf-8")
+    assert 'from "../i18n.js"' in js
+    words = set(re.findall(r'\bT\("((?:[^"\\]|\\.)*)"', js))
+    for table in ("SQUARE_LABEL", "PHASE"):
+        body = re.search(rf"const {table} = \{{(.*?)\}};", js, re.DOTALL)
+        assert body is not None, table
+        words |= set(re.findall(r':\s*"([^"]+)"', body.group(1)))
+    assert len(words) > 50
+    terms = game_catalog(ID, "es").terms
+    assert sorted(w for w in words - {"—"} if w not in terms) == []
+    catalog = GAME.catalog()
+    for it in catalog["items"]:
+        assert it["name"] in terms and it["text"] in terms
+    for c in catalog["colours"]:
+        assert c["name"] in terms
