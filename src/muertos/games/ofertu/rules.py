@@ -20,7 +20,7 @@ A round runs like this (all inside ``_apply`` except the two kinds of decision):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from muertos.engine import Game, State, seat_ref
 from muertos.engine.actions import Actions, Kind
@@ -77,6 +77,12 @@ class OfertuState(State):
         "wins",
         "won_pips",
     )
+    COPY: ClassVar[dict[str, int]] = {
+        **{f: 0 for f in ("black", "start", "turn", "round", "phase", "quota", "reveal")},
+        **{f: 1 for f in ("row", "red_deck", "red_discard", "out", "placed", "choices", "wins", "won_pips")},
+        **{f: 2 for f in ("decks", "hands", "display")},
+    }
+    """How ``clone`` copies each field (``State.COPY``); ``bids`` (three deep) goes whole."""
     black: int
     """Seat holding the black deck (the other holds white)."""
     start: int

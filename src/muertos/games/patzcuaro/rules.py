@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import cache
 from itertools import permutations
 from operator import attrgetter
-from typing import Any
+from typing import Any, ClassVar
 
 from muertos.engine import CorruptState, Game, Option, State
 from muertos.engine.actions import Actions, Kind
@@ -151,6 +151,12 @@ class PatzcuaroState(State):
         "offered",
         "final",
     )
+    COPY: ClassVar[dict[str, int]] = {
+        **{f: 1 for f in ("tiles", "deck", "flipped", "pos", "objectives", "offered", "final")},
+        **{f: 2 for f in ("hands", "known", "altars", "stacks")},
+        **{f: 0 for f in ("turn", "phase", "step")},
+    }
+    """How ``clone`` copies each field (``State.COPY``): lists, lists of lists, scalars."""
     tiles: list[str]
     """The 4 shop faces in row order (``"T3B"``); with 2 players the last is back in the box."""
     deck: list[int]
