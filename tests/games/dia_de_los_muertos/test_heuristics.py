@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from muertos.games.dia_de_los_muertos import GAME
-from muertos.games.dia_de_los_muertos.heuristics import evaluate, rollout
+from muertos.games.dia_de_los_muertos.heuristics import _OWN, evaluate, rollout
+from muertos.games.dia_de_los_muertos.rules import MuertosState
 
 from .helpers import table
 
@@ -93,3 +94,17 @@ def test_a_rival_within_snatching_reach_threatens_festivity_cards() -> None:
         return evaluate(s, 0)
 
     assert pos(2) < pos(0) - 1.0
+
+
+def test_remembered_estimates_are_the_computed_ones() -> None:
+    """The estimates kept by what they read are the ones computed afresh, in every position."""
+    rnd = random.Random(4)
+    for players in (2, 3, 5):
+        s = GAME.new(players, players)
+        while not s.over:
+            assert isinstance(s, MuertosState)
+            kept = [evaluate(s, seat) for seat in range(players)]
+            _OWN.clear()
+            assert kept == [evaluate(s, seat) for seat in range(players)]
+            legal = s.legal_actions()
+            s.apply(legal[rnd.randrange(len(legal))])

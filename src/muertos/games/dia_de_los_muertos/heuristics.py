@@ -96,14 +96,43 @@ def _threat(st: MuertosState, s: int) -> float:
 
 def _estimate(st: MuertosState, s: int, extra_cards: int = 0) -> float:
     """Points ``s`` may expect at the end; ``extra_cards`` are cards it is about to draw."""
+    if not st.home[s] and st.arms[s] + st.legs[s] == 0:
+        # without limbs it will not arrive (only Follow or a patch can help)
+        return float(sum(FEST_VP[k] for k in st.fest[s]))
+    key = (
+        st.pos[s],
+        tuple(st.fest[s]),
+        st.home[s],
+        st.arms[s],
+        st.legs[s],
+        st._lane_open(),
+        tuple(st.stock),
+        st.players - st.home.count(0),
+        min(len(st.hands[s]) + extra_cards, 8),
+    )
+    own = _OWN.get(key)
+    if own is None:
+        if len(_OWN) >= _OWN_MAX:
+            _OWN.clear()
+        own = _OWN[key] = _own(st, s, extra_cards)
+    return own - _threat(st, s)
+
+
+_OWN: dict[tuple[object, ...], float] = {}
+"""``_own`` by what it reads: the greedy bot judges every seat after each move it tries,
+and most of them (and most fields a walk may end on) it has judged before."""
+_OWN_MAX = 1 << 17
+
+
+def _own(st: MuertosState, s: int, extra_cards: int) -> float:
+    """The points ``s`` may expect whatever its rivals do (``_estimate`` takes off the threat);
+    it reads only what ``_estimate`` keys it by."""
     vp = float(sum(FEST_VP[k] for k in st.fest[s]))
     home = st.home[s]
     if home:
         # cards no longer matter: count them full
-        return vp + PLACE_POINTS[home - 1] + _CARDS_MAX - _threat(st, s)
+        return vp + PLACE_POINTS[home - 1] + _CARDS_MAX
     arms, legs = st.arms[s], st.legs[s]
-    if arms + legs == 0:
-        return vp  # without limbs it will not arrive (only Follow or a patch can help)
     progress = 1.0 - min(_remaining(st, s), _FAR) / _FAR
     mobility = (3 if legs == 2 else 2 if legs == 1 else arms) / 3.0
     arrived = sum(1 for h in st.home if h)
@@ -116,7 +145,7 @@ def _estimate(st: MuertosState, s: int, extra_cards: int = 0) -> float:
             chance += FEST_VP[k] * 0.5 / (1 + d)
     cards = _CARDS_MAX * min(len(st.hands[s]) + extra_cards, 8) / 8
     place = best_left * progress * (0.4 + 0.6 * mobility)
-    return vp + chance + place + cards - _threat(st, s)
+    return vp + chance + place + cards
 
 
 def _pending_draws(st: MuertosState) -> list[int]:

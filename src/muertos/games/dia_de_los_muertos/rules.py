@@ -19,7 +19,8 @@ map, gives each rule with the code and test that carry it, and each choice with 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from muertos.engine import Game, Option, State, normalize
@@ -149,6 +150,60 @@ DOG_ON = tuple(f"the dog stands on {f}" for f in range(BOARD.size))
 GD_ON = tuple(f"the gravedigger stands on {f}" for f in range(BOARD.size))
 NO_WAY_BACK = "no skeleton goes back to the start"
 LANE_CLOSED = "the red lane (25-28) may be entered only when the gravedigger has left it (RB)"
+
+
+def _blocked(f: int, dog: int, gd: int) -> str | None:
+    """Why a skeleton may not step onto ``f`` with the dog on ``dog`` and the gravedigger at
+    ``gd``, or None. RB: 'The fields on which the dog or the gravedigger stands may not be
+    entered'; 'The fields with the red numbers (from 25 to 28) may be entered by a skeleton
+    only if the gravedigger has left the way'; and nobody goes back into the start."""
+    if f == START:
+        return NO_WAY_BACK
+    if f == dog:
+        return DOG_ON[f]
+    if f == _gd_field(gd):
+        return GD_ON[f]
+    if f in RED and gd < LANE_OPEN_AT:
+        return LANE_CLOSED
+    return None
+
+
+def _gd_field(gd: int) -> int:
+    """Where the gravedigger stands: ``gd`` 0-5 along the track, 6 + i for good on GD_FINAL[i]."""
+    n = len(GD_TRACK)
+    return GD_TRACK[gd] if gd < n else GD_FINAL[gd - n]
+
+
+def _reach(
+    start: int, maxd: int, out: Sequence[Iterable[int]], stops: Container[int], closed: Container[int]
+) -> dict[int, int]:
+    """Fields reachable from ``start`` in at most ``maxd`` steps along ``out``, by steps:
+    none in ``closed`` is entered, and a move ends on entering one of ``stops``."""
+    dist = {start: 0}
+    frontier = [start]
+    for k in range(1, maxd + 1):
+        nxt = []
+        for u in frontier:
+            if u != start and u in stops:
+                continue
+            for v in out[u]:
+                if v not in dist and v not in closed:
+                    dist[v] = k
+                    nxt.append(v)
+        frontier = nxt
+    del dist[start]
+    return dist
+
+
+@lru_cache(maxsize=1 << 14)
+def _walk_reach(start: int, maxd: int, dog: int, gd: int) -> Mapping[int, int]:
+    """Fields a skeleton on ``start`` can reach in at most ``maxd`` steps (RB movement
+    rules: a move ends on entering a field of ``STOP``; ``_blocked`` fields are not entered),
+    the dog and the gravedigger (``gd``) where they stand. No other skeleton blocks a walk,
+    so the search is a function of these alone, asked again and again by the listing and
+    the bots (shared: never changed by its readers)."""
+    closed = {f for f in range(BOARD.size) if _blocked(f, dog, gd) is not None}
+    return _reach(start, maxd, SKEL_OUT, STOP, closed)
 
 
 class Decisions(Actions["MuertosState"]):
@@ -381,27 +436,15 @@ class MuertosState(State):
     # ================================================================ helpers
     @property
     def gd_field(self) -> int:
-        """Where the gravedigger stands: ``gd`` 0-5 along the track, 6 + i for good on GD_FINAL[i]."""
-        n = len(GD_TRACK)
-        return GD_TRACK[self.gd] if self.gd < n else GD_FINAL[self.gd - n]
+        """Where the gravedigger stands (``_gd_field``)."""
+        return _gd_field(self.gd)
 
     def _lane_open(self) -> bool:
         return self.gd >= LANE_OPEN_AT
 
     def _blocked(self, f: int) -> str | None:
-        """Why a skeleton may not step onto ``f`` now, or None. RB: 'The fields on which the
-        dog or the gravedigger stands may not be entered'; 'The fields with the red numbers
-        (from 25 to 28) may be entered by a skeleton only if the gravedigger has left the
-        way'; and nobody goes back into the start."""
-        if f == START:
-            return NO_WAY_BACK
-        if f == self.dog:
-            return DOG_ON[f]
-        if f == self.gd_field:
-            return GD_ON[f]
-        if f in RED and self.gd < LANE_OPEN_AT:
-            return LANE_CLOSED
-        return None
+        """Why a skeleton may not step onto ``f`` now, or None (``_blocked``)."""
+        return _blocked(f, self.dog, self.gd)
 
     def _limb_cap(self, s: int, m: int) -> int:
         """RB 'The movement is limited if a skeleton has already lost bodyparts'."""
@@ -1386,42 +1429,14 @@ class MuertosState(State):
         cap = self._limb_cap(s, tr[T_CARD_M]) - tr[T_PENALTY] - tr[T_STEPS]
         return max(0, min(cap, tr[T_POINTS]))
 
-    def _walk_reach(self, s: int, maxd: int) -> dict[int, int]:
+    def _walk_reach(self, s: int, maxd: int) -> Mapping[int, int]:
         """Fields the skeleton can reach in at most ``maxd`` steps (RB movement rules)."""
-        start = self.pos[s]
-        dist = {start: 0}
-        frontier = [start]
-        for k in range(1, maxd + 1):
-            nxt = []
-            for u in frontier:
-                if u != start and u in STOP:
-                    continue  # RB: a move ends on entering these fields
-                for v in SKEL_OUT[u]:
-                    if v not in dist and self._blocked(v) is None:
-                        dist[v] = k
-                        nxt.append(v)
-            frontier = nxt
-        del dist[start]
-        return dist
+        return _walk_reach(self.pos[s], maxd, self.dog, self.gd)
 
     def _dog_reach(self, maxd: int) -> dict[int, int]:
         """Fields the dog can reach; it stops on the first field with a skeleton (RB)."""
         occ = {self.pos[v] for v in range(self.players) if not self.home[v]}
-        start = self.dog
-        dist = {start: 0}
-        frontier = [start]
-        for k in range(1, maxd + 1):
-            nxt = []
-            for u in frontier:
-                if u != start and u in occ:
-                    continue
-                for v in DOG_OUT[u]:
-                    if v not in dist:
-                        dist[v] = k
-                        nxt.append(v)
-            frontier = nxt
-        del dist[start]
-        return dist
+        return _reach(self.dog, maxd, DOG_OUT, occ, ())
 
     def _walked(self) -> str | None:
         """A movement walks the skeleton at most once (it may lead the dog in between)."""
