@@ -5,6 +5,8 @@ terminal picture in the language in force."""
 from __future__ import annotations
 
 import io
+import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -175,3 +177,49 @@ def test_the_terminal_in_english_is_unchanged_by_the_catalog() -> None:
     assert out == _picture(0, i18n.DEFAULT)
     assert "Family board" in out and "space 1 (free)" in out and "Player 1 — you" in out
     assert "Tablero" not in out and "Jugador" not in out
+
+
+BOARD = Path(__file__).resolve().parents[3] / "src" / "muertos" / "server" / "static" / "games" / "ofrenda.js"
+LITERAL = r'"((?:[^"\\\n]|\\.)*)"'
+
+
+def board_phrases() -> set[str]:
+    """Every phrase the board passes to ``tr``: directly, through a ternary, or from its
+    tables of objective words and slot kinds."""
+    code = BOARD.read_text()
+    found = set(re.findall(r"\btr\(\s*" + LITERAL, code))
+    for m in re.finditer(r"\btr\([^()\"]*\?\s*" + LITERAL + r"\s*:\s*" + LITERAL, code):
+        found.update(m.groups())
+    for m in re.finditer(r"(?s)const (?:QUANTIFIER|OBJECTIVE) = \{(.*?)\};", code):
+        found.update(re.findall(r":\s*" + LITERAL, m.group(1)))
+    for m in re.finditer(r"(?m)^\s*const kind = (.*)$", code):
+        found.update(x for x in re.findall(LITERAL, m.group(1)) if x)
+    return found
+
+
+def test_every_phrase_of_the_board_has_spanish() -> None:
+    phrases = board_phrases()
+    assert {
+        "Family board",
+        "every adjacent portrait has {f}",
+        "no",
+        "No candle",
+        "{slot}: candle slot",
+    } <= phrases
+    assert "pay 1 marigold to place a portrait here" in phrases and len(phrases) > 50
+    terms = i18n.game_catalog("ofrenda", "es").terms
+    missing_words = sorted(p for p in phrases if p not in terms and p != "2+")
+    assert not missing_words, missing_words
+    for p in phrases:
+        assert i18n.placeholders(terms.get(p, p)) == i18n.placeholders(p), p
+
+
+def test_every_candle_and_goal_text_of_the_catalog_has_spanish() -> None:
+    catalog = GAME.catalog()
+    texts = [k["text"] for k in catalog["candles"].values()] + [g["text"] for g in catalog["goals"].values()]
+    for text in texts:
+        spanish = i18n.term("ofrenda", text, "es")
+        assert spanish != text and "portrait" not in spanish and "marigold" not in spanish, text
+    assert i18n.term("ofrenda", catalog["candles"]["K29"]["text"], "es") == (
+        "la mayoría de retratos con B azul (nadie tiene más) (solo se revisa al final ⌚)"
+    )

@@ -1,17 +1,27 @@
 // Ofrenda: the Family board (four portrait spaces, the candles above them, deck and bag) and
-// each player's staggered ofrenda of 12 card slots (3 / 4 / 5) with the Candle (c) and
-// Marigold (m) slots between them. Lit portraits glow and carry ☀; unlit ones ○. Golden
+// each player's staggered ofrenda of 12 card slots (3 / 4 / 5) with the Candle (square) and
+// Marigold (round) slots between them. Lit portraits glow and carry ☀; unlit ones ○. Golden
 // slots are marked ★ (score ×2), paying slots −1✿, gaining slots +1✿. Click a Family
 // space to take it, a candle to take it, a hand card then a slot to place it, a stored
 // candle then a Candle slot to put it there; a slot or a marigold/candle space on its own
 // offers what can go there, the discard pile what can be discarded. "No candle" is a
 // button on the board.
+//
+// Every word shown goes through term("ofrenda", english) (its Spanish is in the game's
+// locale/es.toml); moves keep their notation. Text is never smaller than 14 board units, so
+// it reads at 11 px or more on a phone (style.css draws a board at 0.8 px a unit at least),
+// and long texts are wrapped in lists below the pieces instead of being squeezed onto them.
 import { svg, title, wrap } from "../svg.js";
 import { begin, finish, piece } from "../pieces.js";
+import { t, term } from "../i18n.js";
 
-const CW = 64; // card width
-const CH = 84; // card height
-const GAP = 14;
+const GAME = "ofrenda";
+const CW = 82; // card width
+const CH = 112; // card height
+const GAP = 8;
+const STEP = CW + GAP;
+const PAD = 8; // inside a panel
+const ROW_GAP = 44; // between two rows of an ofrenda: room for the Candle/Marigold slots
 const ROWS = [
   { slots: ["S1", "S2", "S3"], off: 1 },
   { slots: ["S4", "S5", "S6", "S7"], off: 0.5 },
@@ -25,11 +35,36 @@ const GOLDEN = new Set(["S2", "S10"]);
 const PAY = new Set(["S5", "S6"]);
 const GAIN = new Set(["S8", "S12"]);
 const CANDLE_SLOTS = new Set(["J1", "J3", "J5", "J7", "J9", "J11"]);
-const STEP = CW + GAP;
-const ALTAR_W = 5 * STEP - GAP;
-const PANEL_W = ALTAR_W + 40;
+const PANEL_W = 5 * STEP - GAP + 2 * PAD;
+const SMALL = 14; // the smallest text, in board units
+const LINE = 18; // a line of SMALL text
 
 let selected = null; // a hand portrait or a stored candle chosen for the next click
+
+/** A phrase of the game in the page's language, its {placeholders} filled from `params`. */
+function tr(english, params = {}) {
+  return term(GAME, english).replace(/\{([a-z_]+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** An SVG text of `size` board units (inline, so no stylesheet rule makes it smaller). */
+function label(x, y, text, size = SMALL, attrs = {}) {
+  const { style = "", ...rest } = attrs;
+  return svg("text", { x, y, ...rest, style: `font-size:${size}px;${style}` }, text);
+}
+
+/** Lines of `text` that fit `width` board units at `size` (SVG text does not wrap). */
+function lines(text, width, size = SMALL) {
+  return wrap(text, Math.max(8, Math.floor(width / (size * 0.62))));
+}
+
+/** Wrapped text from (x, y) down; returns the y below it. */
+function paragraph(g, x, y, text, width, attrs = {}) {
+  for (const line of lines(text, width)) {
+    g.append(label(x, y, line, SMALL, attrs));
+    y += LINE;
+  }
+  return y;
+}
 
 function legalSet(view) {
   return new Set((view.legal || []).map((a) => a.toLowerCase()));
@@ -42,7 +77,13 @@ function acts(view, test) {
 
 // Colour of each family branch; the letter and the offering symbol always go with it.
 const HUES = { BLUE: "#3a86ff", GREEN: "#40916c", PINK: "#ff5d8f", PURPLE: "#7b5ea7", YELLOW: "#f4c430" };
-const OBJ_SHORT = { ALL_ANY: "each adj. has", AT_LEAST_2: "2+ adj. have", NONE_OF: "no adj. has" };
+// A portrait's objective: on the card its first word, in its description the whole sentence.
+const QUANTIFIER = { ALL_ANY: "all", AT_LEAST_2: "2+", NONE_OF: "no" };
+const OBJECTIVE = {
+  ALL_ANY: "every adjacent portrait has {f}",
+  AT_LEAST_2: "2 or more adjacent portraits have {f}",
+  NONE_OF: "no adjacent portrait has {f}",
+};
 let CAT = {}; // the catalog of the table being drawn (set by render)
 
 function cue(feature) {
@@ -52,6 +93,23 @@ function cue(feature) {
   return o ? o.symbol : feature;
 }
 
+/** A colour or an offering in words: "blue", "papel picado". */
+function featureName(feature) {
+  return tr(feature.toLowerCase().replace("_", " "));
+}
+
+function objectiveText(info) {
+  const f = info.features.map((x) => `${cue(x)} ${featureName(x)}`).join(tr(" or "));
+  return tr(OBJECTIVE[info.objective] || "{f}", { f });
+}
+
+/** A candle's objective from the catalog, in the page's language. Its ⌚ goes: the words
+ * say "at the end only", and few fonts have the glyph (it would show as a box). */
+function candleText(id) {
+  const text = CAT.candles?.[id]?.text;
+  return text ? tr(text).replace(/\s*⌚/g, "") : "";
+}
+
 function portraitCard(x, y, card, opts = {}) {
   const lit = card && card.lit;
   const pid = card.portrait ?? card;
@@ -59,196 +117,223 @@ function portraitCard(x, y, card, opts = {}) {
   const g = svg("g", { transform: `translate(${x},${y})`, class: "ofr-card" + (lit ? " lit" : "") + (opts.cls || "") });
   if (lit) g.append(svg("rect", { x: -4, y: -4, width: CW + 8, height: CH + 8, rx: 10, class: "glow" }));
   g.append(svg("rect", { width: CW, height: CH, rx: 6, class: "face" }));
+  const state = lit ? tr("lit ☀") : tr("unlit ○");
   if (info) {
     const hue = HUES[info.colour] || "#999";
     const letter = cue(info.colour);
     const sym = cue(info.offering);
-    g.append(svg("rect", { x: 3, y: 3, width: CW - 6, height: 18, rx: 4, fill: hue, class: "band" }));
-    g.append(svg("text", { x: 8, y: 16, class: "letter" }, letter));
-    g.append(svg("text", { x: CW - 8, y: 17, "text-anchor": "end", class: "offering" }, sym));
-    g.append(svg("circle", { cx: CW / 2, cy: 34, r: 9, class: "head", fill: hue, "fill-opacity": 0.35 }));
-    g.append(svg("text", { x: CW / 2, y: 56, "text-anchor": "middle", class: "obj" }, OBJ_SHORT[info.objective] || ""));
-    g.append(svg("text", { x: CW / 2, y: 68, "text-anchor": "middle", class: "objf" }, info.features.map(cue).join(" or ")));
-    g.append(svg("text", { x: CW / 2, y: CH - 4, "text-anchor": "middle", class: "cid" }, `${pid} ${lit ? "☀" : "○"}`));
-    const colourName = info.colour.toLowerCase();
-    const offering = info.offering.toLowerCase().replace("_", " ");
-    g.append(title(`${pid}: ${colourName} (${letter}), ${offering} (${sym}); lights when ${info.text}; ${lit ? "lit ☀" : "unlit ○"}`));
+    g.append(svg("rect", { x: 3, y: 3, width: CW - 6, height: 26, rx: 4, fill: hue, class: "band" }));
+    g.append(label(8, 22, letter, 17, { class: "letter" }));
+    if (opts.golden) g.append(label(CW / 2, 23, "★", 17, { "text-anchor": "middle", class: "mark" }));
+    else g.append(svg("circle", { cx: CW / 2, cy: 16, r: 8, class: "head", fill: hue, "fill-opacity": 0.35 }));
+    g.append(label(CW - 8, 23, sym, 18, { "text-anchor": "end", class: "offering" }));
+    g.append(label(CW / 2, 54, tr(QUANTIFIER[info.objective] || ""), SMALL, { "text-anchor": "middle", class: "obj", style: "fill:#4a3a2a" }));
+    g.append(label(CW / 2, 76, info.features.map(cue).join(tr(" or ")), 16, { "text-anchor": "middle", class: "objf", style: "font-weight:bold" }));
+    g.append(label(CW / 2, CH - 10, `${pid} ${lit ? "☀" : "○"}`, SMALL, { "text-anchor": "middle", class: "cid" }));
+    const words = { pid, colour: featureName(info.colour), letter, offering: featureName(info.offering), sym, objective: objectiveText(info), state };
+    g.append(title(tr("{pid}: {colour} ({letter}), {offering} ({sym}); lights when {objective}; {state}", words)));
   } else {
-    g.append(svg("circle", { cx: CW / 2, cy: 30, r: 14, class: "head" }));
-    g.append(svg("path", { d: `M${CW / 2 - 20} 66 q20 -24 40 0 v6 h-40z`, class: "body" }));
-    g.append(svg("text", { x: CW / 2, y: CH - 4, "text-anchor": "middle", class: "cid" }, pid));
-    g.append(svg("text", { x: 6, y: 14, class: "litmark" }, lit ? "☀" : "○"));
-    g.append(title(`${pid}: ${lit ? "lit ☀" : "unlit ○"}`));
+    g.append(svg("circle", { cx: CW / 2, cy: 34, r: 14, class: "head" }));
+    g.append(svg("path", { d: `M${CW / 2 - 20} 70 q20 -24 40 0 v6 h-40z`, class: "body" }));
+    g.append(label(CW / 2, CH - 10, `${pid} ${lit ? "☀" : "○"}`, SMALL, { "text-anchor": "middle", class: "cid" }));
+    g.append(title(`${pid}: ${state}`));
   }
   return g;
 }
 
-function cardBack(x, y, label) {
+function cardBack(x, y, text) {
   return svg(
     "g",
     { transform: `translate(${x},${y})`, class: "ofr-back" },
     svg("rect", { width: CW, height: CH, rx: 6 }),
-    svg("text", { x: CW / 2, y: CH / 2 + 6, "text-anchor": "middle" }, label ?? "?"),
-    title("a face-down portrait"),
+    label(CW / 2, CH / 2 + 6, text ?? "?", 16, { "text-anchor": "middle" }),
+    title(tr("a face-down portrait")),
   );
 }
 
 function candleIcon(x, y, id, lit, extra = {}) {
+  const text = candleText(id);
+  const what = tr(lit ? "candle {id}: lit (flame)" : "candle {id}: unlit", { id: id ?? "" }) + (text ? tr("; lit when {text}", { text }) : "");
   return svg(
     "g",
     { transform: `translate(${x},${y})`, class: "ofr-candle" + (lit ? " lit" : ""), ...extra },
-    svg("rect", { x: -6, y: -4, width: 12, height: 22, rx: 2, class: "wax" }),
-    lit ? svg("path", { d: "M0 -16 q6 7 0 12 q-6 -5 0 -12z", class: "flame" }) : svg("path", { d: "M0 -4 v-6", class: "wick" }),
-    svg("text", { x: 0, y: 30, "text-anchor": "middle", class: "cid" }, id ?? "K"),
-    title(`candle ${id ?? ""} ${lit ? "lit (flame)" : "unlit"}${CAT.candles?.[id] ? ": lit when " + CAT.candles[id].text : ""}`),
+    svg("rect", { x: -7, y: -6, width: 14, height: 26, rx: 2, class: "wax" }),
+    lit ? svg("path", { d: "M0 -19 q7 8 0 13 q-7 -5 0 -13z", class: "flame" }) : svg("path", { d: "M0 -6 v-7", class: "wick" }),
+    label(0, 36, id ?? "K", SMALL, { "text-anchor": "middle", class: "cid" }),
+    title(what),
+  );
+}
+
+/** A candle placed in its slot: its id inside the slot's square, a flame above it when lit. */
+function placedCandle(x, y, id, lit) {
+  const text = candleText(id);
+  const what = tr(lit ? "candle {id}: lit (flame)" : "candle {id}: unlit", { id }) + (text ? tr("; lit when {text}", { text }) : "");
+  return svg(
+    "g",
+    { class: "ofr-candle placed" + (lit ? " lit" : "") },
+    lit ? svg("path", { d: `M${x} ${y - 17} q6 7 0 11 q-6 -4 0 -11z`, class: "flame" }) : svg("path", { d: `M${x} ${y - 7} v-7`, class: "wick" }),
+    label(x, y + 11, id, SMALL, { "text-anchor": "middle", class: "cid" }),
+    title(what),
   );
 }
 
 function marigoldIcon(x, y, r = 9) {
   const petals = [];
   for (let i = 0; i < 8; i++) petals.push(svg("ellipse", { cx: 0, cy: -r * 0.6, rx: r * 0.38, ry: r * 0.62, transform: `rotate(${i * 45})` }));
-  return svg("g", { transform: `translate(${x},${y})`, class: "ofr-marigold" }, ...petals, svg("circle", { r: r * 0.35, class: "heart" }), title("marigold ✿"));
+  return svg("g", { transform: `translate(${x},${y})`, class: "ofr-marigold" }, ...petals, svg("circle", { r: r * 0.35, class: "heart" }), title(tr("marigold ✿")));
 }
 
-function familyBoard(view, ctx, legal) {
+/** The Family board, `w` wide: spaces, candles, deck, then the candles' objectives, the
+ * goals and a key to the cards, in words (beside the spaces when there is room). */
+function familyBoard(view, ctx, legal, w) {
   const g = svg("g", { class: "ofr-family" });
-  const SP = CW + 84; // a space and its candle's text beside it
-  const w = 4 * SP + 150;
-  g.append(svg("rect", { x: 0, y: 0, width: w, height: 204, rx: 10, class: "board-bg" }));
-  g.append(svg("text", { x: 12, y: 20, class: "section" }, "Family board"));
+  const bg = svg("rect", { x: 0, y: 0, width: w, height: 100, rx: 10, class: "board-bg" });
+  g.append(bg);
+  g.append(label(12, 24, tr("Family board"), 17, { class: "section" }));
+  const bag = label(5 * STEP, 24, tr("candle bag: {n}", { n: view.bag ?? "?" }), SMALL, { "text-anchor": "end" });
+  g.append(bag);
+  const cardsY = 112;
+  const notes = []; // [text, attrs]: what the board says in words
   (view.market || []).forEach((space, i) => {
-    const x = 16 + i * SP;
+    const x = PAD + i * STEP;
     const n = i + 1;
-    // candle above the space
     const cid = view.market_candles?.[i];
     if (cid) {
-      const c = candleIcon(x + CW / 2, 46, cid, false, { "data-k": `famc${n}` });
-      if (legal.has(`candle ${n}`)) piece(c, [`candle ${n}`], ctx, `take candle ${cid} above space ${n}`);
+      const c = candleIcon(x + CW / 2, 56, cid, false, { "data-k": `famc${n}` });
+      if (legal.has(`candle ${n}`)) piece(c, [`candle ${n}`], ctx, tr("take candle {id} above space {n}", { id: cid, n }));
       g.append(c);
-      wrap(CAT.candles?.[cid]?.text ?? "", 21).slice(0, 5).forEach((line, k) => g.append(svg("text", { x: x + CW / 2 + 16, y: 32 + k * 12, class: "tiny" }, line)));
+      notes.push([tr("{id} above space {n}: lit when {text}", { id: cid, n, text: candleText(cid) }), {}]);
     }
-    const y = 96;
-    const card = space?.portrait
-      ? portraitCard(x, y, { portrait: space.portrait, lit: false })
-      : cardBack(x, y, view.taken_space === n ? "taken" : "—");
-    if (legal.has(`take ${n}`)) piece(card, [`take ${n}`], ctx, `take portrait ${space?.portrait} from space ${n}`);
+    const card = space?.portrait ? portraitCard(x, cardsY, { portrait: space.portrait, lit: false }) : cardBack(x, cardsY, view.taken_space === n ? tr("taken") : "—");
+    if (legal.has(`take ${n}`)) piece(card, [`take ${n}`], ctx, tr("take portrait {pid} from space {n}", { pid: space?.portrait, n }));
     card.dataset.k = `fam${n}`;
     g.append(card);
-    g.append(svg("text", { x: x + CW / 2, y: y + CH + 16, "text-anchor": "middle", class: "label" }, `${n}` + (space?.marigolds ? `  ✿×${space.marigolds}` : "")));
-    if (space?.marigolds) g.append(marigoldIcon(x + CW - 4, y + 6, 8));
+    g.append(label(x + CW / 2, cardsY + CH + 20, `${n}` + (space?.marigolds ? `  ✿×${space.marigolds}` : ""), SMALL, { "text-anchor": "middle" }));
+    if (space?.marigolds) g.append(marigoldIcon(x + CW - 6, cardsY + CH + 15, 7)); // beside its count, clear of the card
   });
-  const dx = 16 + 4 * SP;
-  g.append(cardBack(dx, 96, `${view.deck ?? "?"}`));
-  g.append(svg("text", { x: dx + CW / 2, y: 96 + CH + 16, "text-anchor": "middle", class: "label" }, "deck"));
-  g.append(svg("text", { x: w - 12, y: 20, "text-anchor": "end", class: "label" }, `candle bag: ${view.bag ?? "?"}`));
-  return { node: g, w, h: 204 };
-}
-
-function goalsRow(view) {
-  if (!view.goals) return null;
-  const g = svg("g", { class: "ofr-goals" });
-  g.append(svg("text", { x: 0, y: 14, class: "section" }, "Common goals"));
-  view.goals.forEach((goal, i) => {
-    const x = 140 + i * 170;
-    const text = CAT.goals?.[goal.goal]?.text ?? goal.goal;
-    g.append(svg("rect", { x, y: 0, width: 160, height: 40, rx: 6, class: "chipbox" }));
-    g.append(svg("text", { x: x + 8, y: 15, class: "small" }, `${goal.goal} · tokens ${goal.stack.length ? goal.stack.join(" / ") : "(taken)"}`));
-    g.append(svg("text", { x: x + 8, y: 32, class: "small" }, text.length > 30 ? text.slice(0, 29) + "…" : text));
-    g.append(title(`${goal.goal}: ${text}`));
-  });
-  return g;
+  const dx = PAD + 4 * STEP;
+  g.append(cardBack(dx, cardsY, `${view.deck ?? "?"}`));
+  g.append(label(dx + CW / 2, cardsY + CH + 20, tr("deck"), SMALL, { "text-anchor": "middle" }));
+  if (view.goals) {
+    notes.push([tr("Common goals"), { class: "section", style: "font-weight:bold" }]);
+    for (const goal of view.goals) {
+      const text = CAT.goals?.[goal.goal]?.text;
+      const stack = goal.stack.length ? goal.stack.join("/") : tr("(taken)");
+      notes.push([tr("{goal} (tokens {stack}): {text}", { goal: goal.goal, stack, text: text ? tr(text) : "" }), {}]);
+    }
+  }
+  notes.push([tr("A portrait lights up when its adjacent portraits show the colours or offerings on its card: all, 2+, or no one. ★ ×2: golden slot; −1✿ pay, +1✿ gain a marigold; ■ candle slot, ● marigold slot."), { class: "muted" }]);
+  // beside the spaces when the board is wide, else below them
+  const side = w - 5 * STEP - PAD >= 300;
+  const nx = side ? 5 * STEP + 2 * PAD : 12;
+  let y = side ? 52 : cardsY + CH + 48;
+  const width = (side ? w - nx : w - 24) - 8;
+  if (side) bag.setAttribute("x", w - 12);
+  for (const [text, attrs] of notes) y = paragraph(g, nx, y, text, width, attrs) + 4;
+  const h = Math.max(cardsY + CH + 32, y + 4);
+  bg.setAttribute("height", h);
+  return { node: g, w, h };
 }
 
 function slotXY(row, i, off) {
-  return { x: 20 + (off + i) * STEP, y: 40 + row * (CH + 34) };
+  return { x: PAD + (off + i) * STEP, y: 56 + row * (CH + ROW_GAP) };
 }
 
 function altar(view, seatIdx, sv, ctx, legal) {
   const mine = seatIdx === view.seat;
   const g = svg("g", { class: `ofr-seat seat${seatIdx % 6}` + (seatIdx === view.to_move ? " to-move" : "") });
+  const bg = svg("rect", { x: 0, y: 0, width: PANEL_W, height: 560, rx: 12, class: "panel" });
+  g.append(bg);
   const marks = [];
-  if (seatIdx === view.to_move) marks.push("▶ to move");
-  if (mine) marks.push("★ you");
-  const name = ctx.names?.[seatIdx] ?? `Player ${seatIdx + 1}`;
+  if (seatIdx === view.to_move) marks.push(tr("▶ to move"));
+  if (mine) marks.push(tr("★ you"));
+  const name = ctx.names?.[seatIdx] ?? t("seat", { n: seatIdx + 1 });
   const head = `${name}${marks.length ? " (" + marks.join(", ") + ")" : ""}`;
-  g.append(svg("rect", { x: 0, y: 0, width: PANEL_W, height: 560, rx: 12, class: "panel" }));
-  g.append(svg("text", { x: 14, y: 24, class: "panel-label" }, head));
+  g.append(label(12, 24, head, 16, { class: "panel-label" }));
   const sc = sv.score?.total;
-  g.append(svg("text", { x: PANEL_W - 14, y: 24, "text-anchor": "end", class: "label" }, `☀ ${sv.lit_portraits ?? 0} lit` + (sc !== undefined ? ` · ${sc} pts` : "")));
+  g.append(label(12, 44, tr("☀ {n} lit", { n: sv.lit_portraits ?? 0 }) + (sc !== undefined ? " · " + tr("{n} points", { n: sc }) : ""), SMALL));
   // card slots
   ROWS.forEach((row, r) => {
     row.slots.forEach((slot, i) => {
       const { x, y } = slotXY(r, i, row.off);
       const card = sv.ofrenda?.[slot];
       let el;
-      if (card) el = portraitCard(x, y, card);
+      if (card) el = portraitCard(x, y, card, { golden: GOLDEN.has(slot) });
       else {
         el = svg("g", { transform: `translate(${x},${y})`, class: "ofr-slot" + (GOLDEN.has(slot) ? " golden" : "") });
         el.append(svg("rect", { width: CW, height: CH, rx: 6 }));
-        el.append(svg("text", { x: CW / 2, y: CH / 2, "text-anchor": "middle" }, slot));
+        el.append(label(CW / 2, CH / 2 - 4, slot, 16, { "text-anchor": "middle" }));
         const mark = GOLDEN.has(slot) ? "★ ×2" : PAY.has(slot) ? "−1✿" : GAIN.has(slot) ? "+1✿" : "";
-        if (mark) el.append(svg("text", { x: CW / 2, y: CH / 2 + 18, "text-anchor": "middle", class: "mark" }, mark));
-        el.append(title(`slot ${slot}${mark ? " " + mark : ""}`));
+        if (mark) el.append(label(CW / 2, CH / 2 + 20, mark, 16, { "text-anchor": "middle", class: "mark" }));
+        const kind = GOLDEN.has(slot) ? "golden: the portrait's score counts double" : PAY.has(slot) ? "pay 1 marigold to place a portrait here" : GAIN.has(slot) ? "gain 1 marigold when placing a portrait here" : "";
+        el.append(title(tr("slot {slot}", { slot }) + (kind ? ": " + tr(kind) : "")));
       }
-      if (card && GOLDEN.has(slot)) el.append(svg("text", { x: 4, y: 38, class: "mark" }, "★"));
       el.dataset.k = `s${seatIdx}:${slot}`;
       if (mine && selected && legal.has(`place ${selected} ${slot}`.toLowerCase())) {
-        piece(el, [`place ${selected} ${slot}`], ctx, `place ${selected} in ${slot}`);
+        piece(el, [`place ${selected} ${slot}`], ctx, tr("place {pid} in {slot}", { pid: selected, slot }));
       } else if (mine && !selected) {
         const here = acts(view, (a) => a.startsWith("place ") && a.endsWith(` ${slot.toLowerCase()}`));
-        piece(el, here, ctx, `place a portrait in ${slot}`);
+        piece(el, here, ctx, tr("place a portrait in {slot}", { slot }));
       }
       g.append(el);
     });
   });
-  // candle / marigold slots between the rows
+  // candle (square) and marigold (round) slots between the rows
   JROWS.forEach((row, r) => {
     row.slots.forEach((slot, i) => {
-      const x = 20 + (row.off + i * 0.5) * STEP + CW / 2;
-      const y = 40 + (r + 1) * (CH + 34) - 17;
+      const x = PAD + (row.off + i * 0.5) * STEP + CW / 2;
+      const y = 56 + (r + 1) * (CH + ROW_GAP) - ROW_GAP / 2;
       const tok = sv.tokens?.[slot];
       const isCandle = CANDLE_SLOTS.has(slot);
       const el = svg("g", { class: "ofr-jslot" + (isCandle ? " c" : " m"), "data-k": `s${seatIdx}:${slot}` });
-      el.append(svg("circle", { cx: x, cy: y, r: 15 }));
-      if (tok === "marigold") el.append(marigoldIcon(x, y, 11));
-      else if (tok && tok.candle) el.append(candleIcon(x, y - 4, tok.candle, tok.lit));
-      else el.append(svg("text", { x, y: y + 4, "text-anchor": "middle", class: "jlabel" }, `${slot}${isCandle ? "c" : "m"}`));
-      el.append(title(`${slot}: ${isCandle ? "candle" : "marigold"} slot`));
+      // a candle slot is a square (style.css draws only the round ones: its colours are here)
+      const square = isCandle ? svg("rect", { x: x - 18, y: y - 18, width: 36, height: 36, rx: 7, fill: "#f3f5f9", stroke: "#8d99ae", "stroke-width": 1.5 }) : null;
+      el.append(square ?? svg("circle", { cx: x, cy: y, r: 19 }));
+      if (tok === "marigold") el.append(marigoldIcon(x, y, 12));
+      else if (tok && tok.candle) {
+        el.append(placedCandle(x, y, tok.candle, tok.lit));
+        if (square) square.setAttribute("fill", tok.lit ? "#fff3c4" : "#f5f0e1");
+      }
+      else el.append(label(x, y + 5, slot, SMALL, { "text-anchor": "middle", class: "jlabel" }));
+      const what = tr(isCandle ? "{slot}: candle slot" : "{slot}: marigold slot", { slot });
+      el.append(title(what));
       if (mine) {
         const want = selected ? `candle ${selected} ${slot}`.toLowerCase() : null;
-        if (want && legal.has(want)) piece(el, [`candle ${selected} ${slot}`], ctx, `put candle ${selected} on ${slot}`);
-        else piece(el, acts(view, (a) => a.endsWith(` ${slot.toLowerCase()}`)), ctx, `${slot}: ${isCandle ? "candle" : "marigold"} slot`);
+        if (want && legal.has(want)) piece(el, [`candle ${selected} ${slot}`], ctx, tr("put candle {id} on {slot}", { id: selected, slot }));
+        else piece(el, acts(view, (a) => a.endsWith(` ${slot.toLowerCase()}`)), ctx, what);
       }
+      if (square && el.classList.contains("playable")) square.setAttribute("style", "fill:#efe4ff;stroke:var(--purple);stroke-width:3");
       g.append(el);
     });
   });
-  // storage, hand, discards
-  let y = 40 + 3 * (CH + 34) - 6;
-  g.append(marigoldIcon(30, y + 10, 10));
-  g.append(svg("text", { x: 46, y: y + 15, class: "label", "data-k": `s${seatIdx}:store` }, `× ${sv.marigolds ?? 0} in storage`));
-  let cx = 200;
+  // storage: marigolds and candles, the candles' objectives in words
+  let y = 56 + 3 * CH + 2 * ROW_GAP + 16;
+  g.append(marigoldIcon(PAD + 12, y + 10, 10));
+  g.append(label(PAD + 28, y + 15, tr("× {n} in storage", { n: sv.marigolds ?? 0 }), SMALL, { "data-k": `s${seatIdx}:store` }));
+  let cx = 232;
   (sv.candles || []).forEach((k) => {
     const isSel = mine && selected === k;
-    const c = candleIcon(cx, y + 8, k, false, { class: "ofr-candle" + (isSel ? " selected" : ""), "data-k": `s${seatIdx}:cand:${k}` });
+    const c = candleIcon(cx, y + 4, k, false, { class: "ofr-candle" + (isSel ? " selected" : ""), "data-k": `s${seatIdx}:cand:${k}` });
     if (mine) {
       const select = () => {
         selected = selected === k ? null : k;
         ctx.redraw();
       };
-      piece(c, acts(view, (a) => a.startsWith(`candle ${k.toLowerCase()} `)), ctx, `choose candle ${k} for a Candle slot`, { select });
+      piece(c, acts(view, (a) => a.startsWith(`candle ${k.toLowerCase()} `)), ctx, tr("choose candle {id} for a Candle slot", { id: k }), { select });
     }
     g.append(c);
-    cx += 34;
+    cx += 48;
   });
-  if (!(sv.candles || []).length) g.append(svg("text", { x: 200, y: y + 15, class: "muted" }, "no candles stored"));
-  else (sv.candles || []).forEach((k, i) => g.append(svg("text", { x: 14, y: 512 + i * 11, class: "tiny" }, `candle ${k}: lit when ${(CAT.candles?.[k]?.text ?? "?").slice(0, 60)}`)));
-  y += 44;
-  g.append(svg("text", { x: 14, y: y + 12, class: "label" }, "Hand"));
-  let hx = 60;
+  if (!(sv.candles || []).length) g.append(label(232, y + 15, tr("no candles stored"), SMALL, { class: "muted" }));
+  y += 58;
+  for (const k of sv.candles || []) y = paragraph(g, 12, y, tr("{id}: lit when {text}", { id: k, text: candleText(k) || "?" }), PANEL_W - 24) + 2;
+  // the hand, and the discard pile in the fifth column
+  g.append(label(12, y + 4, tr("Hand"), SMALL, { style: "font-weight:bold" }));
+  y += 14;
+  let hx = PAD;
   (sv.hand || []).forEach((p) => {
     const isSel = mine && selected === p;
     const card = portraitCard(hx, y, { portrait: p, lit: false }, { cls: isSel ? " selected" : "" });
-    card.setAttribute("transform", `translate(${hx},${y}) scale(0.8)`);
     card.dataset.k = `s${seatIdx}:hand:${p}`;
     if (mine) {
       const select = () => {
@@ -256,34 +341,35 @@ function altar(view, seatIdx, sv, ctx, legal) {
         ctx.pick(selected ?? "");
         ctx.redraw();
       };
-      piece(card, acts(view, (a) => a.split(" ")[1] === p.toLowerCase()), ctx, `choose ${p} to place or discard`, { select });
+      piece(card, acts(view, (a) => a.split(" ")[1] === p.toLowerCase()), ctx, tr("choose {pid} to place or discard", { pid: p }), { select });
     }
     g.append(card);
-    hx += CW * 0.8 + 8;
+    hx += STEP;
   });
   for (let i = 0; i < (sv.hand_hidden || 0); i++) {
-    const b = cardBack(hx, y, "?");
-    b.setAttribute("transform", `translate(${hx},${y}) scale(0.8)`);
-    g.append(b);
-    hx += CW * 0.8 + 8;
+    g.append(cardBack(hx, y, "?"));
+    hx += STEP;
   }
-  if (!(sv.hand || []).length && !sv.hand_hidden) g.append(svg("text", { x: 60, y: y + 12, class: "muted" }, "(empty)"));
-  // the discard pile: a chosen hand portrait goes there, or it offers every discard
-  const pile = svg("g", { transform: `translate(${PANEL_W - 14 - CW * 0.8},${y})`, class: "pile" });
-  pile.append(svg("rect", { width: CW * 0.8, height: CH * 0.8, rx: 6 }));
-  pile.append(svg("text", { x: (CW * 0.8) / 2, y: (CH * 0.8) / 2, "text-anchor": "middle", class: "small" }, "discard"));
-  pile.append(svg("text", { x: (CW * 0.8) / 2, y: (CH * 0.8) / 2 + 14, "text-anchor": "middle", class: "small" }, `(${(sv.discards || []).length})`));
-  pile.append(title("discard pile"));
+  if (!(sv.hand || []).length && !sv.hand_hidden) g.append(label(PAD + 4, y + 24, tr("(empty)"), SMALL, { class: "muted" }));
+  const pile = svg("g", { transform: `translate(${PAD + 4 * STEP},${y})`, class: "pile" });
+  pile.append(svg("rect", { width: CW, height: CH, rx: 6 }));
+  pile.append(label(CW / 2, CH / 2 - 4, tr("discard"), SMALL, { "text-anchor": "middle" }));
+  pile.append(label(CW / 2, CH / 2 + 16, `(${(sv.discards || []).length})`, SMALL, { "text-anchor": "middle" }));
+  pile.append(title(tr("discard pile")));
   pile.dataset.k = `s${seatIdx}:discard`;
   if (mine) {
     const here = selected ? acts(view, (a) => a === `discard ${selected.toLowerCase()}`) : acts(view, (a) => a.startsWith("discard "));
-    piece(pile, here, ctx, selected ? `discard ${selected}` : "discard a portrait");
+    piece(pile, here, ctx, selected ? tr("discard {pid}", { pid: selected }) : tr("discard a portrait"));
   }
   g.append(pile);
-  const dtext = (sv.discards || []).length ? sv.discards.join(" ") : "none";
-  const gt = (sv.goal_tokens || []).map((t) => `${t.goal}:${t.value}`).join(" ");
-  g.append(svg("text", { x: 14, y: 548, class: "label small" }, `Discards: ${dtext}` + (gt ? `   Goal tokens: ${gt}` : "")));
-  return g;
+  y += CH + 24;
+  const discards = (sv.discards || []).length ? tr("Discards: {list}", { list: sv.discards.join(" ") }) : tr("Discards: none");
+  y = paragraph(g, 12, y, discards, PANEL_W - 24);
+  const gt = (sv.goal_tokens || []).map((x) => `${x.goal}:${x.value}`).join(" ");
+  if (gt) y = paragraph(g, 12, y, tr("Goal tokens: {list}", { list: gt }), PANEL_W - 24);
+  const h = y + 4;
+  bg.setAttribute("height", h);
+  return { node: g, h };
 }
 
 export function render(view, ctx) {
@@ -291,26 +377,21 @@ export function render(view, ctx) {
   CAT = ctx.catalog || {};
   const legal = legalSet(view);
   if (selected && ![...legal].some((a) => a.includes(selected.toLowerCase()))) selected = null;
-  const root = svg("svg", { class: "board ofrenda", role: "img", "aria-label": "Ofrenda table" });
-  const fam = familyBoard(view, ctx, legal);
-  root.append(fam.node);
-  let y = fam.h + 12;
-  const goals = goalsRow(view);
-  if (goals) {
-    goals.setAttribute("transform", `translate(0,${y})`);
-    root.append(goals);
-    y += 52;
-  }
+  const root = svg("svg", { class: "board ofrenda", role: "img", "aria-label": tr("Ofrenda table") });
   const seats = (view.seats || []).map((sv, i) => i);
   // your own ofrenda first
   if (view.seat !== null && view.seat !== undefined) seats.sort((a, b) => (a === view.seat ? -1 : b === view.seat ? 1 : a - b));
   const cols = seats.length > 1 && window.innerWidth > 760 ? 2 : 1; // phones: one ofrenda per row
-  seats.forEach((i, k) => {
-    const a = altar(view, i, view.seats[i], ctx, legal);
-    a.setAttribute("transform", `translate(${(k % cols) * (PANEL_W + 16)},${y + Math.floor(k / cols) * 576})`);
-    root.append(a);
-  });
-  const width = Math.max(fam.w, cols * (PANEL_W + 16));
-  const height = y + Math.ceil(seats.length / cols) * 576;
-  return finish(root, view, ctx, width, height);
+  const width = cols * (PANEL_W + 16) - 16;
+  const fam = familyBoard(view, ctx, legal, width);
+  root.append(fam.node);
+  let y = fam.h + 12;
+  const panels = seats.map((i) => altar(view, i, view.seats[i], ctx, legal));
+  for (let k = 0; k < panels.length; k += cols) {
+    const row = panels.slice(k, k + cols);
+    row.forEach((p, c) => p.node.setAttribute("transform", `translate(${c * (PANEL_W + 16)},${y})`));
+    root.append(...row.map((p) => p.node));
+    y += Math.max(...row.map((p) => p.h)) + 16;
+  }
+  return finish(root, view, ctx, width, y - 16, { "no candle": tr("No candle") });
 }
