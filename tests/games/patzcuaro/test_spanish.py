@@ -5,6 +5,8 @@ summary and the terminal table too."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -12,7 +14,16 @@ from rich.console import Console
 from muertos.games.patzcuaro import GAME, scoring
 from muertos.games.patzcuaro.components import COMPONENTS as C
 from muertos.games.patzcuaro.rules import PatzcuaroState
-from muertos.i18n import game_catalog, guide, localize_result, term, translate, untranslated, use_language
+from muertos.i18n import (
+    game_catalog,
+    guide,
+    localize_result,
+    placeholders,
+    term,
+    translate,
+    untranslated,
+    use_language,
+)
 from muertos.i18n.coverage import GARBAGE, missing
 
 from .build import position
@@ -198,3 +209,21 @@ def test_the_terminal_table_in_the_language_in_force() -> None:
     assert not [w for w in ENGLISH if w in spanish], [w for w in ENGLISH if w in spanish]
     # A game created in Spanish draws in Spanish whatever the reader's language.
     assert "Tu mano (2)" in _text(with_option(s), 0)
+
+
+BOARD = Path(__file__).parents[3] / "src/muertos/server/static/games/patzcuaro.js"
+
+
+def test_every_word_of_the_web_board_has_spanish() -> None:
+    # The board shows its own words through tr("English", {params}) (term() of i18n.js):
+    # each is a term of the catalog, with the same {placeholders}.
+    source = BOARD.read_text(encoding="utf-8")
+    words = set(re.findall(r'\btr\("((?:[^"\\]|\\.)*)"', source))
+    words |= {"top", "bottom"}  # tr(row ? "bottom" : "top")
+    assert len(words) > 20 and "Hand" in words
+    terms = game_catalog("patzcuaro", "es").terms
+    for w in words:
+        assert w in terms, w
+        assert placeholders(terms[w]) == placeholders(w), w
+    for w in ("Hand", "Objectives", "Track", "player card", "(no card)", "Player"):
+        assert source.count(f'"{w}') == source.count(f'tr("{w}'), f"{w} shown without tr()"

@@ -6,24 +6,56 @@
 // card to trade it (or select it), then an altar slot to place it (an altar slot on its
 // own offers the cards that can go there); your token's space to take the revealed cards,
 // your player card to flip it; "pass" is a button on the board.
+//
+// Words: the game's names (objects, colours, shops, conditions, objectives) come from its
+// catalog in the game's own language option, else in the reader's (the same words as the
+// rulebook); the board's own words are the game's terms (locale/es.toml) through term().
+// Text is 14 units or more and wrapped, never cut: a phone shows the board at 0.8 px per
+// unit at the least (style.css), so every text stays at 11.2 px or more.
 import { svg, title, wrap } from "../svg.js";
 import { begin, finish, piece } from "../pieces.js";
+import { lang, t, term } from "../i18n.js";
 
 const HUES = { pink: "#ff5d8f", green: "#40916c", purple: "#7b5ea7", yellow: "#f4c430" };
 const GLYPH = { pink: "✿", green: "⚱", purple: "✝", yellow: "❦" };
-const CW = 86;
-const CH = 62;
-const SW = 190; // space width
-const SH = 150;
+const CW = 180; // card: the longest object line, "calaverita de azúcar ×3", fits at 14
+const CH = 76;
+const SW = CW + 16; // space width: a card, its stack count and a token below it
+const FONT = 14; // every text's size, in board units
+const CHAR = 7.4; // a generous character width at that size, for wrapping
+const BOLD = 8.4; // the same in bold
 let CAT = {};
 let LANG = "en";
 let selected = null; // a hand card chosen for an altar slot
+
+/** A board word in the reader's language, its {placeholders} filled. */
+function tr(english, params = {}) {
+  return term("patzcuaro", english).replace(/\{([a-z_]+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** "1 card" / "5 cards" in the reader's language. */
+function nCards(n) {
+  return n === 1 ? tr("1 card") : tr("{n} cards", { n });
+}
+
+/** Lines of at most ``width`` units (``bold``: of bold text). */
+function lines(text, width, bold = false) {
+  return wrap(text, Math.max(8, Math.floor(width / (bold ? BOLD : CHAR))));
+}
+
+/** A text at the board's size (inline, so it wins over the shared classes' sizes). */
+function txt(x, y, attrs, content) {
+  return svg("text", { x, y, style: `font-size:${FONT}px`, ...attrs }, content);
+}
 
 function cardInfo(cid) {
   const c = CAT.cards?.[String(cid)];
   if (!c) return null;
   const col = CAT.colours[c.colour];
-  return { col, objs: c.objects.map((o) => CAT.objects[o]), text: c.text?.[LANG] ?? `#${cid}` };
+  const counts = new Map();
+  for (const o of c.objects) counts.set(o, (counts.get(o) || 0) + 1);
+  const objs = [...counts].map(([o, n]) => CAT.objects[o][LANG] + (n > 1 ? ` ×${n}` : ""));
+  return { col, objs, text: c.text?.[LANG] ?? `#${cid}` };
 }
 
 function card(x, y, cid, opts = {}) {
@@ -31,20 +63,16 @@ function card(x, y, cid, opts = {}) {
   const info = cardInfo(cid);
   g.append(svg("rect", { width: CW, height: CH, rx: 6, class: "face" }));
   if (!info) {
-    g.append(svg("text", { x: CW / 2, y: CH / 2 + 4, "text-anchor": "middle" }, `#${cid}`));
+    g.append(txt(CW / 2, CH / 2 + 4, { "text-anchor": "middle" }, `#${cid}`));
     return g;
   }
   const id = info.col.id;
-  g.append(svg("rect", { x: 2, y: 2, width: CW - 4, height: 16, rx: 4, fill: HUES[id] || "#999", class: "band" }));
-  g.append(svg("text", { x: 6, y: 14, class: "code" }, `${GLYPH[id] || ""} ${info.col.code[LANG]}`));
-  g.append(svg("text", { x: CW - 5, y: 14, "text-anchor": "end", class: "code" }, `#${cid}`));
-  info.objs.forEach((o, k) => g.append(svg("text", { x: 6, y: 31 + k * 11, class: "obj" }, `• ${o[LANG]}`)));
+  g.append(svg("rect", { x: 2, y: 2, width: CW - 4, height: 19, rx: 4, fill: HUES[id] || "#999", class: "band" }));
+  g.append(txt(7, 16, { class: "code" }, `${GLYPH[id] || ""} ${info.col.code[LANG]}`));
+  g.append(txt(CW - 6, 16, { "text-anchor": "end", class: "code" }, `#${cid}`));
+  info.objs.forEach((o, k) => g.append(txt(6, 37 + k * 16, { class: "obj" }, o)));
   g.append(title(`${info.text} (${info.col[LANG]}, ${info.col.symbol[LANG]})`));
   return g;
-}
-
-function back(x, y, label) {
-  return svg("g", { transform: `translate(${x},${y})`, class: "ptz-back" }, svg("rect", { width: CW, height: CH, rx: 6 }), svg("text", { x: CW / 2, y: CH / 2 + 5, "text-anchor": "middle" }, label), title("a face-down card"));
 }
 
 let LEGAL = []; // the legal actions in their own spelling
@@ -62,10 +90,17 @@ function spaceInfo(view, i) {
   else if (i <= n) [col, row] = [i, 0];
   else if (i < L - 1) [col, row] = [L - 1 - i, 1];
   else [col, row] = [0, 1];
-  let sp;
-  if (col === 0) sp = row ? CAT.patzcuaro?.bottom : CAT.patzcuaro?.top;
-  else sp = row ? CAT.shops?.[view.tiles[col - 1]]?.bottom : CAT.shops?.[view.tiles[col - 1]]?.top;
-  return { col, row, sp };
+  let sp, label;
+  if (col === 0) {
+    sp = row ? CAT.patzcuaro?.bottom : CAT.patzcuaro?.top;
+    label = `${CAT.patzcuaro?.[LANG] ?? "Pátzcuaro"}: ${sp?.[LANG] ?? ""}`;
+  } else {
+    sp = row ? CAT.shops?.[view.tiles[col - 1]]?.bottom : CAT.shops?.[view.tiles[col - 1]]?.top;
+    label = `${CAT.shops?.[view.tiles[col - 1]]?.[LANG] ?? view.tiles[col - 1]} (${tr(row ? "bottom" : "top")})`;
+  }
+  // the server names spaces in the game's language: its own words when the reader's agree
+  if (LANG === "en" || view.options?.language === "es") label = view.track[i];
+  return { col, row, sp, label };
 }
 
 function destination(view, seat, k) {
@@ -79,58 +114,87 @@ function destination(view, seat, k) {
   return p;
 }
 
+/** A space's name and actions, wrapped to its width: [[text, bold]…]. */
+function spaceLines(i, info) {
+  const out = lines(`${i + 1}. ${info.label}`, SW - 16, true).map((l) => [l, true]);
+  (info.sp?.steps?.[LANG] ?? []).forEach((step, k) => {
+    for (const l of lines(k ? `→ ${step}` : step, SW - 16)) out.push([l, false]);
+  });
+  return out;
+}
+
 function track(view, ctx, legal) {
   const g = svg("g", { class: "ptz-track" });
   const moves = {};
   if (view.seat !== null && view.seat !== undefined) {
     for (const k of [1, 2, 3]) if (legal.has(`move ${k}`)) moves[destination(view, view.seat, k)] = `move ${k}`;
   }
+  const infos = view.stacks.map((_, i) => spaceInfo(view, i));
+  const texts = infos.map((info, i) => spaceLines(i, info));
+  const head = Math.max(...texts.map((x) => x.length)) * (FONT + 3);
+  const SH = 12 + head + 6 + CH + 38;
   view.stacks.forEach((stack, i) => {
-    const { col, row, sp } = spaceInfo(view, i);
+    const { col, row, label } = infos[i];
     const x = 10 + col * (SW + 10);
     const y = 36 + row * (SH + 10);
     const sg = svg("g", { class: "ptz-space" + (col === 0 ? " plaza" : ""), "data-k": `sp${i}` });
     sg.append(svg("rect", { x, y, width: SW, height: SH, rx: 10 }));
-    sg.append(svg("text", { x: x + 8, y: y + 16, class: "sname" }, `${i + 1}. ${view.track[i]}`.slice(0, 26)));
-    const steps = sp?.steps?.[LANG] ?? [];
-    steps.slice(0, 3).forEach((t, k) => sg.append(svg("text", { x: x + 8, y: y + 30 + k * 11, class: "tiny" }, t.length > 30 ? t.slice(0, 29) + "…" : t)));
+    let ty = y + 4;
+    for (const [l, bold] of texts[i]) {
+      ty += FONT + 3;
+      sg.append(txt(x + 8, ty, bold ? { class: "sname" } : {}, l));
+    }
+    const cy = y + 12 + head + 6;
     if (stack.length) {
-      sg.append(card(x + 8, y + 64, stack[stack.length - 1]));
-      sg.append(svg("text", { x: x + 8 + CW + 6, y: y + 78, class: "tiny" }, `${stack.length} card${stack.length > 1 ? "s" : ""}`));
-    } else if (col !== 0) sg.append(svg("text", { x: x + 8, y: y + 90, class: "muted" }, "(no card)"));
-    // tokens
+      sg.append(card(x + 8, cy, stack[stack.length - 1]));
+      sg.append(txt(x + 8, cy + CH + 24, { class: "muted" }, nCards(stack.length)));
+    } else if (col !== 0) sg.append(txt(x + 8, cy + 20, { class: "muted" }, tr("(no card)")));
+    // tokens (one per space: tokens never share a space), under the card on the right
     view.positions.forEach((p, s) => {
       if (p !== i) return;
-      const tx = x + SW - 22;
-      const ty = y + 80 + s * 0; // one token per space (tokens never share a space)
-      sg.append(svg("g", { class: `ptz-token seat${s % 6}` }, svg("circle", { cx: tx, cy: ty, r: 13 }), svg("text", { x: tx, y: ty + 4, "text-anchor": "middle" }, `P${s + 1}`), title(`Player ${s + 1}'s token`)));
+      const tx = x + SW - 24;
+      const ty2 = cy + CH + 19;
+      const who = ctx.names?.[s] ?? t("seat", { n: s + 1 });
+      sg.append(svg("g", { class: `ptz-token seat${s % 6}` }, svg("circle", { cx: tx, cy: ty2, r: 15 }), txt(tx, ty2 + 5, { "text-anchor": "middle" }, `P${s + 1}`), title(tr("{player}'s token", { player: who }))));
     });
-    sg.append(title(`${view.track[i]}: ${steps.join(" → ")}`));
-    if (moves[i]) piece(sg, [moves[i]], ctx, `${moves[i]}: to ${view.track[i]}`);
+    const steps = infos[i].sp?.steps?.[LANG] ?? [];
+    sg.append(title(`${label}: ${steps.join(" → ")}`));
+    if (moves[i]) piece(sg, [moves[i]], ctx, tr("{move}: to {space}", { move: moves[i], space: label }));
     else if (view.seat !== null && view.seat !== undefined && view.positions[view.seat] === i)
-      piece(sg, acts((a) => a === "take"), ctx, `take the cards revealed at ${view.track[i]}`);
+      piece(sg, acts((a) => a === "take"), ctx, tr("take the cards revealed at {space}", { space: label }));
     g.append(sg);
   });
   const waiting = view.positions.map((p, s) => (p < 0 ? `P${s + 1}` : null)).filter(Boolean);
   const w = 10 + (view.tiles.length + 1) * (SW + 10);
-  g.append(svg("text", { x: 10, y: 24, class: "section" }, `Track · deck ${view.deck}` + (waiting.length ? ` · start area: ${waiting.join(" ")}` : "") + (view.removed_tile ? ` · tile ${view.removed_tile} unused` : "")));
+  const head2 = [tr("Track"), tr("deck {n}", { n: view.deck })];
+  if (waiting.length) head2.push(tr("start area: {tokens}", { tokens: waiting.join(" ") }));
+  if (view.removed_tile) head2.push(tr("tile {tile} unused", { tile: view.removed_tile }));
+  g.append(svg("text", { x: 10, y: 24, class: "section" }, head2.join(" · ")));
   return { node: g, w, h: 36 + 2 * (SH + 10) };
 }
 
-function objectives(view) {
+/** The three objective cards side by side across ``width`` (one under the other on a
+ * phone, within what its screen shows), their text wrapped. */
+function objectives(view, width, phone) {
   const g = svg("g", { class: "ptz-objectives" });
-  g.append(svg("text", { x: 10, y: 14, class: "section" }, "Objectives"));
-  (view.objectives || []).forEach((oid, i) => {
+  g.append(svg("text", { x: 10, y: 16, class: "section" }, tr("Objectives")));
+  const ids = view.objectives || [];
+  const across = phone ? 1 : Math.max(1, ids.length);
+  const cw = Math.floor((width - 10) / across) - 10;
+  const texts = ids.map((oid) => lines(CAT.objectives?.[oid]?.text?.[LANG] ?? oid, cw - 16));
+  const ch = 30 + Math.max(1, ...texts.map((x) => x.length)) * 17;
+  ids.forEach((oid, i) => {
     const o = CAT.objectives?.[oid];
-    const x = 10 + i * 250;
+    const x = 10 + (i % across) * (cw + 10);
+    const y = 24 + Math.floor(i / across) * (ch + 8);
     const chip = svg("g", { class: "ptz-objective", "data-k": `obj${i}` });
-    chip.append(svg("rect", { x, y: 22, width: 240, height: 62, rx: 8, class: "chipbox" }));
-    chip.append(svg("text", { x: x + 8, y: 37, class: "small" }, `${"✿".repeat(o?.petal ?? 1)} ${oid}`));
-    wrap(o?.text?.[LANG] ?? oid, 38).slice(0, 3).forEach((l, k) => chip.append(svg("text", { x: x + 8, y: 50 + k * 11, class: "tiny" }, l)));
+    chip.append(svg("rect", { x, y, width: cw, height: ch, rx: 8, class: "chipbox" }));
+    chip.append(txt(x + 8, y + 18, { "font-weight": "bold" }, `${"✿".repeat(o?.petal ?? 1)} ${oid}`));
+    texts[i].forEach((l, k) => chip.append(txt(x + 8, y + 36 + k * 17, {}, l)));
     chip.append(title(`${oid}: ${o?.text?.[LANG] ?? ""}`));
     g.append(chip);
   });
-  return g;
+  return { node: g, h: 24 + Math.ceil(ids.length / across) * (ch + 8) + 4 };
 }
 
 const PYR = [
@@ -140,56 +204,73 @@ const PYR = [
 ];
 const SLOT_INDEX = { "1a": 0, "1b": 1, "1c": 2, "1d": 3, "2a": 4, "2b": 5, "2c": 6, "3a": 7, "3b": 8 };
 
-function altarPanel(view, seat, ctx, legal, w) {
+function altarPanel(view, seat, ctx, legal, w, shown) {
   const mine = seat === view.seat;
   const g = svg("g", { class: `ptz-seat seat${seat % 6}` });
-  const handRows = Array.isArray(view.hands[seat]) ? Math.max(1, Math.ceil(view.hands[seat].length / 7)) : 0;
-  const H = 3 * (CH + 8) + 40 + (handRows ? handRows * (CH + 6) + 24 : 30);
+  const perRow = Math.max(1, Math.floor((Math.min(w, shown) - 18) / (CW + 6)));
+  const hand = view.hands[seat];
+  const name = ctx.names?.[seat] ?? t("seat", { n: seat + 1 });
+  const marks = [seat === view.to_move ? tr("▶ to move") : "", mine ? tr("★ you") : "", view.flipped?.[seat] ? tr("card flipped (−5)") : ""].filter(Boolean);
+  // the player card at the right of what the screen shows, the name line wrapped left of it
+  const pcText = view.flipped?.[seat] ? tr("player card ✗ flipped") : tr("player card");
+  const pcw = Math.ceil(pcText.length * CHAR) + 16;
+  const right = Math.min(w, shown);
+  const nameLines = lines(`${name}${marks.length ? " · " + marks.join(" · ") : ""}`, right - pcw - 40, true);
+  const top = 12 + nameLines.length * 18;
+  const pyramidH = 3 * (CH + 8);
+  let handH;
+  let handNote = [];
+  if (Array.isArray(hand)) handH = 26 + Math.max(1, Math.ceil(hand.length / perRow)) * (CH + 6);
+  else {
+    const known = view.known?.[seat] || [];
+    const note = tr("Hand: {n}", { n: nCards(hand) }) + (known.length ? ` · ${tr("known: {cards}", { cards: known.map((c) => "#" + c).join(" ") })}` : "");
+    handNote = lines(note, w - 24);
+    handH = 8 + handNote.length * 18;
+  }
+  const H = top + pyramidH + 8 + handH + 8;
   g.append(svg("rect", { width: w, height: H, rx: 12, class: "panel" + (seat === view.active ? " to-move" : "") }));
-  const name = ctx.names?.[seat] ?? `Player ${seat + 1}`;
-  const marks = [seat === view.to_move ? "▶ to move" : "", mine ? "★ you" : "", view.flipped?.[seat] ? "card flipped (−5)" : ""].filter(Boolean);
-  g.append(svg("text", { x: 12, y: 20, class: "panel-label" }, `${name}${marks.length ? " · " + marks.join(" · ") : ""}`));
+  nameLines.forEach((l, k) => g.append(txt(12, 24 + k * 18, { class: "panel-label" }, l)));
   const altar = view.altars[seat];
   // the player card: flipped once (−5) instead of a space's actions, to draw 2
-  const pc = svg("g", { transform: `translate(${w - 142},6)`, class: "pile" }, svg("rect", { width: 130, height: 22, rx: 6 }), svg("text", { x: 65, y: 15, "text-anchor": "middle", class: "small" }, view.flipped?.[seat] ? "player card ✗ flipped" : "player card"), title("the player card: flip it instead of the space's actions and draw 2 (−5 at the end)"));
-  if (mine) piece(pc, acts((a) => a === "flip"), ctx, "flip your player card and draw 2");
+  const pc = svg("g", { transform: `translate(${right - pcw - 12},8)`, class: "pile" }, svg("rect", { width: pcw, height: 26, rx: 6 }), txt(pcw / 2, 18, { "text-anchor": "middle" }, pcText), title(tr("the player card: flip it instead of the space's actions and draw 2 (−5 at the end)")));
+  if (mine) piece(pc, acts((a) => a === "flip"), ctx, tr("flip your player card and draw 2"));
   g.append(pc);
   PYR.forEach((row, r) => {
     row.names.forEach((sn, i) => {
       const x = 12 + (row.off + i) * (CW + 8);
-      const y = 30 + r * (CH + 8);
+      const y = top + r * (CH + 8);
       const cid = altar[SLOT_INDEX[sn]];
       let el;
       if (cid) el = card(x, y, cid);
       else {
-        el = svg("g", { transform: `translate(${x},${y})`, class: "ptz-slot" }, svg("rect", { width: CW, height: CH, rx: 6 }), svg("text", { x: CW / 2, y: CH / 2 + 4, "text-anchor": "middle" }, sn), title(`altar slot ${sn}`));
+        el = svg("g", { transform: `translate(${x},${y})`, class: "ptz-slot" }, svg("rect", { width: CW, height: CH, rx: 6 }), txt(CW / 2, CH / 2 + 5, { "text-anchor": "middle" }, sn), title(tr("altar slot {slot}", { slot: sn })));
       }
       el.dataset.k = `alt${seat}:${sn}`;
-      if (mine && selected && legal.has(`altar ${selected} ${sn}`)) piece(el, [`altar ${selected} ${sn}`], ctx, `put card ${selected} on ${sn}`);
-      else if (mine && !selected) piece(el, acts((a) => a.startsWith("altar ") && a.endsWith(` ${sn}`)), ctx, `put a card on ${sn}`);
+      if (mine && selected && legal.has(`altar ${selected} ${sn}`)) piece(el, [`altar ${selected} ${sn}`], ctx, tr("put card {card} on {slot}", { card: selected, slot: sn }));
+      else if (mine && !selected) piece(el, acts((a) => a.startsWith("altar ") && a.endsWith(` ${sn}`)), ctx, tr("put a card on {slot}", { slot: sn }));
       g.append(el);
     });
   });
-  let y = 30 + 3 * (CH + 8) + 6;
-  const hand = view.hands[seat];
+  const y = top + pyramidH + 8;
   if (Array.isArray(hand)) {
-    g.append(svg("text", { x: 12, y: y + 10, class: "label" }, `Hand (${hand.length})`));
+    g.append(txt(12, y + 14, { class: "label" }, `${tr("Hand")} (${hand.length})`));
     hand.forEach((cid, k) => {
-      const x = 12 + (k % 7) * (CW + 6);
-      const c = card(x, y + 16 + Math.floor(k / 7) * (CH + 6), cid, { cls: mine && selected === cid ? " selected" : "" });
+      const x = 12 + (k % perRow) * (CW + 6);
+      const c = card(x, y + 22 + Math.floor(k / perRow) * (CH + 6), cid, { cls: mine && selected === cid ? " selected" : "" });
       c.dataset.k = `hand${seat}:${cid}`;
       if (mine) {
-        if (legal.has(`trade ${cid}`)) piece(c, [`trade ${cid}`], ctx, `trade card ${cid}`);
+        if (legal.has(`trade ${cid}`)) piece(c, [`trade ${cid}`], ctx, tr("trade card {card}", { card: cid }));
         else {
           const select = () => ((selected = selected === cid ? null : cid), ctx.redraw());
-          piece(c, acts((a) => a.startsWith(`altar ${cid} `)), ctx, `choose card ${cid} for the altar`, { select });
+          piece(c, acts((a) => a.startsWith(`altar ${cid} `)), ctx, tr("choose card {card} for the altar", { card: cid }), { select });
         }
       }
       g.append(c);
     });
   } else {
-    const known = view.known?.[seat] || [];
-    g.append(svg("text", { x: 12, y: y + 12, class: "label", "data-k": `hand${seat}` }, `Hand: ${hand} card${hand === 1 ? "" : "s"}` + (known.length ? ` · known: ${known.map((c) => "#" + c).join(" ")}` : "")));
+    const note = svg("g", { "data-k": `hand${seat}` });
+    handNote.forEach((l, k) => note.append(txt(12, y + 16 + k * 18, { class: "label" }, l)));
+    g.append(note);
   }
   return { node: g, h: H };
 }
@@ -198,40 +279,43 @@ export function render(view, ctx) {
   begin();
   CAT = ctx.catalog || {};
   LEGAL = view.legal || [];
-  LANG = view.options?.language === "es" ? "es" : "en";
+  // the game's names in its own language option, else in the reader's
+  LANG = view.options?.language === "es" || lang() === "es" ? "es" : "en";
   const legal = new Set((view.legal || []).map((a) => a.toLowerCase()));
   if (selected && ![...legal].some((a) => a.startsWith(`altar ${selected} `))) selected = null;
-  const root = svg("svg", { class: "board patzcuaro", role: "img", "aria-label": "Pátzcuaro table" });
-  const t = track(view, ctx, legal);
-  root.append(t.node);
-  let y = t.h + 10;
+  const root = svg("svg", { class: "board patzcuaro", role: "img", "aria-label": tr("Pátzcuaro table") });
+  const trk = track(view, ctx, legal);
+  const pyramid = 4 * (CW + 8) + 16;
+  const width = Math.max(trk.w, pyramid + 20, 770);
+  root.append(trk.node);
+  let y = trk.h + 10;
   const offered = view.offered || [];
   if (offered.length) {
+    const label = tr("Revealed for the trade");
+    const lx = 10 + Math.ceil(label.length * CHAR) + 16;
     const og = svg("g", { transform: `translate(10,${y})` });
-    og.append(svg("text", { x: 0, y: 14, class: "section" }, "Revealed for the trade"));
-    offered.forEach((cid, k) => og.append(piece(card(200 + k * (CW + 6), 0, cid), acts((a) => a === "take"), ctx, "take the revealed cards")));
+    og.append(svg("text", { x: 0, y: 16, class: "section" }, label));
+    offered.forEach((cid, k) => og.append(piece(card(lx + k * (CW + 6), 0, cid), acts((a) => a === "take"), ctx, tr("take the revealed cards"))));
     root.append(og);
     y += CH + 10;
   }
-  const obj = objectives(view);
-  obj.setAttribute("transform", `translate(0,${y})`);
-  root.append(obj);
-  y += 96;
+  // a phone shows the board at 0.8 px per unit and scrolls it sideways (style.css): the hand
+  // and the objectives stay within the part on its screen
+  const phone = window.innerWidth <= 800;
+  const shown = phone ? Math.max(CW + 40, (window.innerWidth - 30) / 0.8) : width;
+  const obj = objectives(view, Math.min(width, shown), phone);
+  obj.node.setAttribute("transform", `translate(0,${y})`);
+  root.append(obj.node);
+  y += obj.h;
   const seats = view.altars.map((_, i) => i);
   if (view.seat !== null && view.seat !== undefined) seats.sort((a, b) => (a === view.seat ? -1 : b === view.seat ? 1 : a - b));
-  const pw = Math.max(4 * (CW + 8) + 16, 7 * (CW + 6) + 20);
-  const cols = window.innerWidth > 760 ? 2 : 1;
-  let rowH = 0;
-  seats.forEach((s, k) => {
-    const p = altarPanel(view, s, ctx, legal, pw);
-    p.node.setAttribute("transform", `translate(${10 + (k % cols) * (pw + 10)},${y})`);
-    rowH = Math.max(rowH, p.h);
+  // panels one under the other, as wide as the board: the hand spreads across it
+  const pw = width - 20;
+  seats.forEach((s) => {
+    const p = altarPanel(view, s, ctx, legal, pw, shown);
+    p.node.setAttribute("transform", `translate(10,${y})`);
     root.append(p.node);
-    if (k % cols === cols - 1 || k === seats.length - 1) {
-      y += rowH + 10;
-      rowH = 0;
-    }
+    y += p.h + 10;
   });
-  const width = Math.max(t.w, 10 + cols * (pw + 10), 770);
   return finish(root, view, ctx, width, y);
 }
