@@ -222,6 +222,12 @@ function familyBoard(view, ctx, legal, w) {
       notes.push([tr("{goal} (tokens {stack}): {text}", { goal: goal.goal, stack, text: text ? tr(text) : "" }), {}]);
     }
   }
+  if (view.abuela_discards) {
+    const cards = view.abuela_discards.join(", ") || "—";
+    const candles = (view.abuela_candles || []).join(", ") || "—";
+    const words = { n: view.abuela_discards.length, cards, candles, removed: view.removed ?? 0 };
+    notes.push([tr("Abuela has discarded {n} portraits ({cards}) and candles {candles}; {removed} portraits removed unseen.", words), {}]);
+  }
   notes.push([tr("A portrait lights up when its adjacent portraits show the colours or offerings on its card: all, 2+, or no one. ★ ×2: golden slot; −1✿ pay, +1✿ gain a marigold; ■ candle slot, ● marigold slot."), { class: "muted" }]);
   // beside the spaces when the board is wide, else below them
   const side = w - 5 * STEP - PAD >= 300;
@@ -381,12 +387,20 @@ export function render(view, ctx) {
   const seats = (view.seats || []).map((sv, i) => i);
   // your own ofrenda first
   if (view.seat !== null && view.seat !== undefined) seats.sort((a, b) => (a === view.seat ? -1 : b === view.seat ? 1 : a - b));
-  const cols = seats.length > 1 && window.innerWidth > 760 ? 2 : 1; // phones: one ofrenda per row
+  const wide = window.innerWidth > 760;
+  const cols = seats.length > 1 && wide ? 2 : 1; // phones: one ofrenda per row
+  const panels = seats.map((i) => altar(view, i, view.seats[i], ctx, legal));
+  if (seats.length === 1 && wide) {
+    // solo on a wide screen: the Family board beside the one ofrenda, not above it at twice the size
+    const fam = familyBoard(view, ctx, legal, PANEL_W);
+    fam.node.setAttribute("transform", `translate(${PANEL_W + 16},0)`);
+    root.append(panels[0].node, fam.node);
+    return finish(root, view, ctx, 2 * PANEL_W + 16, Math.max(fam.h, panels[0].h), { "no candle": tr("No candle") });
+  }
   const width = cols * (PANEL_W + 16) - 16;
   const fam = familyBoard(view, ctx, legal, width);
   root.append(fam.node);
   let y = fam.h + 12;
-  const panels = seats.map((i) => altar(view, i, view.seats[i], ctx, legal));
   for (let k = 0; k < panels.length; k += cols) {
     const row = panels.slice(k, k + cols);
     row.forEach((p, c) => p.node.setAttribute("transform", `translate(${c * (PANEL_W + 16)},${y})`));
