@@ -20,7 +20,7 @@ from typing import cast
 from muertos.engine import State
 
 from .components import BOARD, CARDS, FEST_AT_FIELD, FEST_VP, FOOT, HAND, MOVE, PLACE_POINTS
-from .rules import GOAL, T_SEAT, T_WALKED, MuertosState
+from .rules import GOAL, LANE_OPEN_AT, T_SEAT, T_WALKED, MuertosState
 
 
 def _steps_to(target: int) -> tuple[int, ...]:
@@ -79,11 +79,12 @@ def _remaining(st: MuertosState, s: int) -> int:
 def _threat(st: MuertosState, s: int) -> float:
     """What a rival next to ``s`` (0-1 fields: Snatching, Beating, Kicking) may take from it;
     counted once, however many rivals stand there (a card is lost only once)."""
-    here = st.pos[s]
+    row = DIST[st.pos[s]]  # the board's distances are symmetric
+    home, arms, legs = st.home, st.arms, st.legs
     steal = 0
     near = False
-    for r in range(st.players):
-        if r == s or st.home[r] or not (st.arms[r] or st.legs[r]) or DIST[st.pos[r]][here] > 1:
+    for r, f in enumerate(st.pos):
+        if row[f] > 1 or r == s or home[r] or not (arms[r] or legs[r]):
             continue
         near = True
         if st.arms[r]:
@@ -101,12 +102,13 @@ def _estimate(st: MuertosState, s: int, extra_cards: int = 0) -> float:
         return float(sum(FEST_VP[k] for k in st.fest[s]))
     key = (
         st.pos[s],
-        tuple(st.fest[s]),
+        *st.fest[s],
+        -1,  # the end of the festivity cards
         st.home[s],
         st.arms[s],
         st.legs[s],
-        st._lane_open(),
-        tuple(st.stock),
+        st.gd >= LANE_OPEN_AT,
+        *st.stock,
         st.players - st.home.count(0),
         min(len(st.hands[s]) + extra_cards, 8),
     )
