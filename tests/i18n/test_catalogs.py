@@ -20,7 +20,7 @@ from muertos.i18n import (
 from muertos.i18n import _compile as compile_template
 from muertos.i18n.coverage import missing
 
-TRANSLATED = ["ofertu"]
+TRANSLATED = ["ofrenda", "die-of-the-dead", "ofertu"]
 """The games whose every sentence has Spanish (the test below proves it by playing)."""
 
 
@@ -116,7 +116,7 @@ def test_a_tie_break_sentence_in_spanish() -> None:
 
 @pytest.mark.parametrize("game", TRANSLATED)
 def test_every_sentence_of_a_game_has_spanish(game: str) -> None:
-    gaps = missing(game, "es", games_per_setting=4)
+    gaps = missing(game, "es", games_per_setting=2, seed=1)  # the games own tests play seed 0
     assert not gaps, f"{len(gaps)} sentences not covered, e.g. {list(gaps.items())[:5]}"
 
 
