@@ -245,7 +245,8 @@ def test_every_error_has_the_documented_shape(
 
 
 def test_a_body_the_parser_gives_up_on_has_the_documented_shape(client: TestClient, table: Table) -> None:
-    """FastAPI answers some bodies with its own 400 'There was an error parsing the body'."""
+    """FastAPI answers some bodies with its own 400 'There was an error parsing the body':
+    told in the reader's language as ours are."""
     from fastapi import HTTPException
 
     async def boom() -> None:
@@ -254,7 +255,9 @@ def test_a_body_the_parser_gives_up_on_has_the_documented_shape(client: TestClie
     client.app.add_api_route("/api/boom", boom, methods=["POST"])  # type: ignore[attr-defined]
     r = client.post("/api/boom", content=b"x")
     assert r.status_code == 400
-    assert r.json() == {"detail": "There was an error parsing the body", "code": "bad_request"}
+    assert r.json() == {"detail": "the request could not be read", "code": "bad_request"}
+    r = client.post("/api/boom", content=b"x", headers={"Accept-Language": "es"})
+    assert r.json() == {"detail": "no se pudo leer la petición", "code": "bad_request"}
 
 
 def test_an_option_outside_its_range_is_refused(real_client: TestClient) -> None:

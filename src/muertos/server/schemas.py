@@ -15,8 +15,11 @@ TableId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za
 
 
 class ErrorOut(BaseModel):
-    detail: Any
-    code: str
+    detail: str = Field(description="for people, in the reader's language (?lang=, Accept-Language)")
+    code: str = Field(description="stable, for programs: not_found, malformed, illegal_action …")
+    errors: list[dict[str, Any]] | None = Field(
+        None, description="a malformed request's problems (loc, msg, type), for programs"
+    )
 
 
 class OptionOut(BaseModel):
