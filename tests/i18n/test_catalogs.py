@@ -20,7 +20,7 @@ from muertos.i18n import (
 from muertos.i18n import _compile as compile_template
 from muertos.i18n.coverage import missing
 
-TRANSLATED = ["ofrenda", "die-of-the-dead", "ofertu"]
+TRANSLATED = ["ofrenda", "die-of-the-dead", "patzcuaro", "ofertu"]
 """The games whose every sentence has Spanish (the test below proves it by playing)."""
 
 
@@ -138,3 +138,10 @@ def test_the_language_in_force_is_read_at_each_call_not_cached() -> None:
     with use_language("es"):
         assert translate("round 2", game="ofertu") == "ronda 2"
     assert translate("round 2", game="ofertu") == "round 2"
+
+
+def test_a_line_that_ran_out_of_depth_inside_another_is_still_translated_alone() -> None:
+    cat = game_catalog("ofertu", "es")
+    deep = "Player 1 (White) draws W8."
+    assert cat.full(deep, depth=99) is None  # no depth left: no answer, and not remembered
+    assert cat.full(deep) == "Player 1 (Blanco) roba W8."

@@ -257,11 +257,12 @@ class GameCatalog:
     def full(self, text: str, depth: int = 0) -> str | None:
         """``text`` wholly in this language, or ``None`` if some part of it no template,
         term or keep pattern covers. The first split of the most specific template whose
-        every value is covered wins."""
+        every value is covered wins. A translation is remembered; a failure only when it
+        had the whole depth to try (deep inside another line it may just have run out)."""
         if text in self._memo:
             return self._memo[text]
         out = self._full(text, depth)
-        if len(self._memo) < 50_000:
+        if (out is not None or depth == 0) and len(self._memo) < 50_000:
             self._memo[text] = out
         return out
 
@@ -349,6 +350,14 @@ def translate(text: str, lang: str | None = None, game: str | None = None) -> st
 def _translated(text: str, lang: str, game: str | None) -> str:
     out = game_catalog(game, lang).partial(text)[0] if game else text
     return seats(out, lang)
+
+
+def whole(text: str, lang: str, game: str) -> str:
+    """A game's paragraph (its summary, an option's help) in ``lang`` if its catalog covers
+    all of it, else in English: a paragraph half translated reads worse than either."""
+    if language(lang) == DEFAULT:
+        return text
+    return game_catalog(game, lang).full(text) or text
 
 
 def localize(lines: Sequence[str], lang: str, game: str | None) -> list[str]:
@@ -463,4 +472,5 @@ __all__ = [
     "translate",
     "untranslated",
     "use_language",
+    "whole",
 ]
