@@ -142,6 +142,6 @@ def test_the_language_in_force_is_read_at_each_call_not_cached() -> None:
 
 def test_a_line_that_ran_out_of_depth_inside_another_is_still_translated_alone() -> None:
     cat = game_catalog("ofertu", "es")
-    deep = "Player 1 (White) draws W8."
+    deep = "Player 2 (White) draws B9, W9, R9."  # a line no game writes, so nothing remembers it
     assert cat.full(deep, depth=99) is None  # no depth left: no answer, and not remembered
-    assert cat.full(deep) == "Player 1 (Blanco) roba W8."
+    assert cat.full(deep) == "Player 2 (Blanco) roba B9, W9, R9."
