@@ -4,6 +4,7 @@ rules summary and its terminal picture (issue 19); English stays exactly as it w
 from __future__ import annotations
 
 import re
+from importlib.resources import files
 
 from muertos import i18n
 from muertos.games.dia_de_los_muertos import GAME
@@ -106,3 +107,47 @@ def test_the_terminal_in_spanish_and_english() -> None:
     assert "Le toca a Jugador 1 usar su carta colocada" in spanish
     for word in ("Graveyard", "Your hand", "Throwing", "face down", "Skeletons"):
         assert word not in spanish, word
+
+
+def _first_arguments(js: str, names: tuple[str, ...]) -> list[str]:
+    """The source of the first argument of every call of ``names`` in ``js``."""
+    out = []
+    for m in re.finditer(r"\b(" + "|".join(names) + r")\(", js):
+        depth, i, quote = 0, m.end(), ""
+        while i < len(js):
+            ch = js[i]
+            if quote:
+                if ch == "\\":
+                    i += 1
+                elif ch == quote:
+                    quote = ""
+            elif ch in "\"'`":
+                quote = ch
+            elif ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif ch == "," and depth == 0:
+                break
+            i += 1
+        out.append(js[m.end() : i])
+    return out
+
+
+def test_every_word_the_web_board_draws_has_spanish() -> None:
+    js = (files("muertos.server") / "static" / "games" / "dia-de-los-muertos.js").read_text(encoding="utf-8")
+    asked = {s for arg in _first_arguments(js, ("tr", "trf")) for s in re.findall(r'"([^"\\]*)"', arg)}
+    assert "Graveyard · round {n}" in asked and "{name}{german}: {text}; 1 bone on the back" in asked
+    catalog = GAME.catalog()
+    for card in catalog["cards"].values():
+        asked |= {card["name"], card["text"], card["needs"]}
+    for fest in catalog["festivities"].values():
+        asked |= {fest["name"], fest["name"].split(" ")[0]}
+    terms = i18n.game_catalog(G, "es").terms
+    missing_words = sorted(w for w in asked if w.strip() and w not in terms)
+    assert not missing_words, missing_words
+    for word in asked - {"", "none"}:  # a phrase's placeholders are the same in both languages
+        if word in terms:
+            assert i18n.placeholders(terms[word]) == i18n.placeholders(word), word

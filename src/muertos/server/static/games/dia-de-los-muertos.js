@@ -1,22 +1,53 @@
 // Dia de los Muertos (the skeleton race): the graveyard as a serpentine track S, 1–32 (the
 // red lane 25–28 ▤, hiding places 29–31 ⌂, festivities on 19 ♪ music, 21 ♫ dance,
-// 24 ✦ banquet, the goal 32 ⚑), the skeletons as numbered tokens, the dog D and the
-// gravedigger G; one panel per skeleton with its bones, festivity cards and hand. Every
-// action is on a piece: a hand card (lay, swap, discard it; react with it), a skeleton
-// (attack, push, snatch from it), a field (walk, lead the dog, land, go, hide, block
-// there; take from your hiding place), your laid card (move, reveal, follow), the bones of
-// a panel (patch yours, hit the victim's), the card backs of the victim's hand (pick one).
-// A piece plays its only action or opens a menu; end, keep and no reaction are buttons.
+// 24 ✦ banquet, the goal 32 ⚑), the skeletons as numbered tokens, the dog and the
+// gravedigger; a legend under the track; one panel per skeleton with its bones, festivity
+// cards and hand. Every action is on a piece: a hand card (lay, swap, discard it; react
+// with it), a skeleton (attack, push, snatch from it), a field (walk, lead the dog, land,
+// go, hide, block there; take from your hiding place), your laid card (move, reveal,
+// follow), the bones of a panel (patch yours, hit the victim's), the card backs of the
+// victim's hand (pick one). A piece plays its only action or opens a menu; end, keep and
+// no reaction are buttons.
+//
+// Every word goes through term()/termf() (the English phrase is the key of the game's
+// catalog, locale/es.toml); moves keep their notation. On a phone's width the track has
+// four columns and the panels one, so that no text is smaller than 12 board units, which
+// the page shows at 11 px or more (it never scales this board below 0.9 there); every
+// line is measured and wrapped, Spanish being about a fifth longer.
 import { svg, title, wrap } from "../svg.js";
 import { begin, finish, piece } from "../pieces.js";
+import { t, term, termf } from "../i18n.js";
 
-const FW = 86;
-const FH = 64;
-const COLS = 8;
-const W = COLS * FW + 40;
-const FEST = { 19: "♪ music", 21: "♫ dance", 24: "✦ banquet" };
+const GAME = "dia-de-los-muertos";
+const FS = 13; // the board's text size (board units)
+const SMALL = 12; // the smallest text it draws
+const FEST_SYM = { music: "♪", dance: "♫", banquet: "✦" };
+const FEST_FIELD = { 19: "music", 21: "dance", 24: "banquet" }; // the catalog's, when it has them
 const FIELD_VERBS = ["walk", "dog", "leapfrog", "go", "den", "block", "cartwheel"];
 let LEGAL = []; // the legal actions in their own spelling
+
+const tr = (english) => term(GAME, english);
+const trf = (english, values) => termf(GAME, english, values);
+
+/** The drawing's measures: eight columns on a wide screen, four on a phone's. */
+function layout() {
+  const narrow = typeof window !== "undefined" && window.matchMedia?.("(max-width: 800px)").matches;
+  const cols = narrow ? 4 : 8;
+  const fw = narrow ? 90 : 88;
+  const w = cols * fw + 32;
+  const cardW = 172;
+  return { narrow, cols, fw, fh: 72, gap: 14, w, top: 0, panelCols: narrow ? 1 : 2, cardW, perRow: Math.max(1, Math.floor((w - 16) / (cardW + 6))) };
+}
+
+/** How many characters of text of `size` fit in `px` board units (a generous average:
+ * the page's sans-serif averages about 0.55 em a character in these phrases). */
+function fits(px, size = FS) {
+  return Math.max(8, Math.floor(px / (size * 0.6)));
+}
+
+function text(x, y, content, cls = "label", size = FS, extra = {}) {
+  return svg("text", { x, y, class: cls, style: `font-size:${size}px`, ...extra }, content);
+}
 
 /** The legal actions (own spelling) whose lower-cased words pass ``test``. */
 function acts(test) {
@@ -32,129 +63,272 @@ function actionField(w) {
 }
 
 /** The other player the status names (the victim of a pick or a hit), 0-based, or null.
- * The table names seats ("Ana"), a bare state "Player 2": either is found. */
+ * The table names seats ("Ana"), a bare state "Player 2" (or the page's word for it). */
 function victim(view, ctx) {
   const status = view.status || "";
-  for (const m of status.matchAll(/Player (\d+)/g)) {
-    const s = Number(m[1]) - 1;
+  const word = t("seat", { n: "\u0000" }); // "Jugador {n}" with a mark where the number goes
+  const forms = ["Player (\\d+)"];
+  if (word.includes("\u0000")) forms.push(word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\u0000", "(\\d+)"));
+  const seatRe = new RegExp(forms.map((f) => `(?:${f})`).join("|"), "g");
+  for (const m of status.matchAll(seatRe)) {
+    const n = m.slice(1).find((x) => x !== undefined);
+    const s = Number(n) - 1;
     if (s !== view.to_move) return s;
   }
   const named = (ctx.seatNames || []).map((n, i) => (n && i !== view.to_move && status.includes(n) ? i : null)).filter((i) => i !== null);
   return named.length === 1 ? named[0] : null;
 }
 
-function fieldXY(n) {
-  if (n <= 0) return { x: 8, y: 8 };
+function fieldXY(n, L) {
+  if (n <= 0) return { x: L.w - 116, y: 6 };
   const i = n - 1;
-  const row = Math.floor(i / COLS);
-  const col = row % 2 === 0 ? i % COLS : COLS - 1 - (i % COLS);
-  return { x: 20 + col * FW, y: 70 + row * (FH + 18) };
+  const row = Math.floor(i / L.cols);
+  const col = row % 2 === 0 ? i % L.cols : L.cols - 1 - (i % L.cols);
+  return { x: 16 + col * L.fw, y: L.top + row * (L.fh + L.gap) };
 }
 
-function token(x, y, label, cls, tip, k) {
-  return svg("g", { class: `ddm-token ${cls}`, "data-k": k }, svg("circle", { cx: x, cy: y, r: 12 }), svg("text", { x, y: y + 4, "text-anchor": "middle" }, label), title(tip));
+function token(x, y, label, cls, tip, k, r) {
+  return svg("g", { class: `ddm-token ${cls}`, "data-k": k }, svg("circle", { cx: x, cy: y, r }), text(x, y + 4, label, "", SMALL, { "text-anchor": "middle" }), title(tip));
 }
 
-// One action-movement card from the catalog: name, letter, bones on the back, the body part
-// it needs, and what it does.
-function handCard(x, y, key, cat, ctx) {
+/** Lines of `words` (already in the page's language) joined by " · ", each within `px`. */
+function joinLines(words, px, size = FS) {
+  const max = fits(px, size);
+  const lines = [];
+  for (const w of words) {
+    const last = lines.length ? lines[lines.length - 1] : null;
+    if (last !== null && (last + " · " + w).length <= max) lines[lines.length - 1] = last + " · " + w;
+    else lines.push(w);
+  }
+  return lines;
+}
+
+/** A name cut to fit `max` characters, with an ellipsis. */
+function cut(s, max) {
+  return s.length <= max ? s : s.slice(0, Math.max(1, max - 1)) + "…";
+}
+
+function cardName(cat, key) {
+  return tr(cat.cards?.[key]?.name ?? key);
+}
+
+function festName(cat, key) {
+  const name = cat.festivities?.[key]?.name;
+  return name ? tr(name.split(" ")[0]) : tr(key);
+}
+
+// One action-movement card from the catalog: letter and name, bones on the back, the body
+// part it needs, and what it does (wrapped to the card's width).
+function handCard(x, y, key, cat, ctx, L) {
   const c = cat.cards?.[key];
-  const g = svg("g", { transform: `translate(${x},${y})`, class: "ddm-card" + (c?.kind === "reaction" ? " reaction" : "") });
-  g.append(svg("rect", { width: 128, height: 84, rx: 8 }));
-  g.append(svg("text", { x: 6, y: 15, class: "cname" }, `${c?.letter ?? "?"} · ${(c?.name ?? key).slice(0, 18)}`));
-  g.append(svg("text", { x: 6, y: 29, class: "tiny" }, `${"|".repeat(c?.bones ?? 0)} move ${c?.bones ?? "?"} · needs ${c?.needs ?? "?"}`));
-  wrap(c?.text ?? "", 26).slice(0, 4).forEach((l, k) => g.append(svg("text", { x: 6, y: 42 + k * 10, class: "tiny" }, l)));
-  g.append(title(`${c?.name ?? key} (${c?.german ?? ""}): ${c?.text ?? ""}; ${c?.bones ?? "?"} bones on the back`));
+  const inner = L.cardW - 14;
+  const name = cardName(cat, key);
+  const nameLines = wrap(`${c?.letter ?? "?"} · ${name}`, fits(inner, FS)).slice(0, 2);
+  const needs = tr(c?.needs ?? "none");
+  const about = wrap(tr(c?.text ?? name), fits(inner, SMALL));
+  const bars = "|".repeat(c?.bones ?? 0);
+  const lines = [
+    ...nameLines.map((l) => ["cname", l, FS]),
+    ["", trf("{bars} move {n}", { bars, n: c?.bones ?? "?" }), SMALL],
+    ["", trf("needs {what}", { what: needs }), SMALL],
+    ...about.map((l) => ["muted", l, SMALL]),
+  ];
+  const height = 12 + lines.length * 15;
+  const g = svg("g", { transform: `translate(${x},${y})`, class: "ddm-card" + (c?.kind === "reaction" ? " reaction" : ""), "data-k": `card-${key}` });
+  g.append(svg("rect", { width: L.cardW, height, rx: 8 }));
+  lines.forEach(([cls, l, size], k) => g.append(text(7, 18 + k * 15, l, cls, size)));
+  const german = c?.german ? ` (${c.german})` : "";
+  const about1 = { name, german, text: tr(c?.text ?? ""), n: c?.bones ?? "?" };
+  g.append(title(trf(c?.bones === 1 ? "{name}{german}: {text}; 1 bone on the back" : "{name}{german}: {text}; {n} bones on the back", about1)));
   const here = acts((w) => (["lay", "discard"].includes(w[0]) && w[1] === key) || (w[0] === "swap" && w.slice(1).includes(key)) || (w.length === 1 && w[0] === key && ["hold", "dodge"].includes(key)));
-  piece(g, here, ctx, `${c?.name ?? key}`);
+  piece(g, here, ctx, name);
+  return { node: g, height };
+}
+
+/** One field of the track: its number, its kind's sign (with the cards left on a
+ * festivity, the items buried in a hiding place), a tooltip saying what it is. */
+function field(n, view, cat, ctx, L, myField) {
+  const { x, y } = fieldXY(n, L);
+  const cls = ["ddm-field"];
+  const fest = FEST_FIELD[n];
+  let mark = "";
+  let what = "";
+  if (n >= 25 && n <= 28) {
+    cls.push("lane");
+    mark = "▤";
+    what = tr(view.lane_open ? "red lane, open" : "red lane, closed while the gravedigger is on it");
+  } else if (n >= 29 && n <= 31) {
+    cls.push("hide");
+    const hp = view.hiding_places?.[String(n)] || {};
+    const items = [...(hp.bones || []).map((k) => cardName(cat, k)), ...(hp.festivity || []).map((k) => festName(cat, k))];
+    mark = items.length ? `⌂${items.length}` : "⌂";
+    what = trf("hiding place: {items}", { items: items.length ? items.join(", ") : tr("empty") });
+  } else if (n === 32) {
+    cls.push("goal");
+    mark = "⚑";
+    what = tr("the goal");
+  } else if (fest) {
+    cls.push("fest");
+    const left = view.festivity_stock?.[fest] ?? 0;
+    mark = `${FEST_SYM[fest]}×${left}`;
+    what = trf("{name}: {vp} VP, {n} card(s) left", { name: festName(cat, fest), vp: cat.festivities?.[fest]?.vp ?? "?", n: left });
+  }
+  const g = svg("g", { class: cls.join(" "), "data-k": `f${n}` });
+  g.append(svg("rect", { x, y, width: L.fw - 8, height: L.fh, rx: 8 }));
+  g.append(text(x + 6, y + 17, `${n}`, "fno", 14));
+  if (mark) g.append(text(x + L.fw - 14, y + 17, mark, "fmark", SMALL, { "text-anchor": "end" }));
+  piece(
+    g,
+    acts((w) => actionField(w) === n || (w[0] === "take" && myField === n)),
+    ctx,
+    trf("field {n}", { n }),
+  );
+  g.append(title(what ? `${trf("field {n}", { n })}: ${what}` : trf("field {n}", { n })));
   return g;
+}
+
+/** The pieces standing on one field (or the start): up to three a row, then more rows. */
+function pieces(items, base, L, isStart) {
+  const perRow = isStart ? 4 : 3;
+  const step = Math.min(23, (L.fw - 12) / perRow);
+  const r = items.length > 6 && !isStart ? 9 : 10;
+  return items.map((it, k) => ({ ...it, x: base.x + 15 + (k % perRow) * step, y: base.y + (isStart ? 34 : 39) + Math.floor(k / perRow) * 22, r }));
 }
 
 export function render(view, ctx) {
   const cat = ctx.catalog || {};
-  for (const [k, f] of Object.entries(cat.festivities || {})) FEST[f.field] = `${{ music: "♪", dance: "♫", banquet: "✦" }[k] ?? "★"} ${f.vp}VP`;
+  const L = layout();
+  for (const [k, f] of Object.entries(cat.festivities || {})) FEST_FIELD[f.field] = k;
   begin();
   LEGAL = view.legal || [];
   const me = view.seat !== null && view.seat !== undefined ? view.seat : null;
   const myField = me !== null ? view.skeletons?.[me]?.field : null;
-  const root = svg("svg", { class: "board ddm", role: "img", "aria-label": "Dia de los Muertos graveyard" });
-  root.append(svg("text", { x: 12, y: 24, class: "section" }, `Graveyard · round ${view.round ?? "?"} · lane ${view.lane_open ? "open" : "closed ✗"} · draw pile ${view.draw_pile ?? "?"}`));
-  const stock = view.festivity_stock || {};
-  root.append(svg("text", { x: 12, y: 44, class: "label" }, `Festivity cards left: music ${stock.music ?? 0} · dance ${stock.dance ?? 0} · banquet ${stock.banquet ?? 0}`));
-  // the start area
-  const start = svg("g", { class: "ddm-field start" }, svg("rect", { x: W - 120, y: 8, width: 100, height: 44, rx: 8 }), svg("text", { x: W - 70, y: 26, "text-anchor": "middle" }, "S start"));
+  const nameOf = (i) => ctx.names?.[i] ?? t("seat", { n: i + 1 });
+  const root = svg("svg", { class: "board ddm", role: "img", "aria-label": tr("Dia de los Muertos graveyard") });
+
+  // the heading (beside the start area) and the start area
+  const headW = L.w - 130;
+  root.append(text(12, 22, trf("Graveyard · round {n}", { n: view.round ?? "?" }), "section", 15));
+  const state = [tr(view.lane_open ? "lane open" : "lane closed ✗"), trf("draw pile {n}", { n: view.draw_pile ?? "?" })];
+  const heads = joinLines(state, headW);
+  heads.forEach((l, k) => root.append(text(12, 44 + k * 18, l)));
+  const start = svg("g", { class: "ddm-field start", "data-k": "f0" }, svg("rect", { x: L.w - 116, y: 6, width: 104, height: 70, rx: 8 }), text(L.w - 108, 22, tr("S start"), "fno", FS));
+  start.append(title(tr("the start area S")));
   root.append(start);
-  for (let n = 1; n <= 32; n++) {
-    const { x, y } = fieldXY(n);
-    const cls = ["ddm-field"];
-    if (n >= 25 && n <= 28) cls.push("lane");
-    if (n >= 29 && n <= 31) cls.push("hide");
-    if (n === 32) cls.push("goal");
-    if (FEST[n]) cls.push("fest");
-    const g = svg("g", { class: cls.join(" ") });
-    g.append(svg("rect", { x, y, width: FW - 8, height: FH, rx: 8 }));
-    const mark = n === 32 ? "⚑ goal" : n >= 29 && n <= 31 ? "⌂ hide" : n >= 25 && n <= 28 ? "▤ lane" : FEST[n] ?? "";
-    g.append(svg("text", { x: x + 6, y: y + 14, class: "fno" }, `${n}`));
-    if (mark) g.append(svg("text", { x: x + FW - 14, y: y + 14, "text-anchor": "end", class: "fmark" }, mark));
-    const hp = view.hiding_places?.[String(n)];
-    if (hp && (hp.bones?.length || hp.festivity?.length)) g.append(svg("text", { x: x + 6, y: y + FH - 6, class: "fmark" }, [...(hp.bones || []), ...(hp.festivity || [])].join(" ")));
-    piece(g, acts((w) => actionField(w) === n || (w[0] === "take" && myField === n)), ctx, `field ${n}`);
-    g.append(title(`field ${n}${mark ? " " + mark : ""}`));
-    root.append(g);
-  }
-  // pieces: skeletons, dog, gravedigger
+  L.top = Math.max(88, 44 + heads.length * 18 + 8);
+
+  for (let n = 1; n <= 32; n++) root.append(field(n, view, cat, ctx, L, myField));
+
+  // pieces: skeletons, dog, gravedigger (in one row of each field, so none hides another)
   const byField = {};
-  (view.skeletons || []).forEach((sk, i) => (byField[sk.field] ??= []).push(i));
-  for (const [f, seats] of Object.entries(byField)) {
-    const n = Number(f);
-    const base = n <= 0 ? { x: W - 120, y: 8 } : fieldXY(n);
-    seats.forEach((i, k) => {
-      const x = base.x + 16 + (k % 3) * 26;
-      const y = base.y + 36 + (n <= 0 ? -6 : 0) - Math.floor(k / 3) * 14;
-      const el = token(x, y, `${i + 1}`, `seat${i % 6}`, `${ctx.names?.[i] ?? `Player ${i + 1}`}'s skeleton on ${n <= 0 ? "the start" : n}`, `sk${i}`);
-      piece(el, acts((w) => w.includes(`p${i + 1}`)), ctx, `skeleton ${i + 1}`);
-      root.append(el);
-    });
-  }
-  if (view.dog) {
-    const { x, y } = fieldXY(view.dog);
-    root.append(token(x + FW - 24, y + 48, "D", "dog", `the dog on ${view.dog}`, "dog"));
-  }
-  if (view.gravedigger) {
-    const { x, y } = fieldXY(view.gravedigger);
-    root.append(token(x + FW - 48, y + 48, "G", "digger", `the gravedigger on ${view.gravedigger}`, "digger"));
-  }
-  // skeleton panels
-  let y = 70 + 4 * (FH + 18) + 8;
-  const hurt = victim(view, ctx);
-  const colW = (W - 30) / 2;
   (view.skeletons || []).forEach((sk, i) => {
-    const x = 10 + (i % 2) * (colW + 10);
-    const py = y + Math.floor(i / 2) * 118;
-    const marks = [view.to_move === i ? "▶ to move" : null, view.seat === i ? "★ you" : null].filter(Boolean).join(", ");
-    const g = svg("g", { class: `seat${i % 6}` + (view.to_move === i ? " to-move" : "") });
-    g.append(svg("rect", { x, y: py, width: colW, height: 108, rx: 10, class: "panel" + (view.to_move === i ? " to-move" : "") }));
-    g.append(svg("text", { x: x + 10, y: py + 18, class: "panel-label" }, `${i + 1} ${ctx.names?.[i] ?? `Player ${i + 1}`}${marks ? ` (${marks})` : ""}${sk.home ? ` · home #${sk.home}` : ""}`));
-    const bones = svg("text", { x: x + 10, y: py + 38, class: "label", "data-k": `bones${i}` }, `field ${sk.field <= 0 ? "S" : sk.field} · arms ${sk.arms}/2 · legs ${sk.legs}/2`);
-    if (i === me) piece(bones, acts((w) => w[0] === "patch" || (w[0] === "hit" && hurt === null)), ctx, "your bones");
-    else if (i === hurt) piece(bones, acts((w) => w[0] === "hit"), ctx, `the bones of skeleton ${i + 1}`);
-    g.append(bones);
-    const laid = svg("text", { x: x + 10, y: py + 56, class: "label", "data-k": `laid${i}` }, `festivity: ${(sk.festivity || []).join(", ") || "none"} · laid: ${sk.laid === null || sk.laid === undefined ? "—" : typeof sk.laid === "object" ? `face down (${"|".repeat(sk.laid.back)} ${sk.laid.back} bones on the back)` : (cat.cards?.[sk.laid]?.name ?? sk.laid)}`);
-    if (i === me) piece(laid, acts((w) => w.length === 1 && ["move", "reveal", "follow"].includes(w[0])), ctx, "your laid card");
-    g.append(laid);
-    const backs = svg("text", { x: x + 10, y: py + 74, class: "label", "data-k": `backs${i}` }, `hand (bones on backs): ${(sk.hand_backs || []).map((b) => "|".repeat(b)).join(" ") || "empty"}`);
-    if (i === (hurt ?? -1) || (hurt === null && i !== me)) piece(backs, acts((w) => w[0] === "pick"), ctx, `pick a card back from skeleton ${i + 1}`);
-    g.append(backs);
-    if (sk.hand) g.append(svg("text", { x: x + 10, y: py + 94, class: "label" }, `your cards: ${sk.hand.join(", ")}`));
+    if (sk.home) return; // a skeleton in the goal lies on its gravestone (its panel says which)
+    (byField[sk.field] ??= []).push({ kind: "skel", i });
+  });
+  if (view.dog) (byField[view.dog] ??= []).push({ kind: "dog" });
+  if (view.gravedigger) (byField[view.gravedigger] ??= []).push({ kind: "digger" });
+  for (const [f, items] of Object.entries(byField)) {
+    const n = Number(f);
+    for (const p of pieces(items, fieldXY(n, L), L, n <= 0)) {
+      if (p.kind === "dog") root.append(token(p.x, p.y, tr("D"), "dog", trf("the dog on field {n}", { n }), "dog", p.r));
+      else if (p.kind === "digger") root.append(token(p.x, p.y, tr("G"), "digger", trf("the gravedigger on field {n}", { n }), "digger", p.r));
+      else {
+        const i = p.i;
+        const tip = n <= 0 ? trf("{name}'s skeleton on the start", { name: nameOf(i) }) : trf("{name}'s skeleton on field {n}", { name: nameOf(i), n });
+        const el = token(p.x, p.y, `${i + 1}`, `seat${i % 6}`, tip, `sk${i}`, p.r);
+        piece(el, acts((w) => w.includes(`p${i + 1}`)), ctx, trf("skeleton {n}", { n: i + 1 }));
+        root.append(el);
+      }
+    }
+  }
+
+  // the legend: what the signs and letters mean
+  const rows = Math.ceil(32 / L.cols);
+  let y = L.top + rows * (L.fh + L.gap) + 6;
+  const fests = Object.entries(cat.festivities || {}).map(([k, f]) => `${FEST_SYM[k] ?? "★"} ${festName(cat, k)} ${trf("{n} VP", { n: f.vp })}`);
+  const legend = [...fests, `⌂ ${tr("hiding place")}`, `▤ ${tr("red lane")}`, `⚑ ${tr("goal")}`, `${tr("D")} ${tr("dog")}`, `${tr("G")} ${tr("gravedigger")}`];
+  for (const l of joinLines(legend, L.w - 24, SMALL)) {
+    root.append(text(12, y + 12, l, "muted", SMALL));
+    y += 17;
+  }
+  y += 8;
+
+  // skeleton panels
+  const hurt = victim(view, ctx);
+  const colW = (L.w - 10 - L.panelCols * 10) / L.panelCols;
+  const max = fits(colW - 20);
+  let rowH = 0;
+  (view.skeletons || []).forEach((sk, i) => {
+    const col = i % L.panelCols;
+    if (col === 0 && i > 0) {
+      y += rowH + 10;
+      rowH = 0;
+    }
+    const x = 10 + col * (colW + 10);
+    const marks = [view.to_move === i ? tr("▶ to move") : null, view.seat === i ? tr("★ you") : null].filter(Boolean).join(", ");
+    const home = sk.home ? ` · ${trf("gravestone {n}", { n: sk.home })}` : "";
+    const head = `${i + 1} ${cut(nameOf(i), 18)}${marks ? ` (${marks})` : ""}${home}`;
+    const where = sk.home ? tr("goal") : sk.field <= 0 ? "S" : sk.field;
+    const fest = (sk.festivity || []).map((k) => festName(cat, k));
+    let laid;
+    if (sk.laid === null || sk.laid === undefined) laid = tr("laid: —");
+    else if (typeof sk.laid === "object") laid = trf(sk.laid.back === 1 ? "laid: face down ({bars} 1 bone)" : "laid: face down ({bars} {n} bones)", { bars: "|".repeat(sk.laid.back), n: sk.laid.back });
+    else laid = trf("laid: {card}", { card: cardName(cat, sk.laid) });
+    const backs = (sk.hand_backs || []).map((b) => "|".repeat(b)).join(" ");
+    const lines = [];
+    // a line too long for the panel goes on in the next one (the piece is its first line)
+    const add = (kind, s) => wrap(s, max).forEach((l, k) => lines.push([k ? "" : kind, l]));
+    add("bones", trf("field {f} · arms {a}/2 · legs {l}/2", { f: where, a: sk.arms, l: sk.legs }));
+    add("fest", fest.length ? trf("festivity: {cards}", { cards: fest.join(", ") }) : tr("festivity: none"));
+    add("laid", laid);
+    add("backs", backs ? trf("hand (bones on the backs): {backs}", { backs }) : tr("hand (bones on the backs): empty"));
+    if (sk.hand) add("", trf("your cards: {keys}", { keys: sk.hand.join(", ") }));
+    const h = 30 + lines.length * 19;
+    rowH = Math.max(rowH, h);
+    const g = svg("g", { class: `seat${i % 6}` + (view.to_move === i ? " to-move" : ""), "data-k": `panel${i}` });
+    const rect = svg("rect", { x, y, width: colW, height: h, rx: 10, class: "panel" + (view.to_move === i ? " to-move" : "") });
+    g.append(rect);
+    g.append(text(x + 10, y + 20, cut(head, max), "panel-label", FS));
+    lines.forEach(([kind, l], k) => {
+      const el = text(x + 10, y + 40 + k * 19, l, "label", FS, kind ? { "data-k": `${kind}${i}` } : {});
+      if (kind === "bones") {
+        if (i === me) piece(el, acts((w) => w[0] === "patch" || (w[0] === "hit" && hurt === null)), ctx, tr("your bones"));
+        else if (i === hurt) piece(el, acts((w) => w[0] === "hit"), ctx, trf("the bones of skeleton {n}", { n: i + 1 }));
+      } else if (kind === "laid" && i === me) piece(el, acts((w) => w.length === 1 && ["move", "reveal", "follow"].includes(w[0])), ctx, tr("your laid card"));
+      else if (kind === "backs" && (i === (hurt ?? -1) || (hurt === null && i !== me))) piece(el, acts((w) => w[0] === "pick"), ctx, trf("pick a card back from skeleton {n}", { n: i + 1 }));
+      g.append(el);
+    });
+    // the panels of a row are as tall as the tallest
+    g.dataset.row = String(Math.floor(i / L.panelCols));
     root.append(g);
   });
-  const rows = Math.ceil((view.skeletons || []).length / 2);
-  let bottom = y + rows * 118 + 10;
-  const mine = view.seat !== null && view.seat !== undefined ? view.skeletons?.[view.seat] : null;
-  if (mine?.hand?.length) {
-    root.append(svg("text", { x: 12, y: bottom + 14, class: "section" }, "Your cards"));
-    mine.hand.forEach((key, k) => root.append(handCard(12 + (k % 5) * 136, bottom + 22 + Math.floor(k / 5) * 92, key, cat, ctx)));
-    bottom += 30 + Math.ceil(mine.hand.length / 5) * 92;
+  // even out the heights of the panels in a row
+  for (const rect of root.querySelectorAll("g[data-row] > rect.panel")) {
+    const row = rect.parentNode.dataset.row;
+    const same = [...root.querySelectorAll(`g[data-row="${row}"] > rect.panel`)].map((r) => Number(r.getAttribute("height")));
+    rect.setAttribute("height", String(Math.max(...same)));
   }
-  return finish(root, view, ctx, W, bottom);
+  let bottom = y + rowH + 14;
+
+  const mine = me !== null ? view.skeletons?.[me] : null;
+  if (mine?.hand?.length) {
+    root.append(text(12, bottom + 14, tr("Your cards"), "section", 15));
+    let cy = bottom + 24;
+    for (let k = 0; k < mine.hand.length; k += L.perRow) {
+      const row = mine.hand.slice(k, k + L.perRow).map((key, j) => handCard(12 + j * (L.cardW + 6), cy, key, cat, ctx, L));
+      const tallest = Math.max(...row.map((c) => c.height));
+      for (const c of row) {
+        c.node.querySelector("rect").setAttribute("height", String(tallest));
+        root.append(c.node);
+      }
+      cy += tallest + 8;
+    }
+    bottom = cy;
+  }
+  const labels = {
+    end: `end · ${tr("stop moving")}`,
+    keep: `keep · ${tr("keep your cards")}`,
+    "no reaction": `no reaction · ${tr("let it happen")}`,
+  };
+  return finish(root, view, ctx, L.w, bottom, labels);
 }
