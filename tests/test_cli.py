@@ -238,6 +238,26 @@ def test_rules_in_spanish_when_asked_or_when_the_environment_is_spanish() -> Non
     assert bad.exit_code == 2 and "--lang must be one of en, es" in bad.output
 
 
+def test_games_are_listed_in_spanish_where_their_catalogs_cover_the_summary(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from muertos import cli, i18n
+
+    monkeypatch.setattr(cli.console, "_width", 300)  # a wide terminal: each summary's start on one line
+    es = _flat(runner.invoke(app, ["games", "--lang", "es"], env={"LANG": "C"}).output)
+    en = _flat(runner.invoke(app, ["games"], env={"LANG": "C"}).output)
+    assert "juegos de muertos" in es and "jugadores" in es and "opciones" in es
+    assert "muertos games" in en and "players" in en and "juegos" not in en
+    assert "Una subasta para dos jugadores" in es and "A two-player auction" in en  # Ofertu's summary
+    assert "(por defecto False)" in es and "(default False)" in en
+    for gid in GAMES:
+        g = muertos.game(gid)
+        assert g.title in es  # titles stay
+        first = " ".join(i18n.whole(g.summary, "es", gid).split()[:4])
+        assert first in es, gid  # Spanish where the catalog covers it all, else the English
+    assert _flat(runner.invoke(app, ["games"], env={"LANG": "es_MX.UTF-8"}).output) == es
+
+
 def test_bots_play_and_the_terminal_speaks_spanish() -> None:
     args = ["play", "ofertu", "--seats", "random,greedy", "--seed", "3"]
     es = _flat(runner.invoke(app, [*args, "--lang", "es"], env={"LANG": "C"}).output)

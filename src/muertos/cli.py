@@ -45,17 +45,31 @@ def _game(game_id: str) -> Game:
 
 
 @app.command("games")
-def games_cmd() -> None:
+def games_cmd(lang: LangOption = None) -> None:
     """List the games, their player counts and options."""
-    t = Table(title="muertos games", show_lines=True)
-    t.add_column("id", style="bold")
-    t.add_column("game")
-    t.add_column("players", justify="center")
-    t.add_column("options")
+    lang = reader_language(lang)
+    say = {k: i18n.message(f"cli.games.{k}", lang) for k in ("title", "id", "game", "players", "options")}
+    t = Table(title=say["title"], show_lines=True)
+    t.add_column(say["id"], style="bold")
+    t.add_column(say["game"])
+    t.add_column(say["players"], justify="center")
+    t.add_column(say["options"])
     for gid in game_ids():
         g = game(gid)
-        opts = "\n".join(f"{o.name} (default {o.default}): {o.help}" for o in g.options) or "—"
-        t.add_row(g.id, f"{g.title}\n[dim]{g.summary}[/]", f"{g.min_players}–{g.max_players}", opts)
+        opts = "\n".join(
+            escape(
+                i18n.message(
+                    "cli.games.option",
+                    lang,
+                    name=o.name,
+                    default=o.default,
+                    help=i18n.whole(o.help, lang, gid),
+                )
+            )
+            for o in g.options
+        )
+        summary = escape(i18n.whole(g.summary, lang, gid))
+        t.add_row(g.id, f"{g.title}\n[dim]{summary}[/]", f"{g.min_players}–{g.max_players}", opts or "—")
     console.print(t)
 
 

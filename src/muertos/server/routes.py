@@ -106,12 +106,6 @@ def base(request: Request) -> str:
 
 
 # ------------------------------------------------------------ games
-def _whole(text: str, lang: str, game_id: str) -> str:
-    """A game's paragraph (its summary, an option's help) in ``lang`` if its catalog covers
-    all of it, else in English: a paragraph half translated reads worse than either."""
-    return i18n.game_catalog(game_id, lang).full(text) or text if lang != i18n.DEFAULT else text
-
-
 @api.get("/api/games", response_model=list[GameOut], tags=["games"])
 async def list_games(service: Service, lang: Lang) -> list[GameOut]:
     """Every game the table offers, with its seats and options (defaults and help), its
@@ -124,7 +118,7 @@ async def list_games(service: Service, lang: Lang) -> list[GameOut]:
                 name=o.name,
                 type=type(o.default).__name__,  # type: ignore[arg-type]
                 default=o.default,
-                help=_whole(o.help, lang, gid),
+                help=i18n.whole(o.help, lang, gid),
                 choices=list(o.choices) if o.choices is not None else None,
                 minimum=o.minimum,
                 maximum=o.maximum,
@@ -135,7 +129,7 @@ async def list_games(service: Service, lang: Lang) -> list[GameOut]:
             GameOut(
                 id=g.id,
                 title=g.title,
-                summary=_whole(g.summary, lang, gid),
+                summary=i18n.whole(g.summary, lang, gid),
                 min_players=g.min_players,
                 max_players=g.max_players,
                 hidden_information=g.hidden_information,
