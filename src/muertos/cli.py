@@ -16,6 +16,7 @@ from muertos import i18n
 from muertos._cliutil import LangOption, parse_options, reader_language
 from muertos._cliutil import fail as _fail
 from muertos.agents import agent as make_agent
+from muertos.analysis.cli import app as analysis_app
 from muertos.engine import (
     Agent,
     CorruptState,
@@ -34,6 +35,7 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(sim_app)  # simulate, report, tournament (heavy libraries load inside the commands)
+app.add_typer(analysis_app)  # analyze
 console = Console()
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from muertos.engine import Game, State
@@ -95,6 +95,14 @@ def _solo_hint(game: Game, solo: bool, name: str, default: Any) -> Any:
 def _hint(game: Game, name: str, default: Any) -> Any:
     """A search constant from the game's heuristics, if they set one."""
     return game.parts.tuning(name, default)
+
+
+def playout_depth(game: Game, solo: bool) -> int | None:
+    """Actions a playout runs below the tree before the evaluation judges (the game's
+    ``PLAYOUT_DEPTH``, solo ``SOLO_PLAYOUT_DEPTH``); None: to the end."""
+    depth = _solo_hint(game, solo, "PLAYOUT_DEPTH", None)
+    assert depth is None or isinstance(depth, int)
+    return depth
 
 
 def outcome(state: State, scale: float = 5.0) -> list[float]:
@@ -216,15 +224,34 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        kids = self._search(state, seat, legal).children
+
+        def rank(a: str) -> tuple[int, float]:
+            ch = kids.get(a)
+            return (ch.visits, ch.reward / ch.visits) if ch and ch.visits else (-1, 0.0)
+
+        return max(legal, key=rank)
+
+    def root_values(
+        self, state: State, seat: int, include: Collection[str] = (), floor: int = 0
+    ) -> dict[str, tuple[int, float]]:
+        """Each searched move at the root: (visits, mean reward for ``seat``), the numbers
+        ``act`` chooses by, for judging moves (``muertos.analysis``). ``include``: moves
+        searched even when the narrowing would leave them out (the move a player made);
+        ``floor``: visits every root move gets before UCB chooses, so that a move the
+        search dislikes still has a value worth quoting."""
+        legal = state.legal_actions()
+        kids = self._search(state, seat, legal, include, floor).children
+        return {a: (ch.visits, ch.reward / ch.visits) for a, ch in kids.items() if ch.visits}
+
+    def _search(
+        self, state: State, seat: int, legal: list[str], include: Collection[str] = (), floor: int = 0
+    ) -> _Node:
         game = state.game
         players = state.players
         solo = players == 1
         scale = self.scale or float(_hint(game, "SCALE", 5.0))
-        depth_limit = (
-            _solo_hint(game, solo, "PLAYOUT_DEPTH", None)
-            if self.rollout_depth == "auto"
-            else self.rollout_depth
-        )
+        depth_limit = playout_depth(game, solo) if self.rollout_depth == "auto" else self.rollout_depth
         assert depth_limit is None or isinstance(depth_limit, int)
         policy = self._policy(game, solo)
         evaluate = game.evaluate
@@ -235,6 +262,8 @@ class ISMCTSAgent:
         root = _Node()
         if widen is not None and len(legal) > widen:
             root.allowed = self._candidates(state.determinize(seat, self.rng), seat, legal, widen)
+            if root.allowed is not None and include:
+                root.allowed |= set(include) & set(legal)
         lo, hi = (math.inf, -math.inf) if solo else (0.0, 1.0)
         n = 0
         rng = self.rng
@@ -279,6 +308,10 @@ class ISMCTSAgent:
                 if len(options) == 1:
                     best_a = options[0]
                     children[best_a].avail += 1
+                elif floor and node is root and min(children[a].visits for a in options) < floor:
+                    for a in options:
+                        children[a].avail += 1
+                    best_a = min(options, key=lambda a: children[a].visits)
                 else:
                     best_a, best_u = options[0], -math.inf
                     span = hi - lo if hi > lo else 1.0
@@ -311,10 +344,4 @@ class ISMCTSAgent:
                 nd.visits += 1
                 nd.reward += values[mover]
         self.last_iterations = n
-        kids = root.children
-
-        def rank(a: str) -> tuple[int, float]:
-            ch = kids.get(a)
-            return (ch.visits, ch.reward / ch.visits) if ch and ch.visits else (-1, 0.0)
-
-        return max(legal, key=rank)
+        return root

@@ -1,0 +1,221 @@
+"""``muertos analyze GAME.json``: every decision of a saved game judged, in the terminal.
+
+Mounted on the main command (``app.add_typer``). Every sentence comes from the
+``analysis`` catalogs in the reader's language; moves stay in the game's notation.
+matplotlib (the ``sim`` extra) is imported only for ``--plot``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from muertos._cliutil import LangOption, fail, reader_language
+from muertos.engine import CorruptState, MuertosError
+from muertos.i18n import message
+from muertos.match import MatchRecord
+
+from .position import CAP_SECONDS, DEEP_ITERATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, Budget, budget_problem
+from .record import Analysis, analyze_game
+from .verdicts import VERDICTS, score_range
+
+app = typer.Typer(add_completion=False)
+console = Console()
+
+STYLE = {
+    "best": "green",
+    "good": "cyan",
+    "inaccuracy": "yellow",
+    "mistake": "dark_orange",
+    "blunder": "bold red",
+}
+
+
+def _budget(text: str | None, deep: bool, lang: str) -> Budget:
+    """``--budget`` read as a whole number of iterations (so ``nan``, ``1e9`` and ``-3`` get
+    the catalog's sentence, not a parser's), or the default, or ``--deep``'s."""
+    if text is None:
+        return Budget(DEEP_ITERATIONS if deep else DEFAULT_ITERATIONS)
+    raw = text.strip()
+    value: object = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 12 else raw
+    why = budget_problem(value, CAP_SECONDS)
+    if why is not None:
+        raise fail(message(f"analysis.{why[0]}", lang, **why[1]))
+    assert isinstance(value, int)
+    return Budget(value)
+
+
+def _load(path: Path, lang: str) -> MatchRecord:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise fail(
+            message("analysis.unreadable", lang, path=path, why=getattr(e, "strerror", None) or e)
+        ) from None
+    try:
+        return MatchRecord.from_json(text)
+    except CorruptState as e:
+        raise fail(message("analysis.corrupt", lang, path=path, why=e)) from None
+
+
+def _seat_name(analysis: Analysis, seat: int, lang: str) -> str:
+    who = message("seat", lang, n=seat + 1)
+    agent = analysis.names[seat]
+    return message("analysis.seat_agent", lang, seat=who, agent=agent) if agent else who
+
+
+def _lost(analysis: Analysis, loss: float | None) -> str:
+    """A loss in the game's units: points of win share in percent, or points of score solo."""
+    if loss is None or loss <= 0:
+        return ""
+    rng = score_range(analysis.game, analysis.players)
+    return f"{loss * rng:.1f}" if rng else f"{100 * loss:.0f} %"
+
+
+def _seat_table(analysis: Analysis, seat: int, lang: str) -> Table:
+    t = Table(title=_seat_name(analysis, seat, lang), title_justify="left")
+    for key, justify in (
+        ("col_move", "right"),
+        ("col_action", "left"),
+        ("col_verdict", "left"),
+        ("col_better", "left"),
+        ("col_lost_points" if analysis.players == 1 else "col_lost_share", "right"),
+    ):
+        t.add_column(message(f"analysis.{key}", lang), justify=justify)  # type: ignore[arg-type]
+    for d in analysis.decisions:
+        j = d.judgement
+        if d.seat != seat or j is None:
+            continue
+        v = j.verdict
+        word = message(f"analysis.verdict.{v}", lang) if v else message("analysis.unjudged", lang)
+        better = j.best if v not in (None, "best", "good") else ""
+        t.add_row(
+            str(d.index + 1),
+            escape(d.action),
+            f"[{STYLE.get(v or '', 'dim')}]{word}[/]",
+            escape(better),
+            _lost(analysis, j.loss),
+        )
+    return t
+
+
+def _summary(analysis: Analysis, lang: str) -> Table:
+    t = Table(title=message("analysis.summary", lang), title_justify="left")
+    t.add_column(message("analysis.col_seat", lang))
+    t.add_column(message("analysis.col_accuracy", lang), justify="right")
+    for v in VERDICTS:
+        t.add_column(message(f"analysis.verdict.{v}", lang), justify="right", style=STYLE[v])
+    for seat in analysis.seats:
+        s = analysis.summary(seat)
+        acc = "—" if s.accuracy is None else f"{s.accuracy:.0f}%"
+        t.add_row(_seat_name(analysis, seat, lang), acc, *[str(s.counts[v]) for v in VERDICTS])
+    return t
+
+
+def _plot(analysis: Analysis, out: Path, lang: str) -> None:
+    try:
+        from .plot import curve_figure
+    except ImportError:
+        raise fail(message("analysis.no_matplotlib", lang)) from None
+    fig = curve_figure(analysis, {k: _seat_name(analysis, k, lang) for k in analysis.seats}, lang)
+    try:
+        fig.savefig(out, dpi=120)
+    except (OSError, ValueError) as e:
+        raise fail(message("analysis.unwritable", lang, path=out, why=e)) from None
+
+
+@app.command("analyze")
+def analyze_cmd(
+    file: Annotated[Path, typer.Argument(help="a match record written by `muertos play --save`")],
+    budget: Annotated[
+        str | None,
+        typer.Option(
+            help=f"search iterations a decision (default {DEFAULT_ITERATIONS}, at most {MAX_ITERATIONS})",
+            show_default=False,
+        ),
+    ] = None,
+    deep: Annotated[
+        bool, typer.Option(help=f"a deeper search: {DEEP_ITERATIONS} iterations a decision")
+    ] = False,
+    seat: Annotated[
+        int | None, typer.Option(help="analyse this seat only (1-based); default: every seat")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="seed of the search: the same seed gives the same verdicts")] = 0,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="write the analysis (JSON) to this file")
+    ] = None,
+    plot: Annotated[Path | None, typer.Option(help="draw each seat's win share over the game (PNG)")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    lang: LangOption = None,
+) -> None:
+    """Judge every move of a saved game: best, good, inaccuracy, mistake or blunder.
+
+    Example: muertos analyze game.json --seat 1 --plot game.png
+    """
+    lang = reader_language(lang)
+    the_budget = _budget(budget, deep, lang)
+    record = _load(file, lang)
+    if seat is not None and not 1 <= seat <= record.players:
+        raise fail(message("analysis.seat_range", lang, players=record.players))
+    bar = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=quiet,
+    )
+    task = bar.add_task(message("analysis.progress", lang, game=record.game), total=None)
+
+    def step(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    try:
+        with bar:
+            analysis = analyze_game(record, the_budget, seed, step, None if seat is None else [seat - 1])
+    except MuertosError as e:
+        raise fail(message("analysis.no_replay", lang, path=file, why=e)) from None
+    console.print(
+        message(
+            "analysis.header",
+            lang,
+            game=record.game,
+            players=record.players,
+            seed=record.seed,
+            iterations=the_budget.iterations,
+            analysis_seed=seed,
+        ),
+        highlight=False,
+    )
+    for k in analysis.seats:
+        console.print(_seat_table(analysis, k, lang))
+    console.print(_summary(analysis, lang))
+    capped = sum(1 for d in analysis.decisions if d.judgement is not None and d.judgement.capped)
+    if capped:
+        console.print(message("analysis.capped", lang, n=capped, seconds=the_budget.seconds), highlight=False)
+    if json_out is not None:
+        try:
+            json_out.write_text(
+                json.dumps(analysis.to_json(), indent=1, ensure_ascii=False), encoding="utf-8"
+            )
+        except OSError as e:
+            raise fail(message("analysis.unwritable", lang, path=json_out, why=e.strerror)) from None
+        console.print(message("analysis.written", lang, path=json_out), highlight=False)
+    if plot is not None:
+        _plot(analysis, plot, lang)
+        console.print(message("analysis.written", lang, path=plot), highlight=False)
