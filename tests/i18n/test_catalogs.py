@@ -20,8 +20,14 @@ from muertos.i18n import (
 from muertos.i18n import _compile as compile_template
 from muertos.i18n.coverage import missing
 
-TRANSLATED = ["ofrenda", "die-of-the-dead", "patzcuaro", "ofertu"]
+TRANSLATED = ["ofrenda", "die-of-the-dead", "patzcuaro", "dia-de-los-muertos", "ofertu"]
 """The games whose every sentence has Spanish (the test below proves it by playing)."""
+
+
+def test_every_game_is_translated() -> None:
+    from muertos.engine.registry import game_ids
+
+    assert sorted(TRANSLATED) == sorted(game_ids())
 
 
 def test_both_languages_have_the_same_messages_with_the_same_placeholders() -> None:
