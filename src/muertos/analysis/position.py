@@ -22,11 +22,12 @@ from muertos.i18n import message
 
 from .verdicts import accuracy, score_range, verdict
 
-DEFAULT_ITERATIONS = 150
-"""Search iterations a decision by default: a whole 2-seat Ofrenda game in about a
-minute here (``benchmarks/analysis.py``)."""
-DEEP_ITERATIONS = 1000
-"""``--deep``: the ISMCTS bot's own budget a move, for verdicts with less noise."""
+DEFAULT_ITERATIONS = 400
+"""Search iterations a decision by default: a whole 2-seat Ofrenda game in well under a
+minute on the project's 2-core machine, even shared (``benchmarks/analysis.py``)."""
+DEEP_ITERATIONS = 2000
+"""``--deep``: five times the default (twice the ISMCTS bot's own budget a move), for
+verdicts with less noise; a few minutes a game."""
 HINT_ITERATIONS = 100
 """A hint during a game against bots: a second or less."""
 MAX_ITERATIONS = 100_000
