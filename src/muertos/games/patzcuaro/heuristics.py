@@ -185,6 +185,10 @@ def _open_levels(filled: list[bool]) -> list[tuple[int, int]]:
     return out
 
 
+_OPEN_LEVELS = tuple(_open_levels([bool(mask >> slot & 1) for slot in range(9)]) for mask in range(1 << 9))
+"""``_open_levels`` of every altar, by the bit mask of its filled slots."""
+
+
 def fill_gain(altar: list[int], objectives: list[str], cards: list[int], places: int, sure: int = 0) -> float:
     """What placing up to ``places`` of ``cards`` adds, greedily, one card at a time on the
     level where it adds most; the first ``sure`` placements count in full, later ones
@@ -223,11 +227,15 @@ def _fill(
     ``_gainer``'s gain (an integer), found here in parts: what the card adds to the level's
     best objects and whether it can meet petal 3 there (kept from step to step until a card
     goes to that level), and what it adds to petals 1 and 2 over the whole altar (once per
-    card and step). The sums are ``_gainer``'s, so the choices and numbers are the same."""
+    card and step). Both kinds of part are remembered by what they read (``_top_gains``,
+    ``_common_gains``: a level's icon counts, the altar's totals for petals 1 and 2), which
+    come back in filling after filling. The sums are ``_gainer``'s, so the choices and
+    numbers are the same."""
     o1, o2, o3 = _terms(objectives)
-    choose, points, set_points, p3 = C.level_choose, C.level_points, C.set_points, C.petal3_points
-    counts, colour_of, icons = _COUNTS, _COLOUR, _ICONS
+    p3 = C.petal3_points
+    counts, colour_of = _COUNTS, _COLOUR
     places = min(places, filled.count(False))
+    mask = sum(1 << slot for slot, f in enumerate(filled) if f)
     pool = list(cards)
     gain = 0.0
     tops: dict[int, list[int]] = {}  # level -> what each pool card adds to its best objects
@@ -240,28 +248,7 @@ def _fill(
         if not pool:
             gain += weight * FUTURE_CARD * (places - k)
             break
-        common = [0] * len(pool)
-        if o1:
-            t = [objs[0][o] + objs[1][o] + objs[2][o] for o in o1]
-            low = min(t)
-            for i, cid in enumerate(pool):
-                cnt = counts[cid]
-                if any(cnt[o] for o in o1):
-                    common[i] += set_points * (min(x + cnt[o] for x, o in zip(t, o1, strict=True)) - low)
-        if o2 is not None:
-            colours, kind, pts = o2
-            by = [cols[0][x] + cols[1][x] + cols[2][x] for x in colours]
-            for i, cid in enumerate(pool):
-                colour = colour_of[cid]
-                if colour not in colours:
-                    continue
-                if kind == "sets":
-                    after = [n + (x == colour) for n, x in zip(by, colours, strict=True)]
-                    common[i] += pts * (min(after) - min(by))
-                elif kind == "per_colour":
-                    common[i] += pts
-                elif not any(by):
-                    common[i] -= pts
+        common = _common_gains(o1, o2, objs, cols, pool)
         p3_gain = 0
         if o3 is not None:
             met = sum(1 for x in range(3) if cols[x][c3] and objs[x][b3])
@@ -269,20 +256,11 @@ def _fill(
                 p3_gain = p3[met + 1] - p3[met]
         best = None
         best_v = -1e9
-        for lv, slot in _open_levels(filled):
+        for lv, slot in _OPEN_LEVELS[mask]:
             top = tops.get(lv)
             if top is None:
                 row = objs[lv]
-                n_top = choose[lv]
-                base = sum(sorted(row, reverse=True)[:n_top])
-                per = points[lv]
-                top = tops[lv] = []
-                for cid in pool:
-                    grown = row.copy()
-                    for o, n in icons[cid]:
-                        grown[o] += n
-                    grown.sort(reverse=True)
-                    top.append((sum(grown[:n_top]) - base) * per)
+                top = tops[lv] = _top_gains(lv, row, pool)
                 if o3 is not None:
                     has_c = cols[lv][c3]
                     if has_c and row[b3]:
@@ -304,6 +282,7 @@ def _fill(
         i, lv, slot = best
         _add(objs, cols, pool.pop(i), lv, 1)
         filled[slot] = True
+        mask |= 1 << slot
         gain += weight * best_v
         tops.pop(lv, None)
         thirds.pop(lv, None)
@@ -312,6 +291,83 @@ def _fill(
         for third in thirds.values():
             del third[i]
     return gain
+
+
+_COMMONS: dict[tuple[object, ...], dict[int, int]] = {}
+"""What a card adds to petals 1 and 2, by the petals and the altar's totals they read."""
+
+
+def _common_gains(
+    o1: tuple[int, ...],
+    o2: tuple[tuple[int, ...], str, int] | None,
+    objs: list[list[int]],
+    cols: list[list[int]],
+    pool: list[int],
+) -> list[int]:
+    """What each card of ``pool`` adds to petal 1 (one more set of its objects) and petal 2
+    (its colours) wherever it goes, remembered in ``_COMMONS`` by what the sums read: the
+    altar's totals of petal 1's objects and of petal 2's colours."""
+    t = [objs[0][o] + objs[1][o] + objs[2][o] for o in o1]
+    by = [] if o2 is None else [cols[0][x] + cols[1][x] + cols[2][x] for x in o2[0]]
+    key = (o1, o2, *t, -1, *by)
+    known = _COMMONS.get(key)
+    if known is None:
+        if len(_COMMONS) >= _FILLS_MAX:
+            _COMMONS.clear()
+        known = _COMMONS[key] = {}
+    out = []
+    for cid in pool:
+        gain = known.get(cid)
+        if gain is None:
+            gain = 0
+            if o1:
+                cnt = _COUNTS[cid]
+                if any(cnt[o] for o in o1):
+                    gain += C.set_points * (min(x + cnt[o] for x, o in zip(t, o1, strict=True)) - min(t))
+            if o2 is not None:
+                colours, kind, pts = o2
+                colour = _COLOUR[cid]
+                if colour in colours:
+                    if kind == "sets":
+                        after = [n + (x == colour) for n, x in zip(by, colours, strict=True)]
+                        gain += pts * (min(after) - min(by))
+                    elif kind == "per_colour":
+                        gain += pts
+                    elif not any(by):
+                        gain -= pts
+            known[cid] = gain
+        out.append(gain)
+    return out
+
+
+_TOPS: dict[tuple[int, tuple[int, ...]], dict[int, int]] = {}
+"""What a card adds to a level's best objects, by the level, its icon counts and the card:
+the same few rows come back in every filling of every altar."""
+
+
+def _top_gains(level: int, row: list[int], pool: list[int]) -> list[int]:
+    """What each card of ``pool`` adds to the level's score through its best objects
+    (``level_choose`` of them, times ``level_points``), remembered in ``_TOPS``."""
+    key = (level, tuple(row))
+    known = _TOPS.get(key)
+    if known is None:
+        if len(_TOPS) >= _FILLS_MAX:
+            _TOPS.clear()
+        known = _TOPS[key] = {}
+    out = []
+    for cid in pool:
+        gain = known.get(cid)
+        if gain is None:
+            n_top = C.level_choose[level]
+            grown = row.copy()
+            for o, n in _ICONS[cid]:
+                grown[o] += n
+            grown.sort(reverse=True)
+            gain = known[cid] = (
+                sum(grown[:n_top]) - sum(sorted(row, reverse=True)[:n_top])
+            ) * C.level_points[level]
+        out.append(gain)
+    return out
 
 
 _FILLS: dict[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], int, int], float] = {}
