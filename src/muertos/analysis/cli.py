@@ -25,7 +25,7 @@ from rich.progress import (
 from rich.table import Table
 
 from muertos._cliutil import LangOption, fail, reader_language
-from muertos.engine import CorruptState, MuertosError
+from muertos.engine import CorruptState, MuertosError, game
 from muertos.i18n import message
 from muertos.match import MatchRecord
 
@@ -83,7 +83,8 @@ def _lost(analysis: Analysis, loss: float | None) -> str:
     if loss is None or loss <= 0:
         return ""
     rng = score_range(analysis.game, analysis.players)
-    return f"{loss * rng:.1f}" if rng else f"{100 * loss:.0f} %"
+    text = f"{loss * rng:.1f}" if rng else f"{100 * loss:.0f} %"
+    return "" if text.startswith(("0.0", "0 ")) else text
 
 
 def _seat_table(analysis: Analysis, seat: int, lang: str) -> Table:
@@ -194,7 +195,7 @@ def analyze_cmd(
         message(
             "analysis.header",
             lang,
-            game=record.game,
+            game=game(record.game).title,
             players=record.players,
             seed=record.seed,
             iterations=the_budget.iterations,
