@@ -1,6 +1,9 @@
 // A card or tile, large and readable: on hover (a mouse) beside the pointer, on a tap (a
-// touch screen) in a panel at the bottom of the screen. The detail is the piece itself drawn
-// again at a readable size, with its description (the piece's <title>) in words.
+// touch screen) in a panel at the top or bottom of the screen, away from the piece. The
+// detail is the piece itself drawn again at a readable size, with its description (the
+// piece's <title>) in words. On a touch
+// screen a playable piece's first tap shows its detail with its actions as buttons (a finger
+// cannot hover to look before it plays); a button, or a second tap on the piece, plays.
 import { h, svg } from "./svg.js";
 
 import { t } from "./i18n.js";
@@ -8,6 +11,7 @@ import { t } from "./i18n.js";
 const MIN_SIDE = 18; // pieces smaller than this (in board units) are labels, not cards
 
 let box = null;
+let offered = null; // the actions (data-actions) of the piece whose detail offers them
 
 function panel() {
   if (!box) {
@@ -19,6 +23,7 @@ function panel() {
 
 export function hideDetail() {
   if (box) box.hidden = true;
+  offered = null;
 }
 
 /** The piece under `target`: the nearest group of the board with a description. */
@@ -32,7 +37,8 @@ function pieceAt(target, root) {
   return null;
 }
 
-function show(el, root, x, y, touch) {
+/** Show `el` large; with `offer` ({actions, play}) its actions as buttons that play. */
+function show(el, root, x, y, touch, offer = null) {
   const b = el.getBBox();
   const pad = 4;
   const copy = el.cloneNode(true);
@@ -49,10 +55,16 @@ function show(el, root, x, y, touch) {
     { class: root.getAttribute("class") + " detail-pic", viewBox: `${b.x - pad} ${b.y - pad} ${b.width + 2 * pad} ${b.height + 2 * pad}`, width: (b.width + 2 * pad) * scale, height: (b.height + 2 * pad) * scale, "aria-hidden": "true" },
     copy,
   );
-  const words = [...el.children].find((c) => c.tagName === "title")?.textContent ?? "";
+  const words = [...el.children].find((c) => c.tagName === "title")?.textContent ?? offer?.label ?? "";
+  const buttons = (offer?.actions || []).map((a) =>
+    h("button", { class: "choice", "data-action": a, onclick: () => (hideDetail(), offer.play(a)) }, a),
+  );
   const p = panel();
-  p.replaceChildren(pic, h("p", {}, words), touch ? h("button", { class: "secondary", onclick: hideDetail }, t("web.detail.close")) : null);
+  const close = touch ? h("button", { class: "secondary", onclick: hideDetail }, t("web.detail.close")) : null;
+  p.replaceChildren(pic, h("p", {}, words), buttons.length || close ? h("div", { class: "detail-actions" }, ...buttons, close) : null);
   p.classList.toggle("docked", touch);
+  const r = el.getBoundingClientRect(); // docked on the half of the screen the piece is not on
+  p.classList.toggle("top", touch && r.top + r.height / 2 > window.innerHeight / 2);
   p.hidden = false;
   if (!touch) {
     const w = p.offsetWidth;
@@ -67,9 +79,28 @@ function show(el, root, x, y, touch) {
   }
 }
 
-/** Give the pieces of a drawn board their large detail. */
+/**
+ * A tap on the playable piece `el` (its `actions`, its `label`), on the element `target`:
+ * the first shows the piece large with its actions as buttons and answers true (nothing is
+ * played); the next tap on the same piece while it shows answers false: the tap plays.
+ */
+export function offerOnTap(el, target, actions, label, play) {
+  const key = el.dataset.actions;
+  if (offered === key && box && !box.hidden) {
+    hideDetail();
+    return false;
+  }
+  const root = el.closest("svg.board") || el.ownerSVGElement;
+  const inner = pieceAt(target, root);
+  show(inner && el.contains(inner) ? inner : el, root, 0, 0, true, { actions, label, play });
+  offered = key;
+  return true;
+}
+
+/** Give the pieces of a drawn board their large detail. An offer stays open while the new
+ * board still has a piece standing for its actions (a redraw of the same position). */
 export function attachDetail(root) {
-  hideDetail();
+  if (!offered || ![...root.querySelectorAll("[data-actions]")].some((e) => e.dataset.actions === offered)) hideDetail();
   let current = null;
   root.addEventListener("pointermove", (e) => {
     if (e.pointerType !== "mouse") return;
@@ -81,12 +112,14 @@ export function attachDetail(root) {
     if (el !== current) show(el, root, e.clientX, e.clientY, false);
     current = el;
   });
-  root.addEventListener("pointerleave", () => {
+  root.addEventListener("pointerleave", (e) => {
+    if (e.pointerType !== "mouse") return; // a finger leaves when it lifts: the tap's detail stays
     current = null;
     hideDetail();
   });
   root.addEventListener("pointerdown", (e) => {
     if (e.pointerType === "mouse") return;
+    if (e.target.closest(".playable:not([data-select])")) return; // its tap offers its actions (offerOnTap)
     const el = pieceAt(e.target, root);
     if (el) show(el, root, 0, 0, true);
     else hideDetail();

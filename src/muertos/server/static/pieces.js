@@ -1,12 +1,18 @@
 // Clickable board pieces, shared by the game renderers. A piece stands for one or more legal
 // actions: a click plays the only one, or opens a small menu of them next to the piece (so
-// every legal action can be made on the board, not only from the list beside it). Each
+// every legal action can be made on the board, not only from the list beside it). On a touch
+// screen the first tap shows the piece large with its actions as buttons (detail.js), and
+// a button or a second tap plays: a finger cannot look before it presses. Each
 // piece carries its actions in `data-actions` (a JSON list) for tests and assistive tools;
 // pieces that only select (a hand card, then a slot) carry the actions they lead to and
 // `data-select`. Actions no piece stands for (pass, end, done…) become labelled buttons
 // drawn on the board by `buttonBar`.
 import { svg, h, title } from "./svg.js";
 import { t } from "./i18n.js";
+import { offerOnTap } from "./detail.js";
+
+let pointer = "mouse"; // the kind of pointer of the latest press: a click after a touch is a tap
+document.addEventListener("pointerdown", (e) => (pointer = e.pointerType), true);
 
 let covered = new Set(); // lower-cased actions some piece of the board being drawn stands for
 let menu = null; // the open choice menu, if any
@@ -75,8 +81,10 @@ export function openMenu(anchor, actions, label, ctx) {
 
 /**
  * Make `el` a piece standing for `actions` (legal actions; empty: nothing happens). A click
- * plays the only action or opens a menu of them; with `opts.select` it calls that instead
- * (a piece chosen for a later click on a target, which then plays the action).
+ * (or Enter) plays the only action or opens a menu of them; a tap first shows the piece's
+ * detail with them, unless `opts.button` (a labelled button: its words are its detail).
+ * With `opts.select` it calls that instead (a piece chosen for a later click on a target,
+ * which then plays the action).
  */
 export function piece(el, actions, ctx, label, opts = {}) {
   const acts = [...new Set(actions)];
@@ -93,6 +101,7 @@ export function piece(el, actions, ctx, label, opts = {}) {
     e.stopPropagation();
     e.preventDefault();
     if (opts.select) opts.select();
+    else if (e.type === "click" && pointer !== "mouse" && !opts.button && offerOnTap(el, e.target, acts, name, ctx.play)) return;
     else if (acts.length === 1) ctx.play(acts[0]);
     else openMenu(el, acts, name, ctx);
   };
@@ -124,7 +133,7 @@ export function buttonBar(view, ctx, y, width, labels = {}) {
       row += 1;
     }
     const b = svg("g", { class: "board-button" }, svg("rect", { x, y: 6 + row * 40, width: w, height: 32, rx: 8 }), svg("text", { x: x + w / 2, y: 27 + row * 40, "text-anchor": "middle" }, text), title(a));
-    piece(b, [a], ctx, text);
+    piece(b, [a], ctx, text, { button: true });
     g.append(b);
     x += w + 10;
   }
