@@ -9,7 +9,7 @@ its original. Checked along whole games of every game, random and greedy, at eve
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -24,9 +24,11 @@ CASES = [
 ]
 
 
-def positions(g: Game, players: int, seed: int, every: int = 1) -> Iterator[State]:
+def positions(
+    g: Game, players: int, seed: int, every: int = 1, options: dict[str, Any] | None = None
+) -> Iterator[State]:
     """Every ``every``-th decision of a game, half of the moves greedy, half random."""
-    s = g.new(players, seed)
+    s = g.new(players, seed, options)
     rnd = random.Random(seed)
     greedy = muertos.agent("greedy", seed=seed)
     k = 0
@@ -50,6 +52,33 @@ def plain_values(state: State, seat: int, actions: list[str]) -> list[float]:
         c.apply(a)
         out.append(state.game.evaluate(c, seat))
     return out
+
+
+def check_action_values(
+    action_values: Callable[[State, int, list[str]], list[float]],
+    g: Game,
+    players: int,
+    seeds: range,
+    options: dict[str, Any] | None = None,
+) -> list[State]:
+    """``action_values`` (a game's own) against ``plain_values`` for every seat, on a
+    determinization of every position of the games of ``seeds``, and that it leaves the
+    state as it was; the determinizations asked about, for the caller to count."""
+    rnd = random.Random(len(seeds))
+    asked = []
+    for seed in seeds:
+        for s in positions(g, players, seed, options=options):
+            seat = s.to_move
+            if seat is None:
+                continue
+            d = s.determinize(seat, rnd)
+            legal = d.legal_actions()
+            before = d.to_json()
+            for who in range(players):
+                assert action_values(d, who, legal) == plain_values(d, who, legal)
+            assert d.to_json() == before, "action_values changed the state it was asked about"
+            asked.append(d)
+    return asked
 
 
 @pytest.mark.parametrize(("gid", "players"), CASES)

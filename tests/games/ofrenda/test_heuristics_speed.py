@@ -10,6 +10,7 @@ import pytest
 
 import muertos
 from muertos.games.ofrenda import heuristics
+from tests.agents.test_greedy_speed import check_action_values
 
 from . import reference_heuristics as reference
 
@@ -32,3 +33,12 @@ def test_evaluate_equals_the_reference_in_every_position(players: int) -> None:
             assert seat is not None
             legal = s.legal_actions()
             s.apply(greedy.act(s, seat) if seed % 2 else legal[rnd.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("players", "goals"), [(2, False), (2, True), (3, True), (4, False)])
+def test_action_values_equal_the_plain_evaluations_after_each_action(players: int, goals: bool) -> None:
+    """Placements valued without playing them (``_placing``), and the other moves, give the
+    numbers of clone, apply and evaluate for every seat, and leave the state as it was."""
+    g = muertos.game("ofrenda")
+    asked = check_action_values(heuristics.action_values, g, players, range(6), {"common_goals": goals})
+    assert sum(d.phase == "play" for d in asked) > 50

@@ -23,7 +23,7 @@ Reads only public information (boards, storage), so it is safe on determinizatio
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import comb
 
 from muertos.engine import State
@@ -31,17 +31,22 @@ from muertos.engine import State
 from . import notation as N
 from .components import (
     ADJ,
+    AROUND,
     CANDLE_FEATS,
     CANDLE_KIND,
     CANDLE_N,
+    CARD_COLOUR,
     CARD_MASK,
+    CARD_OFFERING,
     COST,
+    GAIN,
     GOLDEN,
     K_FOUR_OF,
     K_FULL_SET,
     K_MG_OFRENDA,
     K_MG_STORAGE,
     K_TWO_EACH,
+    NCARDS,
     NSLOTS,
     NTOK,
     OBJ_AT_LEAST_2,
@@ -131,50 +136,56 @@ def _candle_chance(k: int, counts: list[int], on: int, mg: int, m: int, open_mg:
     return 0.3  # majorities: multiplayer only
 
 
+def _left(s: OfrendaState, p: int) -> int:
+    """Turns left to seat ``p``, the one under way counted as done once it is past its take."""
+    return TURNS - s.turns[p] - (1 if s.phase in ("play", "token") and s.current == p else 0)
+
+
 def _chances(s: OfrendaState, p: int) -> tuple[list[float], float, int]:
     """Each card slot's chance of ending lit, the share of empty slots likely to be
     filled, and the number of portraits still to place (at most one per turn left)."""
     board, lit = s.board, s.lit
     base = p * NSLOTS
     empties = [i for i in range(NSLOTS) if board[base + i] < 0]
-    left = TURNS - s.turns[p] - (1 if s.phase in ("play", "token") and s.current == p else 0)
+    left = _left(s, p)
     fill = min(1.0, left / len(empties)) if empties else 0.0
-    prob = [0.0] * NSLOTS
-    for i in range(NSLOTS):
-        c = board[base + i]
-        if c < 0:
-            prob[i] = FUTURE_LIT * fill
-            continue
-        if lit[base + i]:
-            prob[i] = 1.0
-            continue
-        hits = 0
-        seen = 0
-        free = 0
-        for n in ADJ[i]:
-            cn = board[base + n]
-            if cn < 0:
-                free += 1
-            else:
-                seen += 1
-                if CARD_MASK[cn] & OBJ_MASK[c]:
-                    hits += 1
-        if free == 0:
-            continue  # surrounded and unlit: final
-        m = free * fill  # neighbours still to come
-        kind = OBJ_KIND[c]
-        if kind == OBJ_AT_LEAST_2:
-            if hits >= 2:
-                prob[i] = 1.0
-            elif hits == 1:
-                prob[i] = 1.0 - (1.0 - NEIGHBOUR_MATCH) ** m
-            else:
-                prob[i] = min(1.0, NEIGHBOUR_MATCH**2 * m * (m - 1) / 2) if m > 1 else 0.0
-        elif kind == OBJ_NONE_OF:
-            prob[i] = 0.0 if hits else NONE_OF_KEEP**m
-        else:
-            prob[i] = 0.0 if hits < seen else ALL_ANY_KEEP**m
+    prob = [_chance(board, lit, base, i, fill) for i in range(NSLOTS)]
     return prob, fill, min(left, len(empties))
+
+
+def _chance(board: list[int], lit: list[int], base: int, i: int, fill: float) -> float:
+    """Slot ``i``'s chance of ending lit (see the module notes), ``fill`` the share of
+    empty slots likely to be filled."""
+    c = board[base + i]
+    if c < 0:
+        return FUTURE_LIT * fill
+    if lit[base + i]:
+        return 1.0
+    hits = 0
+    seen = 0
+    free = 0
+    for n in ADJ[i]:
+        cn = board[base + n]
+        if cn < 0:
+            free += 1
+        else:
+            seen += 1
+            if CARD_MASK[cn] & OBJ_MASK[c]:
+                hits += 1
+    if free == 0:
+        return 0.0  # surrounded and unlit: final
+    m = free * fill  # neighbours still to come
+    kind = OBJ_KIND[c]
+    if kind == OBJ_AT_LEAST_2:
+        if hits >= 2:
+            return 1.0
+        if hits == 1:
+            miss: float = (1.0 - NEIGHBOUR_MATCH) ** m
+            return 1.0 - miss
+        return min(1.0, NEIGHBOUR_MATCH**2 * m * (m - 1) / 2) if m > 1 else 0.0
+    if kind == OBJ_NONE_OF:
+        return 0.0 if hits else NONE_OF_KEEP**m
+    return 0.0 if hits < seen else ALL_ANY_KEEP**m
 
 
 def _portrait_points(s: OfrendaState, p: int, prob: list[float], fill: float) -> float:
@@ -207,8 +218,7 @@ _PORTRAITS_MAX = 1 << 16
 def _portraits(s: OfrendaState, p: int) -> tuple[list[float], float, int, float]:
     """``(prob, fill, to place, portrait points)`` of seat ``p``, remembered (``_PORTRAITS``)."""
     base = p * NSLOTS
-    left = TURNS - s.turns[p] - (1 if s.phase in ("play", "token") and s.current == p else 0)
-    key = (tuple(s.board[base : base + NSLOTS]), tuple(s.lit[base : base + NSLOTS]), left)
+    key = (tuple(s.board[base : base + NSLOTS]), tuple(s.lit[base : base + NSLOTS]), _left(s, p))
     got = _PORTRAITS.get(key)
     if got is None:
         if len(_PORTRAITS) >= _PORTRAITS_MAX:
@@ -218,8 +228,15 @@ def _portraits(s: OfrendaState, p: int) -> tuple[list[float], float, int, float]
     return got
 
 
-def _seat(s: OfrendaState, p: int, counts: list[list[int]], on: list[int]) -> float:
-    prob, fill, _, pts = _portraits(s, p)
+Portraits = tuple[list[float], float, int, float]
+"""``(prob, fill, to place, portrait points)`` of one Ofrenda."""
+
+
+def _seat(
+    s: OfrendaState, p: int, counts: list[list[int]], on: list[int], portraits: Portraits | None = None
+) -> float:
+    """Seat ``p``'s estimate with several seats (``portraits``: its Ofrenda's, when known)."""
+    prob, fill, _, pts = _portraits(s, p) if portraits is None else portraits
     bt = p * NTOK
     tokens, clit = s.tokens, s.clit
     for j in range(NTOK):
@@ -307,7 +324,11 @@ def _goals(s: OfrendaState, p: int) -> int:
 
 def evaluate(state: State, seat: int) -> float:
     """The seat's estimated lead (multiplayer) or estimated score (solo)."""
-    est = estimates(state)
+    return _lead(estimates(state), seat)
+
+
+def _lead(est: list[float], seat: int) -> float:
+    """Solo the estimate; else the seat's estimate less the best other one."""
     if len(est) == 1:
         return est[0]
     return est[seat] - max(v for i, v in enumerate(est) if i != seat)
@@ -332,6 +353,7 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
     if P == 1 or s.phase not in ("play", "token") or s.turns[(s.current + 1) % P] >= TURNS:
         return [evaluate(s.after(a), seat) for a in actions]
     listed = set(s.legal_actions())
+    place = _placing(s) if s.phase == "play" else None
     play = s.ACTIONS.play
     d = s.__dict__
     events = s.events
@@ -339,6 +361,10 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
     for a in actions:
         if a not in listed:
             out.append(evaluate(s.after(a), seat))
+            continue
+        where = _PLACES.get(a) if place is not None else None
+        if where is not None and place is not None:
+            out.append(place(*where, seat))
             continue
         saved = {f: d[f] for f in _TRIAL_LISTS + _TRIAL_NESTED + _TRIAL_SCALARS}
         for f in _TRIAL_LISTS:
@@ -355,6 +381,76 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
             del events[n_events:]
             s._legal, s.rng.state = legal, rng
     return out
+
+
+_PLACES = {N.PLACE[c][slot]: (c, slot) for c in range(NCARDS) for slot in range(NSLOTS)}
+"""A placement's spelling -> (portrait, slot)."""
+
+
+def _placing(s: OfrendaState) -> Callable[[int, int, int], float]:
+    """``evaluate`` after the current player places a portrait (the turn it may end not
+    ending the game), without playing the move: the slot is filled, the marigold paid or
+    gained and the portraits lit by the rules' own steps (``_lighting``, ``_surrounded``,
+    ``_can_fill``; if no token decision follows, the turn's end: ``_flip_candles`` and
+    ``_claim_goals``) on ``s`` itself, evaluated, and taken back. The turn's end does not
+    move ``turns``, ``current`` and ``phase``: the evaluation reads them only for the
+    turns left (``_left``), the same before the turn ends and after it. Worked out once
+    for every placement: each slot's chance on the board as it stands with one empty slot
+    fewer (only the slot placed and its neighbours change), and the other seats'
+    estimates by what they read of the mover's move (the features it adds)."""
+    p = s.current
+    P = s.players
+    base, bt = p * NSLOTS, p * NTOK
+    board, lit, mg, clit = s.board, s.lit, s.mg, s.clit
+    empties = sum(1 for i in range(NSLOTS) if board[base + i] < 0) - 1
+    left = _left(s, p)
+    fill = min(1.0, left / empties) if empties else 0.0
+    to_place = min(left, empties)
+    chances = [_chance(board, lit, base, i, fill) for i in range(NSLOTS)]
+    counts = [feature_counts(board, q * NSLOTS) for q in range(P)]
+    on = [marigolds_on(s.tokens, q * NTOK) for q in range(P)]
+    others: dict[tuple[int, int, int], list[float]] = {}
+    events = s.events
+
+    def value(c: int, slot: int, seat: int) -> float:
+        board[base + slot] = c
+        paid = 1 if GAIN[slot] else -1 if COST[slot] else 0
+        mg[p] += paid
+        lights = s._lighting(base, slot)
+        for t in lights:
+            lit[base + t] = 1
+        ends = not any(s._can_fill(p, j) for j in s._surrounded(base, slot))
+        kept = (clit[bt : bt + NTOK], s.claims, [x.copy() for x in s.stacks], len(events)) if ends else None
+        try:
+            if ends:
+                s.claims = s.claims.copy()
+                s._flip_candles(p)
+                if s.goals:
+                    s._claim_goals(p)
+            mine = counts[p].copy()
+            mine[CARD_COLOUR[c]] += 1
+            mine[CARD_OFFERING[c]] += 1
+            now = [*counts[:p], mine, *counts[p + 1 :]]
+            key = (CARD_COLOUR[c], CARD_OFFERING[c], paid)
+            est = others.get(key)
+            if est is None:
+                est = others[key] = [0.0 if q == p else _seat(s, q, now, on) for q in range(P)]
+            prob = chances.copy()
+            for t in AROUND[slot]:
+                prob[t] = _chance(board, lit, base, t, fill)
+            est = est.copy()
+            est[p] = _seat(s, p, now, on, (prob, fill, to_place, _portrait_points(s, p, prob, fill)))
+            return _lead(est, seat)
+        finally:
+            board[base + slot] = -1
+            mg[p] -= paid
+            for t in lights:
+                lit[base + t] = 0
+            if kept is not None:
+                clit[bt : bt + NTOK], s.claims, s.stacks = kept[0], kept[1], kept[2]
+                del events[kept[3] :]
+
+    return value
 
 
 def _fit(objective: int, mask: int, neighbour: int) -> float:

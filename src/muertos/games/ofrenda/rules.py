@@ -573,6 +573,17 @@ class OfrendaState(State):
             extra = ", returning 1 marigold"
         self._emit("place", f"Player {p + 1} places {CARD_TEXT[c]} in {SLOT_IDS[s]}{extra}.")
         lit = self.lit
+        for t in self._lighting(base, s):
+            lit[base + t] = 1
+            self._emit("light", f"{CARD_IDS[b[base + t]]} in {SLOT_IDS[t]} lights up.")
+        self.pending = self._surrounded(base, s)
+        self._next_token()
+
+    def _lighting(self, base: int, s: int) -> list[int]:
+        """The portraits that light up now that slot ``s`` of the Ofrenda at ``base`` is
+        filled: those it surrounds just now whose objective holds (p.6; final, A-OF4)."""
+        b, lit = self.board, self.lit
+        out = []
         for t in AROUND[s]:
             ct = b[base + t]
             if ct < 0 or lit[base + t]:
@@ -580,17 +591,24 @@ class OfrendaState(State):
             for n in ADJ[t]:
                 if b[base + n] < 0:
                     break
-            else:  # surrounded just now: its one check (p.6; final, A-OF4)
+            else:  # surrounded just now: its one check
                 if portrait_ok(b, base, t, ct, VACUOUS):
-                    lit[base + t] = 1
-                    self._emit("light", f"{CARD_IDS[ct]} in {SLOT_IDS[t]} lights up.")
-        pending = []
+                    out.append(t)
+        return out
+
+    def _surrounded(self, base: int, s: int) -> list[int]:
+        """The token slots next to slot ``s`` whose three portraits are all placed (3b)."""
+        b = self.board
+        out = []
         for j in SLOT_TOKENS[s]:
             x, y, z = TOKEN_CARDS[j]
             if b[base + x] >= 0 and b[base + y] >= 0 and b[base + z] >= 0:
-                pending.append(j)
-        self.pending = pending
-        self._next_token()
+                out.append(j)
+        return out
+
+    def _can_fill(self, p: int, j: int) -> bool:
+        """Whether player ``p`` has the token that token slot ``j`` takes (A-OF14)."""
+        return bool(self.stored[p]) if TOKEN_IS_CANDLE[j] else self.mg[p] > 0
 
     def _discard(self, c: int) -> None:
         """3a: discard for three Marigolds; it leaves an empty slot for good (p.5)."""
@@ -611,7 +629,7 @@ class OfrendaState(State):
         pending = self.pending
         while pending:
             j = pending[0]
-            if self.stored[p] if TOKEN_IS_CANDLE[j] else self.mg[p] > 0:
+            if self._can_fill(p, j):
                 self.phase = "token"
                 return
             what = "candle" if TOKEN_IS_CANDLE[j] else "marigold"
