@@ -131,11 +131,21 @@ function drawHeader() {
   );
 }
 
+let drawnWidth = null; // the board frame's width when the board was last drawn
+
+function boardWidth() {
+  const frame = $("board");
+  const pad = parseFloat(getComputedStyle(frame).paddingLeft) + parseFloat(getComputedStyle(frame).paddingRight);
+  drawnWidth = frame.clientWidth;
+  return frame.clientWidth - pad;
+}
+
 /** The board of `view`; its pieces play only on the live table's latest position. */
 function boardOf(view, live) {
   const idle = () => {};
   const seatNames = (table?.seats || []).map((s) => s.name); // as the log and status call them
-  const ctx = { catalog, names: names(), seatNames, play: live ? play : idle, pick: live ? pick : idle, redraw: drawBoard };
+  // width: the board frame's inner width in CSS px, so a renderer can choose a narrow layout
+  const ctx = { catalog, names: names(), seatNames, width: boardWidth(), play: live ? play : idle, pick: live ? pick : idle, redraw: drawBoard };
   try {
     return renderer.render(view, ctx);
   } catch (e) {
@@ -477,6 +487,8 @@ document.querySelector("header.top").prepend(languageSwitch());
 drawSound();
 // On a phone the moves sit in a bar at the bottom: the page keeps room for it.
 new ResizeObserver(() => document.body.style.setProperty("--bar", `${$("actions").offsetHeight}px`)).observe($("actions"));
+// A board frame that changes width (a phone turned, a window resized) gets its board drawn again.
+new ResizeObserver(() => table && !stepping && drawnWidth !== null && Math.abs($("board").clientWidth - drawnWidth) > 2 && drawBoard()).observe($("board"));
 // The log folds away on a phone; it starts open where there is room for it.
 if (window.matchMedia("(min-width: 801px)").matches) $("log-box").open = true;
 start();
