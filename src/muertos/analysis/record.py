@@ -183,10 +183,8 @@ def analyze_game(
         s0 = record
         record = MatchRecord(s0.game.id, s0.players, dict(s0.options), s0.seed, [], list(s0.history))
     steps, final = positions(record)
-    wanted = sorted(set(range(record.players) if seats is None else seats))
-    if any(not 0 <= k < record.players for k in wanted):
-        raise ValueError(f"seats are 0..{record.players - 1}, not {wanted}")
-    todo = [i for i, (s, _) in enumerate(steps) if s.to_move in wanted and len(s.legal_actions()) > 1]
+    wanted = seats_of(record, seats)
+    todo = to_judge(steps, wanted)
     judged: dict[int, Judgement] = {}
     if progress is not None:
         progress(0, len(todo))
@@ -197,6 +195,33 @@ def analyze_game(
         judged[i] = analyze_position(s, seat, budget, decision_seed(seed, i), a)
         if progress is not None:
             progress(n, len(todo))
+    return assemble(record, steps, final, judged, budget, seed, wanted)
+
+
+def seats_of(record: MatchRecord, seats: Sequence[int] | None) -> list[int]:
+    """The seats to analyse: ``seats`` checked, or every seat."""
+    wanted = sorted(set(range(record.players) if seats is None else seats))
+    if any(not 0 <= k < record.players for k in wanted):
+        raise ValueError(f"seats are 0..{record.players - 1}, not {wanted}")
+    return wanted
+
+
+def to_judge(steps: Sequence[tuple[State, str]], wanted: Sequence[int]) -> list[int]:
+    """The decisions a search must judge: those of ``wanted`` seats with a choice to make.
+    The web table hands them to its bot workers one at a time."""
+    return [i for i, (s, _) in enumerate(steps) if s.to_move in wanted and len(s.legal_actions()) > 1]
+
+
+def assemble(
+    record: MatchRecord,
+    steps: Sequence[tuple[State, str]],
+    final: State,
+    judged: dict[int, Judgement],
+    budget: Budget,
+    seed: int,
+    wanted: list[int],
+) -> Analysis:
+    """The analysis of a game from its decisions' judgements, however they were computed."""
     decisions = []
     for i, (s, a) in enumerate(steps):
         seat = s.to_move

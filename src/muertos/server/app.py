@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from muertos.engine import Game
 
+from . import analysis
 from .bots import BotPool, BotScheduler
 from .http import BodyLimit, install_error_handlers
 from .live import Hub
@@ -87,6 +88,7 @@ def create_app(
     app.add_middleware(BodyLimit)
     install_error_handlers(app)
     app.include_router(api)
+    app.include_router(analysis.router)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

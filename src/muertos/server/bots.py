@@ -33,7 +33,7 @@ import signal
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -52,8 +52,9 @@ WORKER_CACHE = 64
 
 
 @dataclass(frozen=True)
-class BotTask:
-    """One bot move: everything that fixes the position, whose move it is, and who plays it."""
+class Position:
+    """Everything that fixes a table's position: what a worker replays (and caches) for
+    a task."""
 
     table_id: str
     game: str
@@ -61,6 +62,12 @@ class BotTask:
     seed: int
     options: dict[str, Any]
     history: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BotTask(Position):
+    """One bot move: the position, whose move it is, and who plays it."""
+
     seat: int
     agent: str
     agent_seed: int
@@ -121,7 +128,7 @@ def _worker_main(conn: Connection, game_classes: Mapping[str, tuple[type, Any]] 
     games: dict[str, Game] = {gid: cls(parts) for gid, (cls, parts) in (game_classes or {}).items()}
     cache: OrderedDict[str, State] = OrderedDict()
 
-    def position(task: BotTask) -> State:
+    def position(task: Position) -> State:
         hist = list(task.history)
         st = cache.get(task.table_id)
         if (
@@ -151,8 +158,11 @@ def _worker_main(conn: Connection, game_classes: Mapping[str, tuple[type, Any]] 
             return
         try:
             st = position(task)
-            action = muertos.agent(task.agent, seed=task.agent_seed).act(st.clone(), task.seat)
-            conn.send(("ok", action))
+            if isinstance(task, BotTask):
+                value = muertos.agent(task.agent, seed=task.agent_seed).act(st.clone(), task.seat)
+            else:  # other work on a table's position (an analysis's decision): it runs itself
+                value = task.run(st.clone())
+            conn.send(("ok", value))
         except Exception as e:  # reported, not fatal: the next task may be fine
             cache.pop(task.table_id, None)
             conn.send(("error", f"{type(e).__name__}: {e}"))
@@ -185,6 +195,15 @@ class Worker:
     def run(self, task: BotTask, timeout: float) -> str:
         """The action the worker chose; :class:`BotFailed` if it erred, died or took longer
         than ``timeout`` seconds (then it is killed: the next call starts a new one)."""
+        value = self.call(task, timeout)
+        if not isinstance(value, str):
+            raise BotFailed(f"failed: {value}")
+        return value
+
+    def call(self, task: Position, timeout: float) -> Any:
+        """What the worker answers to ``task``: a :class:`BotTask`'s action, or what another
+        task's ``run(state)`` returns (it names the position as a BotTask does); the same
+        refusals as :meth:`run`."""
         if self.process is None or not self.process.is_alive():
             self.kill()
             self.start()
@@ -200,7 +219,7 @@ class Worker:
         except (EOFError, OSError, BrokenPipeError):
             self.kill()
             raise BotFailed("its worker process died") from None
-        if status != "ok" or not isinstance(value, str):
+        if status != "ok":
             raise BotFailed(f"failed: {value}")
         return value
 
@@ -286,6 +305,8 @@ class BotScheduler:
         self.again: set[str] = set()
         """Tables asked for while their bot was thinking: looked at again after the move."""
         self.deadline: Callable[[str], float] = deadline_for
+        self.jobs: dict[str, Callable[[Worker], Awaitable[bool]]] = {}
+        """Other work for the workers (see :meth:`submit`), by its key in the queue."""
         self.fallbacks = 0
         self.closing = False
         self._tasks: list[asyncio.Task[None]] = []
@@ -329,6 +350,14 @@ class BotScheduler:
         else:
             self.queue.put_nowait(table_id)
 
+    def submit(self, key: str, step: Callable[[Worker], Awaitable[bool]]) -> None:
+        """Queue other work among the tables (an analysis, one decision a step): ``step``
+        does one piece with a worker and says whether more remains; the key then goes to
+        the back of the queue like a table whose bot moved, so live play waits at most
+        one piece (call on the event loop)."""
+        self.jobs[key] = step
+        self.schedule(key, 0)
+
     @property
     def busy(self) -> bool:
         return bool(self.waiting or self.running)
@@ -346,7 +375,7 @@ class BotScheduler:
             self.running.add(table_id)
             moved = False
             try:
-                moved = await self._one_move(table_id)
+                moved = await (self._job(table_id) if table_id in self.jobs else self._one_move(table_id))
             except asyncio.CancelledError:
                 raise
             except Exception:  # a failure must not stop the scheduler; the table waits
@@ -357,6 +386,17 @@ class BotScheduler:
             self.again.discard(table_id)
             if moved or again:
                 self.schedule(table_id)  # to the back of the queue: the others go first
+
+    async def _job(self, key: str) -> bool:
+        worker = self.pool.take()
+        more = False
+        try:
+            more = await self.jobs[key](worker)
+        finally:
+            self.pool.give_back(worker)
+            if not more:
+                self.jobs.pop(key, None)
+        return more
 
     async def _one_move(self, table_id: str) -> bool:
         task = await asyncio.to_thread(self.read, table_id)

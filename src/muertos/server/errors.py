@@ -34,6 +34,10 @@ class TableError(Exception):
     """A refused request: ``code`` is stable (for programs), :meth:`text` is for people.
     Nothing was changed."""
 
+    section = "api"
+    """The catalog section of :attr:`key`: a feature may keep its refusals beside its
+    other words (``analysis.api``)."""
+
     def __init__(self, code: str, key: str, /, **params: Any) -> None:
         self.code = code
         self.key = key
@@ -48,7 +52,7 @@ class TableError(Exception):
     def text(self, lang: str) -> str:
         """The refusal in ``lang``."""
         values = {k: _value(v, lang) for k, v in self.params.items()}
-        return i18n.message(f"api.{self.key}", lang, **values)
+        return i18n.message(f"{self.section}.{self.key}", lang, **values)
 
 
 def _value(v: Any, lang: str) -> Any:

@@ -94,6 +94,17 @@ class NewSeat:
     token_hash: str | None
 
 
+@dataclass(frozen=True)
+class AnalysisKey:
+    """What fixes a finished game's analysis: the same key, the same verdicts."""
+
+    table_id: str
+    actions: int
+    iterations: int
+    seed: int
+    format: int
+
+
 def table_status(t: TableRow) -> str:
     """``open``: a first-come seat is free (the lobby offers it); ``waiting``: an invited
     person has not opened their link yet; then ``in_progress`` and ``finished``."""
@@ -176,6 +187,12 @@ class Storage(Protocol):
         """Mark a person's seat taken (with a new token hash if given); with
         ``must_be_unclaimed``, only if nobody took it first. Whether it changed."""
 
+    def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:
+        """A stored analysis (its JSON), or None."""
+
+    def put_analysis(self, key: AnalysisKey, result: dict[str, Any]) -> None:
+        """Keep an analysis; one already kept under the key stays."""
+
 
 class Stripes:
     """Locks by table: this process stores and announces a table's changes in order."""
@@ -207,6 +224,7 @@ def open_store(url: str) -> Storage:
 __all__ = [
     "PEOPLE",
     "ActionRow",
+    "AnalysisKey",
     "Conflict",
     "Fallback",
     "NewSeat",

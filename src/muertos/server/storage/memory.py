@@ -12,7 +12,19 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from . import PEOPLE, ActionRow, Conflict, Fallback, NewSeat, SeatRow, Stripes, TableRow, now, table_status
+from . import (
+    PEOPLE,
+    ActionRow,
+    AnalysisKey,
+    Conflict,
+    Fallback,
+    NewSeat,
+    SeatRow,
+    Stripes,
+    TableRow,
+    now,
+    table_status,
+)
 
 
 class MemoryStore:
@@ -25,6 +37,7 @@ class MemoryStore:
         self._tables: dict[str, TableRow] = {}
         self._actions: dict[str, list[ActionRow]] = {}
         self._ids = itertools.count(1)
+        self._analyses: dict[AnalysisKey, dict[str, Any]] = {}
         self._stripes = Stripes()
 
     def migrate(self) -> None:
@@ -154,3 +167,13 @@ class MemoryStore:
                 t, seats=[new if x.seat == seat else x for x in t.seats]
             )
             return True
+
+    # ---------------------------------------------------------------- analyses
+    def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:
+        with self._lock:
+            return self._analyses.get(key)
+
+    def put_analysis(self, key: AnalysisKey, result: dict[str, Any]) -> None:
+        with self._lock:
+            if key.table_id in self._tables:
+                self._analyses.setdefault(key, result)

@@ -39,6 +39,7 @@ from sqlalchemy.exc import IntegrityError
 from . import (
     PEOPLE,
     ActionRow,
+    AnalysisKey,
     Conflict,
     Fallback,
     NewSeat,
@@ -98,6 +99,21 @@ actions_t = sa.Table(
     sa.Column("time", sa.DateTime(timezone=True), nullable=False),
     sa.UniqueConstraint("table_id", "index", name="uq_actions_table_index"),
 )
+
+
+analyses_t = sa.Table(
+    "analyses",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("actions", sa.Integer, primary_key=True),
+    sa.Column("iterations", sa.Integer, primary_key=True),
+    sa.Column("seed", sa.BigInteger, primary_key=True),
+    sa.Column("format", sa.Integer, primary_key=True),
+    sa.Column("result", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+"""Finished games' analyses (0003), by what fixes one: the table, its number of actions,
+the budget, the analysis seed and the engine's format."""
 
 
 def _utc(t: datetime | None) -> datetime | None:
@@ -393,6 +409,30 @@ class SqlStore:
             if res.rowcount == 1:
                 self._notify(conn, table_id)
             return bool(res.rowcount == 1)
+
+    # ---------------------------------------------------------------- analyses
+    def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:
+        c = analyses_t.c
+        q = sa.select(c.result).where(
+            c.table_id == key.table_id,
+            c.actions == key.actions,
+            c.iterations == key.iterations,
+            c.seed == key.seed,
+            c.format == key.format,
+        )
+        with self._connect() as conn:
+            got = conn.execute(q).scalar()
+        return None if got is None else dict(got)
+
+    def put_analysis(self, key: AnalysisKey, result: dict[str, Any]) -> None:
+        """Kept once: a second copy (another server analysed it too) is the same, dropped."""
+        try:
+            with self._begin() as conn:
+                conn.execute(
+                    analyses_t.insert().values(**dataclasses.asdict(key), result=result, created_at=now())
+                )
+        except IntegrityError:
+            pass
 
     def _notify(self, conn: Connection, table_id: str) -> None:
         """Hook: announce a change to the other server processes (PostgreSQL)."""
