@@ -1,6 +1,7 @@
-"""Every game, at a desktop's and a phone's size, played to the end in the browser (a person
-in seat 1, bots elsewhere, short games): the last move is marked on the board, the moves
-since your turn are summed up, the move controls stay on a phone's screen, and no text
+"""Every game, at a desktop's and a phone's size, in English and in Spanish, played to the end
+in the browser (a person in seat 1, bots elsewhere, short games): the last move is marked on
+the board, the moves since your turn are summed up, the move controls stay on a phone's
+screen, the page's own words and the result are in the page's language, and no text
 overflows its box or overlaps another at any point of the game we look at."""
 
 from __future__ import annotations
@@ -69,14 +70,28 @@ OVERFLOW_JS = """() => {
 
 MARKED_JS = "() => document.querySelectorAll('#board .hl-last').length"
 
+LANGS = ["en", "es"]
+CASES = [
+    pytest.param(game, players, options, size, lang, id=f"{game}-{size}-{lang}")
+    for game, players, options in GAMES
+    for lang in LANGS
+    for size in SIZES
+]
+# The page's own words, as the page's language says them: while seat 1 is to move, and at the end.
+YOUR_MOVE = {"en": "Your move", "es": "Tu jugada"}
+AT_THE_END = {
+    "en": {"#result h2": "Final result", "#log-title": "Log"},
+    "es": {"#result h2": "Resultado final", "#log-title": "Registro"},
+}
+ENGLISH_RESULT = ("Final result", " wins", "share the victory", "Tied on", " decides")
+
 
 def overflow(page: Any) -> list[str]:
     out: list[str] = page.evaluate(OVERFLOW_JS)
     return out
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g for g, _, _ in GAMES])
+@pytest.mark.parametrize(("game", "players", "options", "size", "lang"), CASES)
 def test_each_game_plays_to_the_end_marked_and_readable(
     server: str,  # noqa: F811
     browser: Any,  # noqa: F811
@@ -84,6 +99,7 @@ def test_each_game_plays_to_the_end_marked_and_readable(
     players: int,
     options: dict[str, Any],
     size: str,
+    lang: str,
 ) -> None:
     seats = [{"kind": "human", "name": "Ana"}] + [{"kind": "bot", "agent": "random"}] * (players - 1)
     t = create(server, {"game": game, "players": players, "options": options, "seats": seats, "seed": 7})
@@ -92,8 +108,9 @@ def test_each_game_plays_to_the_end_marked_and_readable(
     ctx.add_init_script("localStorage.setItem('muertos:pace', '0')")  # no pauses between moves
     page = ctx.new_page()
     errors = watch(page)
-    page.goto(t["invites"][0]["url"])
+    page.goto(f"{t['invites'][0]['url']}&lang={lang}")
     page.wait_for_selector("svg.board")
+    assert page.evaluate("document.documentElement.lang") == lang
     problems: set[str] = set()
     marked = summed = 0
     moves = 0
@@ -107,6 +124,8 @@ def test_each_game_plays_to_the_end_marked_and_readable(
             time.sleep(0.05)
             continue
         page.wait_for_selector("button.action")
+        if moves == 0:
+            assert page.locator("#actions h2").first.inner_text() == YOUR_MOVE[lang]
         if state["moves"] > 1:
             marked += page.evaluate(MARKED_JS) > 0
             summed += page.locator("#since li").count() > 0
@@ -121,12 +140,17 @@ def test_each_game_plays_to_the_end_marked_and_readable(
         moves += 1
     else:
         pytest.fail(f"{game}: the game did not end in time ({moves} moves)")
-    page.wait_for_selector("#result")
+    page.wait_for_selector("#result table.result-table")
     problems.update(overflow(page))
+    for selector, words in AT_THE_END[lang].items():
+        assert page.locator(selector).first.inner_text().strip() == words, selector
+    if lang == "es":
+        said = page.locator("#result").inner_text()
+        assert "Total" in said and not [w for w in ENGLISH_RESULT if w in said], said
     assert moves > 3
     assert marked > moves // 2, f"{game}: the last move was marked {marked} times in {moves}"
     assert summed > 0, f"{game}: no 'since your turn' summary"
-    assert not problems, f"{game} at {size}: " + "; ".join(sorted(problems)[:15])
+    assert not problems, f"{game} at {size} in {lang}: " + "; ".join(sorted(problems)[:15])
     if phone:
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= SIZES[size]["width"] + 2, width
