@@ -18,11 +18,17 @@ prepared die's chosen value brings to an empty cell. Everything read is public.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import chain
+from typing import cast
 
+from muertos.engine import State
+
+from . import notation as N
 from .components import CALAVERA, COMPONENTS
-from .rules import SECTIONS, DieOfTheDeadState
+from .notation import PREP_DEST, kind_die, kind_of, parse_die
+from .rules import FRESH_PREP, SECTION_DICE, SECTIONS, DieOfTheDeadState, _dice_value
 from .scoring import BREAD, CANDLE, INCENSE, MARIGOLD, TOKEN_SET_STEPS, marigold
 
 EMPTY_WEIGHT = (1.0, 0.6, 0.5, 0.45, 0.4)
@@ -256,10 +262,10 @@ def _value(st: DieOfTheDeadState, s: int) -> float:
         st.phase == "over",
         0 if st.options["same_urns"] else s,
         st.steps[s],
-        tuple(st.hands[s]),
-        tuple(st.ofrenda[s]),
-        tuple(st.scored[s]),
         len(st.prep[s]),
+        *st.hands[s],  # four, twelve and four numbers: one flat tuple is cheaper to build
+        *st.ofrenda[s],
+        *st.scored[s],
     )
     v = _RIVAL_VALUES.get(key)
     if v is None:
@@ -286,9 +292,9 @@ def _value_of(st: DieOfTheDeadState, s: int) -> float:
     for sec in range(4):
         if st.scored[s][sec]:
             continue
-        dice = tuple(cells[c] for c in SECTIONS[sec])
+        dice = SECTION_DICE[sec](cells)
         if min(dice) >= 0:
-            v += st._section_value(s, sec)  # scores at the end of this round
+            v += _dice_value(sec, dice, board)  # scores at the end of this round (``_section_value``)
         elif solo:
             pool = _pool(st, s, sec, shift)
             got = _blend(sec, dice, board, pool)
@@ -345,3 +351,272 @@ def evaluate(state: DieOfTheDeadState, seat: int) -> float:
     if state.players == 1:
         return mine
     return mine - max(_value(state, s) for s in range(state.players) if s != seat)
+
+
+# ------------------------------------------------------------ the greedy bot's question
+_MOVES: dict[str, object] = {}
+"""A listed action's move, by its spelling (a move is a pure value of its spelling)."""
+
+
+def _move(a: str) -> object:
+    m = _MOVES.get(a)
+    if m is None:
+        got = DieOfTheDeadState.ACTIONS.read(a)
+        m = _MOVES[a] = None if isinstance(got, str) else got[1]
+    return m
+
+
+Judge = Callable[[int], float]
+"""``evaluate`` of the state as it stands, told the one seat whose fields may have changed."""
+
+
+def _placed_value(st: DieOfTheDeadState, judge: Judge, d: int, dest: int) -> float | None:
+    """The held die ``d`` placed (``_place``) on the state itself, judged, taken back."""
+    a = st.actor
+    held, fresh, placed, phase = st.held, st.fresh, st.placed, st.phase
+    cells, prep = st.ofrenda[a], st.prep[a]
+    old = cells[dest] if dest != PREP_DEST else -1
+    st.held = -1
+    if dest == PREP_DEST:
+        prep.append(d)
+        st.fresh = FRESH_PREP + len(prep) - 1
+    else:
+        cells[dest] = d
+        st.fresh, st.placed = dest, True
+    try:
+        if not st._pay_labels(a):
+            return _passed(st, judge)  # nothing to pay with: the turn ends (A-DD9)
+        st.phase = "pay"
+        return judge(a)
+    finally:
+        if dest == PREP_DEST:
+            prep.pop()
+        else:
+            cells[dest] = old
+        st.held, st.fresh, st.placed, st.phase = held, fresh, placed, phase
+
+
+def _draft_value(st: DieOfTheDeadState, judge: Judge, m: N.Draft) -> float | None:
+    """A draft (``_draft``: to the hand, or placed at once) played on the state itself,
+    judged, taken back (None: play it on a copy)."""
+    d, ins = m.die, st.inside[st.open]
+    i = ins.index(d)
+    held, tokused, phase = st.held, st.tokused, st.phase
+    del ins[i]
+    st.tokused = 0
+    try:
+        if m.dest is not None:
+            return _placed_value(st, judge, d, m.dest)
+        st.held, st.phase = d, "hold"
+        return judge(st.actor)
+    finally:
+        ins.insert(i, d)
+        st.held, st.tokused, st.phase = held, tokused, phase
+
+
+def _marigold_value(st: DieOfTheDeadState, judge: Judge, m: N.Shift) -> float | None:
+    """The Marigold token (``_shift`` with it, multiplayer) played on the state itself,
+    judged, taken back."""
+    if st.solo:
+        return None
+    a = st.actor
+    prep, cells, hand, placed, phase = st.prep[a], st.ofrenda[a], st.hands[a], st.placed, st.phase
+    i = prep.index(m.die)
+    old = cells[m.cell]
+    del prep[i]
+    cells[m.cell], st.placed = m.die, True
+    hand[MARIGOLD] -= 1
+    st.boards[MARIGOLD] += 1  # ``_return_token``, multiplayer
+    try:
+        if any(st.city):
+            st.phase = "gain"
+            return judge(a)
+        return _passed(st, judge)
+    finally:
+        prep.insert(i, m.die)
+        cells[m.cell], st.placed, st.phase = old, placed, phase
+        hand[MARIGOLD] += 1
+        st.boards[MARIGOLD] -= 1
+
+
+def _quiet_round_end(st: DieOfTheDeadState) -> bool:
+    """Multiplayer: whether the round's end after the last player's turn (``_scoring_step``,
+    ``_end_round``) changes nothing a seat's value reads: no section to score, the game goes
+    on (it may stop at a seat's token sets, which changes nothing either)."""
+    n = st.players
+    for i in range(n):
+        s = (st.starter + i) % n
+        if st._pending(s):
+            return False
+        if st._distinct(s) >= 3:
+            return True
+    need = 3 if st.five else 4
+    idle = 0 if st.placed else st.idle + 1
+    return not any(st._completed(s) >= need for s in range(n)) and idle < COMPONENTS.idle_rotations * n
+
+
+def _passed(st: DieOfTheDeadState, judge: Judge) -> float | None:
+    """``_end_turn`` on the state itself when it passes the turn to the next player, judged
+    and taken back; the round's last player's when the round ends quietly (judged as it
+    stands); else None (the caller plays the move on a copy)."""
+    a = st.actor
+    if st.acted + 1 >= st.players:
+        return judge(a) if not st.solo and _quiet_round_end(st) else None
+    fresh, tokused, acted, phase = st.fresh, st.tokused, st.acted, st.phase
+    st.fresh, st.tokused, st.acted = -1, 0, acted + 1
+    st.actor, st.phase = (a + 1) % st.players, "act"
+    try:
+        return judge(a)
+    finally:
+        st.fresh, st.tokused, st.acted, st.actor, st.phase = fresh, tokused, acted, a, phase
+
+
+def _pay_value(st: DieOfTheDeadState, judge: Judge, m: N.Pay) -> float | None:
+    """A payment (``_pay``) played on the state itself, judged, taken back."""
+    a = st.actor
+    kind, _, rest = m.label.partition(" ")
+    prep, cells = st.prep[a], st.ofrenda[a]
+    idx = c = d = -1
+    counts: list[int] = []
+    if kind == "prep":
+        want = parse_die(rest)
+        idx = next(i for i, x in enumerate(prep) if x == want and i + FRESH_PREP != st.fresh)
+        d = prep.pop(idx)
+    elif kind == "cell":
+        c = int(rest) - 1
+        d = cells[c]
+        cells[c] = -1
+    else:
+        d = parse_die(kind) or 0
+        counts = st.city if st._pay_source(a) == "city" else st.supply[a]
+        counts[kind_of(d)] -= 1
+    lid = st.lid[m.casket]
+    lid.append(kind_die(kind_of(d)))
+    try:
+        return _passed(st, judge)
+    finally:
+        lid.pop()
+        if idx >= 0:
+            prep.insert(idx, d)
+        elif c >= 0:
+            cells[c] = d
+        else:
+            counts[kind_of(d)] += 1
+
+
+def _move_value(st: DieOfTheDeadState, judge: Judge, m: N.Shift) -> float | None:
+    """A Move (``_shift`` without the token, multiplayer) played on the state itself,
+    judged, taken back."""
+    if st.solo:
+        return None
+    a = st.actor
+    prep, cells, placed = st.prep[a], st.ofrenda[a], st.placed
+    i = prep.index(m.die)
+    old = cells[m.cell]
+    del prep[i]
+    cells[m.cell], st.placed = m.die, True
+    try:
+        return _passed(st, judge)
+    finally:
+        prep.insert(i, m.die)
+        cells[m.cell], st.placed = old, placed
+
+
+def _take_value(st: DieOfTheDeadState, judge: Judge, m: N.TakeToken) -> float | None:
+    """Taking a token (``_take``, multiplayer) on the state itself, judged, taken back."""
+    if st.solo:
+        return None
+    a, item = st.actor, st._item()
+    hand, boards = st.hands[a], st.boards
+    kept = hand.copy(), boards.copy()
+    if m.discard is not None:
+        hand[m.discard] -= 1
+        boards[m.discard] += 1  # ``_return_token``, multiplayer
+    boards[item] -= 1
+    hand[item] += 1
+    try:
+        return _passed(st, judge)
+    finally:
+        hand[:], boards[:] = kept
+
+
+def _open_value(st: DieOfTheDeadState, judge: Judge, m: N.Open) -> float:
+    """Opening a casket (``_open``: its lid's dice go in, all are rolled) on the state itself,
+    judged, taken back (the dice, the generator and the log as they were)."""
+    p, ins, lid = m.casket, st.inside[m.casket], st.lid[m.casket]
+    kept, rng, open_, phase, mark = ins.copy(), st.rng.state, st.open, st.phase, len(st.events)
+    st._open(p)
+    try:
+        return judge(st.actor)
+    finally:
+        ins[:] = kept
+        st.lid[p], st.rng.state, st.open, st.phase = lid, rng, open_, phase
+        del st.events[mark:]
+
+
+def _candle_value(st: DieOfTheDeadState, judge: Judge, m: N.Swap) -> float:
+    """The Candle token played on the state itself (``_swap``), judged, taken back."""
+    a, p, q, open_ = st.actor, m.first, m.second, st.open
+    ins, lid = st.inside, st.lid
+    ins[p], ins[q] = ins[q], ins[p]
+    lid[p], lid[q] = lid[q], lid[p]
+    if open_ in (p, q):
+        st.open = q if open_ == p else p
+    st.hands[a][CANDLE] -= 1
+    if st.solo:
+        st.spent += 1
+    else:
+        st.boards[CANDLE] += 1
+    try:
+        return judge(a)
+    finally:
+        ins[p], ins[q] = ins[q], ins[p]
+        lid[p], lid[q] = lid[q], lid[p]
+        st.open = open_
+        st.hands[a][CANDLE] += 1
+        if st.solo:
+            st.spent -= 1
+        else:
+            st.boards[CANDLE] -= 1
+
+
+def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float]:
+    """``evaluate(state.after(a), seat)`` for each action, the same numbers found faster
+    (``Game.action_values``). Opening a casket, a draft, placing the drafted die, a Candle
+    token, and a payment, a Move, the Marigold token or a token taken that passes the turn
+    (or ends a round quietly) change the board of the seat deciding alone: they are played
+    on the state itself, judged and taken back, the other seats' values (multiplayer: each
+    reads its own board only) worked out once. Other actions are played on a copy."""
+    assert isinstance(state, DieOfTheDeadState)
+    st = state
+    n = st.players
+    before = [] if n == 1 else [_value(st, s) for s in range(n)]
+
+    def judge(changed: int) -> float:
+        if n == 1:
+            return _value(st, seat)
+        vals = before.copy()
+        vals[changed] = _value(st, changed)
+        return vals[seat] - max(v for s, v in enumerate(vals) if s != seat)
+
+    listed = st.legal_actions() if st.phase in ("act", "pay", "open", "hold") else []
+    out = []
+    for a in actions:
+        m = _move(a) if a in listed else None
+        v: float | None = None
+        if isinstance(m, N.Draft):
+            v = _draft_value(st, judge, m)
+        elif isinstance(m, N.Pay):
+            v = _pay_value(st, judge, m)
+        elif isinstance(m, N.Swap):
+            v = _candle_value(st, judge, m)
+        elif isinstance(m, N.Shift):
+            v = _move_value(st, judge, m) if a.startswith("move") else _marigold_value(st, judge, m)
+        elif isinstance(m, N.Place):
+            v = _placed_value(st, judge, st.held, m.dest)
+        elif isinstance(m, N.TakeToken):
+            v = _take_value(st, judge, m)
+        elif isinstance(m, N.Open):
+            v = _open_value(st, judge, m)
+        out.append(evaluate(cast(DieOfTheDeadState, st.after(a)), seat) if v is None else v)
+    return out

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import combinations
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
 from muertos.engine import Game, Option, State, seat_ref
@@ -79,6 +79,10 @@ SQUARE_BONUS: tuple[tuple[int, ...], ...] = tuple(
 )
 BONUS_NAMES = [*(f"{n} token" for n in ITEM_NAMES), "Calavera", "Set a face"]
 CANDLE_PAIRS = [(a, b) for a in range(C.caskets) for b in range(a + 1, C.caskets)]
+
+SECTION_DICE: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(itemgetter(*c) for c in SECTIONS)
+"""Each section's four cells of an ofrenda, as a tuple (read again and again by the rules
+and the bots' evaluation)."""
 
 FRESH_PREP = 100
 """``fresh`` holds the cell of the die just placed, or FRESH_PREP + its preparation index."""
@@ -267,11 +271,10 @@ class DieOfTheDeadState(State):
         return [c for c in SECTIONS[item] if cells[c] < 0]
 
     def _complete(self, s: int, sec: int) -> bool:
-        cells = self.ofrenda[s]
-        return all(cells[c] >= 0 for c in SECTIONS[sec])
+        return min(SECTION_DICE[sec](self.ofrenda[s])) >= 0
 
     def _completed(self, s: int) -> int:
-        return sum(self._complete(s, i) for i in range(4))
+        return sum([self._complete(s, i) for i in range(4)])
 
     def _dests(self, s: int, item: int) -> list[int]:
         out = [PREP_DEST] if len(self.prep[s]) < PREP else []
@@ -355,13 +358,11 @@ class DieOfTheDeadState(State):
             self.boards[t] += 1
 
     def _pending(self, s: int) -> list[int]:
-        return [i for i in range(4) if not self.scored[s][i] and self._complete(s, i)]
+        scored = self.scored[s]
+        return [i for i in range(4) if not scored[i] and self._complete(s, i)]
 
     def _section_value(self, s: int, sec: int) -> int:
-        cells = self.ofrenda[s]
-        return _dice_value(
-            sec, tuple([cells[c] for c in SECTIONS[sec]]), 0 if self.options["same_urns"] else s
-        )
+        return _dice_value(sec, SECTION_DICE[sec](self.ofrenda[s]), 0 if self.options["same_urns"] else s)
 
     def _rating(self) -> str:
         t = self.steps[0]
