@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 from typing import cast
 
-from muertos.engine import State
+from muertos.engine import Rng, State
 
 from .components import BOARD, CARDS, FEST_AT_FIELD, FEST_VP, FOOT, HAND, MOVE, PLACE_POINTS
 from .rules import GOAL, LANE_OPEN_AT, T_SEAT, T_WALKED, MuertosState
@@ -263,6 +264,86 @@ def evaluate(state: State, seat: int) -> float:
     mine = est[seat]
     others = [est[s] for s in range(st.players) if s != seat]
     return mine - max(others) if others else mine
+
+
+def _after(st: MuertosState, a: str) -> MuertosState:
+    """``st.after(a)`` for a listed action, as the evaluation reads it: the copy starts with
+    no history and no log (the rules never read them, the evaluation neither), so the trial
+    does not copy the whole game's log for each action tried."""
+    cls = type(st)
+    c = cls.__new__(cls)
+    c.players, c.seed, c.options = st.players, st.seed, st.options
+    c.history, c.events, c._legal = [], [], None
+    c.rng = Rng.from_state(st.rng.state)
+    c.pos, c.arms, c.legs, c.home = st.pos.copy(), st.arms.copy(), st.legs.copy(), st.home.copy()
+    c.fest, c.hands = [x.copy() for x in st.fest], [x.copy() for x in st.hands]
+    c.draw, c.discard, c.stock = st.draw.copy(), st.discard.copy(), st.stock.copy()
+    c.dens, c.den_fest = [x.copy() for x in st.dens], [x.copy() for x in st.den_fest]
+    c.spare, c.dog, c.gd, c.round, c.ended = st.spare, st.dog, st.gd, st.round, st.ended
+    c.order, c.lay, c.turn, c.bag = st.order.copy(), st.lay.copy(), st.turn.copy(), st.bag.copy()
+    c.stack = [x.copy() for x in st.stack]
+    cls.ACTIONS.play(c, a)
+    return c
+
+
+def _with(st: MuertosState, seat: int, hand: list[int] | None, pop: bool) -> float:
+    """``evaluate`` of ``st`` with the hand of the seat deciding replaced (``hand``) and its
+    decision taken off the stack (``pop``), both put back after."""
+    t = st.stack[-1]
+    s = t[1]
+    old = st.hands[s]
+    if hand is not None:
+        st.hands[s] = hand
+    if pop:
+        st.stack.pop()
+    try:
+        return evaluate(st, seat)
+    finally:
+        st.hands[s] = old
+        if pop:
+            st.stack.append(t)
+
+
+def _swap_values(st: MuertosState, seat: int, actions: Sequence[str]) -> list[float]:
+    """The swap decision's values without playing each swap: a swap (``_swap``) trades two
+    cards for one drawn (one can always be drawn: the two just discarded are there) and the
+    same seat decides again while it holds two cards; the evaluation reads that hand only by
+    its size (the stack's top is no attack). So every swap of a hand of three or more is
+    worth the same: the value with one card less. ``keep`` takes the decision off the stack;
+    when the next one is another live seat's swap, nothing else changes. Other cases are
+    played on a copy."""
+    s = st.stack[-1][1]
+    hand = st.hands[s]
+    below = st.stack[-2] if len(st.stack) > 1 else None
+    keep_simple = (
+        below is not None and below[0] == "swap" and not st.home[below[1]] and len(st.hands[below[1]]) >= 2
+    )
+    listed = st.legal_actions()
+    swapped: float | None = None
+    out = []
+    for a in actions:
+        if a not in listed:
+            out.append(evaluate(st.after(a), seat))
+        elif a == "keep":
+            out.append(_with(st, seat, None, True) if keep_simple else evaluate(_after(st, a), seat))
+        elif len(hand) >= 3:
+            if swapped is None:
+                swapped = _with(st, seat, hand[:-1], False)
+            out.append(swapped)
+        else:
+            out.append(evaluate(_after(st, a), seat))
+    return out
+
+
+def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float]:
+    """``evaluate(state.after(a), seat)`` for each action, the same numbers found faster
+    (``Game.action_values``): the swaps at a round's end by their one shared value, every
+    other action played on a copy without the game's log."""
+    st = cast(MuertosState, state)
+    if not st.ended and st.stack and st.stack[-1][0] == "swap" and st.to_move is not None:
+        return _swap_values(st, seat, actions)
+    listed = st.legal_actions()
+    return [evaluate(_after(st, a) if a in listed else st.after(a), seat) for a in actions]
 
 
 def rollout(state: State, rng: random.Random) -> str:

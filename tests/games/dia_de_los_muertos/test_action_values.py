@@ -1,0 +1,99 @@
+"""The greedy bot's question answered the game's own faster way (issue 21): ``action_values``
+gives, for every action, exactly ``evaluate(state.after(a), seat)``, in positions of whole
+games (greedy and random moves, every seat count) on determinizations as the bot sees them,
+for every seat; and it leaves the state as it found it. The determinization's redraw is
+the one it was, with the generator's own shuffle."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from muertos.engine import Rng
+from muertos.games.dia_de_los_muertos import GAME
+from muertos.games.dia_de_los_muertos.components import MOVE
+from muertos.games.dia_de_los_muertos.heuristics import _after, action_values
+from muertos.games.dia_de_los_muertos.rules import MuertosState
+from muertos.games.dia_de_los_muertos.views import _shuffle, redraw_hidden
+from tests.agents.test_greedy_speed import positions
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_action_values_are_the_evaluations_after_each_action(players: int) -> None:
+    rnd = random.Random(players)
+    for seed in range(2):
+        for s in positions(GAME, players, seed):
+            seat = s.to_move
+            if seat is None:
+                continue
+            d = s.determinize(seat, rnd)
+            before, legal = d.to_json(), d.legal_actions()
+            for who in range(players):  # every seat: the swaps' shortcut reads all hands
+                plain = [GAME.evaluate(d.after(a), who) for a in legal]
+                assert action_values(d, who, legal) == plain, (who, legal)
+                assert d.to_json() == before, "action_values changed the state it was asked about"
+
+
+def test_the_trial_copy_is_the_state_after_the_action_but_its_log() -> None:
+    for s in positions(GAME, 3, 7, every=2):
+        assert isinstance(s, MuertosState)
+        for a in s.legal_actions()[:4]:
+            got, want = _after(s, a), s.after(a)
+            assert got.position() == want.position()
+            assert got.rng.state == want.rng.state
+            assert got.legal_actions() == want.legal_actions()
+
+
+def _redraw_as_it_was(s: MuertosState, seat: int | None, rng: Rng) -> None:
+    """``views.redraw_hidden`` before issue 21, with the engine's shuffle."""
+    slots: list[tuple[str, int, int]] = []
+    pool = list(s.draw)
+    for p in range(s.players):
+        if p == seat:
+            continue
+        for c in s.hands[p]:
+            slots.append(("h", p, MOVE[c]))
+            pool.append(c)
+        if s.lay[p] >= 0:
+            slots.append(("l", p, MOVE[s.lay[p]]))
+            pool.append(s.lay[p])
+        s.hands[p] = []
+    pool.sort()
+    rng.shuffle(pool)
+    by_back: dict[int, list[int]] = {}
+    for c in pool:
+        by_back.setdefault(MOVE[c], []).append(c)
+    for place, p, b in slots:
+        c = by_back[b].pop()
+        if place == "h":
+            s.hands[p].append(c)
+        else:
+            s.lay[p] = c
+    for p in range(s.players):
+        s.hands[p].sort()
+    rest = [c for b in sorted(by_back) for c in by_back[b]]
+    rng.shuffle(rest)
+    s.draw = rest
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_redraw_is_the_one_it_was(players: int) -> None:
+    for s in positions(GAME, players, 3, every=2):
+        for seat in (None, *range(players)):
+            a, b = s.clone(), s.clone()
+            assert isinstance(a, MuertosState) and isinstance(b, MuertosState)
+            ra, rb = Rng(len(s.history) + 7 * (seat or 0)), Rng(len(s.history) + 7 * (seat or 0))
+            redraw_hidden(a, seat, ra)
+            _redraw_as_it_was(b, seat, rb)
+            assert a.to_json() == b.to_json()
+            assert ra.state == rb.state
+
+
+def test_the_shuffle_is_the_generators() -> None:
+    for n in range(0, 70, 3):
+        seq, same = list(range(n)), list(range(n))
+        r1, r2 = Rng(n), Rng(n)
+        _shuffle(r1, seq)
+        r2.shuffle(same)
+        assert seq == same and r1.state == r2.state
