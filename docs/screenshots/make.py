@@ -10,6 +10,10 @@ Playwright.
 ``--lang es`` takes them in Spanish (the page's language switch set through ``?lang=es``):
 ``<id>-es.png`` at 1280×800 and ``<id>-es-phone.png``; ``lobby`` among the ids is the
 lobby page. ``python docs/screenshots/make.py --lang es ofertu lobby``.
+
+``analysis`` among the ids is the Analysis view of a finished Ofertu game against the greedy
+bot, at the default budget, its worst move picked in its list (``analysis.png``,
+``analysis-phone.png``, the phone scrolled to the panel).
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ GAMES: dict[str, tuple[int, dict[str, Any], int]] = {
 
 LOBBY = "lobby"
 """Not a game: the lobby page."""
+ANALYSIS = "analysis"
+"""Not a game: the Analysis view of a finished Ofertu game."""
 
 # file suffix, viewport, whole page: the desktop page whole, the phone as its screen shows it
 SIZES: dict[str, list[tuple[str, dict[str, int], bool]]] = {
@@ -83,6 +89,8 @@ def page_url(base: str, gid: str, lang: str) -> str:
     a few moves."""
     if gid == LOBBY:
         return f"{base}/?lang={lang}"
+    if gid == ANALYSIS:
+        return analysed(base, lang)
     players, options, moves = GAMES[gid]
     seats = [{"kind": "human", "name": "Ana"}] + [
         {"kind": "bot", "agent": "random", "name": f"Bot {i + 1}"} for i in range(players - 1)
@@ -91,6 +99,36 @@ def page_url(base: str, gid: str, lang: str) -> str:
     t = httpx.post(f"{base}/api/tables", json=body).json()
     advance(base, t["id"], t["creator_token"], moves)
     return f"{t['invites'][0]['url']}&lang={lang}"
+
+
+def analysed(base: str, lang: str) -> str:
+    """A finished Ofertu game of Ana against the greedy bot, analysed (the view then opens
+    at once): seat 1's page."""
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "agent": "greedy", "name": "Bot"}]
+    t = httpx.post(f"{base}/api/tables", json={"game": "ofertu", "seats": seats, "seed": 11}).json()
+    advance(base, t["id"], t["creator_token"], 500)
+    url = f"{base}/api/tables/{t['id']}/analysis"
+    httpx.post(url, json={"deep": False})
+    deadline = time.monotonic() + 600
+    while httpx.get(url).json()["status"] != "done" and time.monotonic() < deadline:
+        time.sleep(1)
+    return f"{t['invites'][0]['url']}&lang={lang}"
+
+
+def open_analysis(page: Any, phone: bool) -> None:
+    """Open the replay and its analysis, and pick the first mistake (else an inaccuracy)."""
+    page.locator("#actions button", has_text="▶").click()
+    page.wait_for_selector("button.an-go, .an-chart")  # analysed already: the chart at once
+    if not page.locator(".an-chart").count():
+        page.locator("button.an-go").click()
+    page.wait_for_selector(".an-chart svg path.an-line")
+    worst = [page.locator(f".an-decisions li.{v}") for v in ("blunder", "mistake", "inaccuracy")]
+    pick = next((w.first for w in worst if w.count()), page.locator(".an-decisions li").nth(4))
+    pick.locator("button").click()
+    page.wait_for_selector(".an-decisions li.current")
+    page.wait_for_timeout(600)
+    if phone:
+        page.locator("#analysis").scroll_into_view_if_needed()
 
 
 def main() -> None:
@@ -130,6 +168,8 @@ def main() -> None:
                         page.goto(url)
                         page.wait_for_selector("article.game-card" if gid == LOBBY else "svg.board")
                         page.wait_for_timeout(1200)  # the marks of the last moves come in
+                        if gid == ANALYSIS:
+                            open_analysis(page, phone)
                         out = HERE / f"{gid}{suffix}.png"
                         page.screenshot(path=str(out), full_page=full)
                         ctx.close()

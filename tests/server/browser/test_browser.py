@@ -36,17 +36,20 @@ if _missing:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import uvicorn
-
     from muertos.server import create_app
 
     db = tmp_path_factory.mktemp("browser") / "muertos.db"
+    yield from serve(create_app(f"sqlite:///{db}"))
+
+
+def serve(app: Any) -> Iterator[str]:
+    """Run ``app`` with uvicorn in a thread on a free port of 127.0.0.1; its base URL."""
+    import uvicorn
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = uvicorn.Server(
-        uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning")
-    )
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     th = threading.Thread(target=srv.run, daemon=True)
     th.start()
     base = f"http://127.0.0.1:{port}"

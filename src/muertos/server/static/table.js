@@ -2,6 +2,7 @@
 // actions beside it, the log, final scores, rematch, and a replay viewer. Live over WebSocket.
 import { api, ApiError, forgetToken, invitesFor, saveToken, seatLabel, tokenFor } from "./api.js";
 import { drawResultPanel } from "./result.js";
+import { drawAnalysis, drawHint } from "./analysis.js";
 import { h } from "./svg.js";
 import * as generic from "./render/generic.js";
 import { changed, mark, signatures } from "./changes.js";
@@ -289,6 +290,7 @@ function drawSide() {
         h("button", { type: "submit" }, t("web.table.play")),
       ),
     );
+    drawHint({ table, tableId, token, side, redraw: drawSide });
   } else if (!v.over) {
     side.append(h("p", { class: "waiting" }, t(table.you === null ? "web.table.watching" : "web.table.waiting")));
   }
@@ -338,6 +340,7 @@ function draw() {
   drawHeader();
   drawSide();
   drawResultPanel(table, tableId); // the score sheet above the board once the game is over
+  drawAnalysis({ table, tableId, replay, showStep }); // in the replay viewer of a finished game
   drawLog();
   drawReplayBar();
   if (replay) {
