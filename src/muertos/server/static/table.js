@@ -397,11 +397,11 @@ function drawReplayBar() {
   bar.hidden = false;
   const slider = h("input", { type: "range", min: 0, max: replay.steps, value: replay.step, "aria-label": t("web.replay.step"), onchange: (e) => showStep(Number(e.target.value)) });
   bar.replaceChildren(
-    h("button", { onclick: () => showStep(0), "aria-label": t("web.replay.first") }, "⏮"),
+    h("button", { onclick: () => showStep(0), "aria-label": t("web.replay.first") }, "|◀"),
     h("button", { onclick: () => showStep(Math.max(0, replay.step - 1)), "aria-label": t("web.replay.previous") }, "◀"),
     slider,
     h("button", { onclick: () => showStep(Math.min(replay.steps, replay.step + 1)), "aria-label": t("web.replay.next") }, "▶"),
-    h("button", { onclick: () => showStep(replay.steps), "aria-label": t("web.replay.last") }, "⏭"),
+    h("button", { onclick: () => showStep(replay.steps), "aria-label": t("web.replay.last") }, "▶|"),
     h("span", {}, ` ${t("web.replay.position", { step: replay.step, steps: replay.steps })} `),
     h("button", { class: "secondary", onclick: () => ((replay = null), draw()) }, `✕ ${t("web.replay.close")}`),
   );
