@@ -151,3 +151,10 @@ def test_a_line_that_ran_out_of_depth_inside_another_is_still_translated_alone()
     deep = "Player 2 (White) draws B9, W9, R9."  # a line no game writes, so nothing remembers it
     assert cat.full(deep, depth=99) is None  # no depth left: no answer, and not remembered
     assert cat.full(deep) == "Player 2 (Blanco) roba B9, W9, R9."
+
+
+@pytest.mark.parametrize("game", TRANSLATED)
+def test_the_lobby_reads_every_game_summary_and_option_in_spanish(game: str) -> None:
+    g = get_game(game)
+    for text in [g.summary, *(o.help for o in g.options)]:
+        assert untranslated(text, "es", game) == [], text
