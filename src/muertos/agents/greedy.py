@@ -32,8 +32,8 @@ class GreedyAgent:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        totals = [0.0] * len(legal)
-        for _ in range(self.samples):
+        totals = list(one_step_values(state.determinize(seat, self.rng), seat, legal))
+        for _ in range(1, self.samples):
             d = state.determinize(seat, self.rng)
             for i, v in enumerate(one_step_values(d, seat, legal)):
                 totals[i] += v

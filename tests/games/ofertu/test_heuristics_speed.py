@@ -9,7 +9,8 @@ import random
 import pytest
 
 import muertos
-from muertos.games.ofertu import heuristics
+from muertos.engine import IllegalAction
+from muertos.games.ofertu import heuristics, notation
 from tests.agents.test_greedy_speed import check_action_values
 
 from . import reference_heuristics as reference
@@ -48,3 +49,19 @@ def test_action_values_equal_the_plain_evaluations_after_each_action() -> None:
         d for d in asked if d.phase == "bid" and d.placed[d.turn] + 1 == d.quota == d.placed[1 - d.turn]
     ]
     assert len(closing) > 100
+
+
+def test_action_values_refuse_a_bid_the_rules_refuse() -> None:
+    """A bid is valued without playing it only when ``_open_bids`` would list it: a card
+    not in hand, or a position without an auction card, is refused as ``after`` refuses it."""
+    s = muertos.game("ofertu").new(2, 0)
+    assert s.phase == "bid"
+    me = s.turn
+    other = next(c for c in s.hands[1 - me] if c not in s.hands[me])
+    for bad in (notation.BID[other, 0], "bid nothing"):
+        with pytest.raises(IllegalAction):
+            heuristics.action_values(s, me, [bad])
+    s = muertos.game("ofertu").new(2, 0)
+    s.row[0] = None  # before the legal moves are listed (and remembered)
+    with pytest.raises(IllegalAction):
+        heuristics.action_values(s, me, [notation.BID[s.hands[me][0], 0]])

@@ -70,18 +70,21 @@ def _auction(card: str, b0: Bid, b1: Bid, more: Sequence[int]) -> tuple[float, f
     changes no bit of it, so it is added all the same)."""
     pips0 = b0[0] if b0 is not None else 0
     pips1 = b1[0] if b1 is not None else 0
-    out = [0.0, 0.0]
-    for p, b, mine, theirs in ((0, b0, pips0, pips1), (1, b1, pips1, pips0)):
-        if b is None:
-            continue
-        if mine > theirs:
-            chance = LEAD_SURE if more[1 - p] else 1.0
-        elif mine == theirs:
-            chance = 0.5
-        else:
-            chance = 1.0 - LEAD_SURE if more[p] else 0.0
-        out[p] = chance * (PIPS[card] if b[1] else _RED_VALUE[card])
-    return out[0], out[1]
+    t0 = t1 = 0.0
+    if b0 is not None:
+        t0 = _chance(pips0, pips1, more[0], more[1]) * (PIPS[card] if b0[1] else _RED_VALUE[card])
+    if b1 is not None:
+        t1 = _chance(pips1, pips0, more[1], more[0]) * (PIPS[card] if b1[1] else _RED_VALUE[card])
+    return t0, t1
+
+
+def _chance(mine: int, theirs: int, my_more: int, their_more: int) -> float:
+    """The chance that a bid of ``mine`` pips wins over ``theirs`` with these bids to come."""
+    if mine > theirs:
+        return LEAD_SURE if their_more else 1.0
+    if mine == theirs:
+        return 0.5
+    return 1.0 - LEAD_SURE if my_more else 0.0
 
 
 def _summaries(bids: list[list[list[str]]]) -> list[list[Bid]]:
@@ -153,12 +156,15 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
         return [evaluate(s.after(a), seat) for a in actions]
     me = s.turn
     closing = s.placed[me] + 1 == s.quota and s.placed[1 - me] == s.quota
-    listed = set(s.legal_actions())
+    hand, row = s.hands[me], s.row
     value = (_closing_values if closing else _bid_values)(s, seat)
     out = []
     for a in actions:
-        bid = _BIDS.get(a) if a in listed else None
-        out.append(evaluate(s.after(a), seat) if bid is None else value(*bid))
+        bid = _BIDS.get(a)
+        if bid is not None and bid[0] in hand and row[bid[1]] is not None:  # as _open_bids
+            out.append(value(*bid))
+        else:
+            out.append(evaluate(s.after(a), seat))
     return out
 
 
@@ -176,6 +182,11 @@ def _grown(bid: Bid, card: str) -> Bid:
     return bid[0] + PIPS[card], bid[1] or card[0] == RED
 
 
+def _ordered(me: int, mine: Bid, theirs: Bid) -> tuple[Bid, Bid]:
+    """Seat 0's bid and seat 1's, from the mover's and the other's."""
+    return (mine, theirs) if me == 0 else (theirs, mine)
+
+
 def _bid_values(s: OfertuState, seat: int) -> Callable[[str, int], float]:
     """The evaluation after the mover bids ``card`` on position ``i`` (not the closing bid):
     each seat's hand worth without the card, and every auction's terms but the one bid on,
@@ -190,25 +201,33 @@ def _bid_values(s: OfertuState, seat: int) -> Callable[[str, int], float]:
         else None
         for i in range(ROW_SIZE)
     ]
+    present = [(j, t) for j, t in enumerate(terms) if t is not None]
+    around = [([t for j, t in present if j < i], [t for j, t in present if j > i]) for i in range(ROW_SIZE)]
+    mine, theirs = bids[me], bids[1 - me]
     hands: dict[str, list[float]] = {}
     sign = 1.0 if seat == 0 else -1.0  # v[seat] - v[other], as -(v1 - v0) == v0 - v1 exactly
 
     def value(card: str, i: int) -> float:
+        """The sums of ``_values`` in row order, the auction bid on computed inline
+        (``_auction`` with the mover's bid grown by ``card``: the mover always bids there)."""
         out = hands.get(card)
         if out is None:
-            out = hands[card] = _hand_values(s.display, _without(s.hands, me, card))
+            # the hand's worth reads only its red cards: without another card it is the same
+            out = _hand_values(s.display, _without(s.hands, me, card) if card[0] == RED else s.hands)
+            hands[card] = out
         v0, v1 = out
+        before, after = around[i]
+        for t0, t1 in before:
+            v0 += t0
+            v1 += t1
         auction = row[i]
         assert auction is not None
-        if me == 0:
-            here = _auction(auction, _grown(bids[0][i], card), bids[1][i], more)
-        else:
-            here = _auction(auction, bids[0][i], _grown(bids[1][i], card), more)
-        for j in range(ROW_SIZE):
-            t = here if j == i else terms[j]
-            if t is not None:
-                v0 += t[0]
-                v1 += t[1]
+        here = _auction(auction, *_ordered(me, _grown(mine[i], card), theirs[i]), more)
+        v0 += here[0]
+        v1 += here[1]
+        for t0, t1 in after:
+            v0 += t0
+            v1 += t1
         return sign * (v0 - v1)
 
     return value
