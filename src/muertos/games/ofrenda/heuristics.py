@@ -188,10 +188,17 @@ def _chance(board: list[int], lit: list[int], base: int, i: int, fill: float) ->
     return 0.0 if hits < seen else ALL_ANY_KEEP**m
 
 
+WEIGHT = tuple(2.0 if golden else 1.0 for golden in GOLDEN)
+"""A portrait's points count twice in a golden slot."""
+
+
 def _portrait_points(s: OfrendaState, p: int, prob: list[float], fill: float) -> float:
     """Expected portrait points: each portrait's chance times its score with expected neighbours."""
     board = s.board
     base = p * NSLOTS
+    future = fill * (1.0 + FUTURE_LIT)
+    # what each slot adds as a neighbour, worked out once (the very sums, read by each of its neighbours)
+    near = [1.0 + prob[n] if board[base + n] >= 0 else future for n in range(NSLOTS)]
     pts = 0.0
     for i in range(NSLOTS):
         pi = prob[i]
@@ -199,11 +206,8 @@ def _portrait_points(s: OfrendaState, p: int, prob: list[float], fill: float) ->
             continue
         v = 0.0
         for n in ADJ[i]:
-            if board[base + n] >= 0:
-                v += 1.0 + prob[n]
-            else:
-                v += fill * (1.0 + FUTURE_LIT)
-        pts += pi * v * (2.0 if GOLDEN[i] else 1.0)
+            v += near[n]
+        pts += pi * v * WEIGHT[i]
     return pts
 
 
