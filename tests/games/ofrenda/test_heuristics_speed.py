@@ -37,8 +37,11 @@ def test_evaluate_equals_the_reference_in_every_position(players: int) -> None:
 
 @pytest.mark.parametrize(("players", "goals"), [(2, False), (2, True), (3, True), (4, False)])
 def test_action_values_equal_the_plain_evaluations_after_each_action(players: int, goals: bool) -> None:
-    """Placements valued without playing them (``_placing``), and the other moves, give the
-    numbers of clone, apply and evaluate for every seat, and leave the state as it was."""
+    """Placements valued without playing them (``_placing``), and the other moves (taking a
+    portrait or a candle too, played on the state and taken back), give the numbers of
+    clone, apply and evaluate for every seat, and leave the state as it was."""
     g = muertos.game("ofrenda")
     asked = check_action_values(heuristics.action_values, g, players, range(6), {"common_goals": goals})
     assert sum(d.phase == "play" for d in asked) > 50
+    assert sum(d.phase == "take" for d in asked) > 20  # taking, tried on the state itself
+    assert any(d.phase == "candle" for d in asked)

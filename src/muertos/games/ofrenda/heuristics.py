@@ -339,24 +339,31 @@ def _lead(est: list[float], seat: int) -> float:
 
 
 _TRIAL_LISTS = ("board", "lit", "tokens", "clit", "mg", "turns", "pending", "claims")
+_TRIAL_MARKET = ("market", "market_mg", "mcandles", "bag", "deck")
 _TRIAL_NESTED = ("hands", "secret", "discards", "stored", "stacks")
 _TRIAL_SCALARS = ("phase", "taken", "current")
-"""What playing a portrait or a token may change when the turn it ends does not end the game
-(``_place``, ``_discard``, the token moves, ``_end_turn`` of a game of several players)."""
+"""What any move of a turn may change when the turn it ends does not end the game: taking a
+portrait or a candle (``_take``, ``_take_candle``, ``_replenish_portraits``, with
+``_TRIAL_MARKET``), playing a portrait or a token (``_place``, ``_discard``, the token
+moves, ``_end_turn`` of a game of several players)."""
+_TRIAL_PHASES = {"take": _TRIAL_LISTS + _TRIAL_MARKET, "candle": _TRIAL_LISTS + _TRIAL_MARKET}
+"""The flat lists copied for a trial, by phase (``_TRIAL_LISTS`` when not listed): the
+market's only in the phases that take from it."""
 
 
 def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float]:
     """``evaluate(state.after(a), seat)`` for each listed action, the same numbers found
-    faster. Playing a portrait or a token, when the turn it may end does not end the game,
-    changes only the fields of ``_TRIAL_*``: the move is played by the rules themselves on
+    faster. Taking a portrait or a candle, playing a portrait or a token, when the turn it
+    may end does not end the game, changes only the fields of ``_TRIAL_*``: the move is played by the rules themselves on
     ``state`` with fresh copies of those, evaluated, and the originals put back (with the
     log, the generator and the listing). Other moves, and solo, are played on a copy."""
     assert isinstance(state, OfrendaState)
     s = state
     P = s.players
-    if P == 1 or s.phase not in ("play", "token") or s.turns[(s.current + 1) % P] >= TURNS:
+    if P == 1 or s.phase not in ("take", "candle", "play", "token") or s.turns[(s.current + 1) % P] >= TURNS:
         return [evaluate(s.after(a), seat) for a in actions]
     listed = set(s.legal_actions())
+    flat = _TRIAL_PHASES.get(s.phase, _TRIAL_LISTS)
     place = _placing(s) if s.phase == "play" else None
     play = s.ACTIONS.play
     d = s.__dict__
@@ -370,8 +377,8 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
         if where is not None and place is not None:
             out.append(place(*where, seat))
             continue
-        saved = {f: d[f] for f in _TRIAL_LISTS + _TRIAL_NESTED + _TRIAL_SCALARS}
-        for f in _TRIAL_LISTS:
+        saved = {f: d[f] for f in flat + _TRIAL_NESTED + _TRIAL_SCALARS}
+        for f in flat:
             d[f] = saved[f].copy()
         for f in _TRIAL_NESTED:
             d[f] = [x.copy() for x in saved[f]]
