@@ -204,18 +204,20 @@ def _bid_values(s: OfertuState, seat: int) -> Callable[[str, int], float]:
     present = [(j, t) for j, t in enumerate(terms) if t is not None]
     around = [([t for j, t in present if j < i], [t for j, t in present if j > i]) for i in range(ROW_SIZE)]
     mine, theirs = bids[me], bids[1 - me]
-    hands: dict[str, list[float]] = {}
+    whole = _hand_values(s.display, s.hands)
+    hands: dict[str, list[float]] = {}  # red card -> the seats' worth without it
     sign = 1.0 if seat == 0 else -1.0  # v[seat] - v[other], as -(v1 - v0) == v0 - v1 exactly
 
     def value(card: str, i: int) -> float:
         """The sums of ``_values`` in row order, the auction bid on computed inline
         (``_auction`` with the mover's bid grown by ``card``: the mover always bids there)."""
-        out = hands.get(card)
-        if out is None:
-            # the hand's worth reads only its red cards: without another card it is the same
-            out = _hand_values(s.display, _without(s.hands, me, card) if card[0] == RED else s.hands)
-            hands[card] = out
-        v0, v1 = out
+        if card[0] != RED:
+            v0, v1 = whole  # the hand's worth reads only its red cards
+        else:
+            out = hands.get(card)
+            if out is None:
+                out = hands[card] = _hand_values(s.display, _without(s.hands, me, card))
+            v0, v1 = out
         before, after = around[i]
         for t0, t1 in before:
             v0 += t0
