@@ -39,6 +39,18 @@ def test_rng_is_deterministic_and_uniform_enough() -> None:
         Rng.from_state(0)
 
 
+def test_the_shuffle_draws_as_fisher_yates_on_next64() -> None:
+    """Rng.shuffle writes the generator's step out in its loop; the draws are next64's."""
+    for n in range(0, 70, 3):
+        seq, plain = list(range(n)), list(range(n))
+        r1, r2 = Rng(n), Rng(n)
+        r1.shuffle(seq)
+        for i in range(n - 1, 0, -1):
+            j = (r2.next64() * (i + 1)) >> 64
+            plain[i], plain[j] = plain[j], plain[i]
+        assert seq == plain and r1.state == r2.state
+
+
 def test_illegal_action_names_the_rule_and_changes_nothing() -> None:
     s = TOY.new(2, seed=1)
     before = s.to_json()

@@ -76,6 +76,13 @@ class Rng:
         return seq[self.randrange(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher–Yates with :meth:`next64`'s step written out in the loop: the same draws,
+        without a call per card (bots determinize before every decision)."""
+        x = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = (self.next64() * (i + 1)) >> 64
+            x ^= x >> 12
+            x ^= (x << 25) & _MASK
+            x ^= x >> 27
+            j = (((x * 0x2545F4914F6CDD1D) & _MASK) * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = x

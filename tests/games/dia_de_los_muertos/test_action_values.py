@@ -15,7 +15,7 @@ from muertos.games.dia_de_los_muertos import GAME
 from muertos.games.dia_de_los_muertos.components import MOVE
 from muertos.games.dia_de_los_muertos.heuristics import _after, action_values
 from muertos.games.dia_de_los_muertos.rules import MuertosState
-from muertos.games.dia_de_los_muertos.views import _shuffle, redraw_hidden
+from muertos.games.dia_de_los_muertos.views import redraw_hidden
 from tests.agents.test_greedy_speed import positions
 
 
@@ -88,12 +88,3 @@ def test_the_redraw_is_the_one_it_was(players: int) -> None:
             _redraw_as_it_was(b, seat, rb)
             assert a.to_json() == b.to_json()
             assert ra.state == rb.state
-
-
-def test_the_shuffle_is_the_generators() -> None:
-    for n in range(0, 70, 3):
-        seq, same = list(range(n)), list(range(n))
-        r1, r2 = Rng(n), Rng(n)
-        _shuffle(r1, seq)
-        r2.shuffle(same)
-        assert seq == same and r1.state == r2.state

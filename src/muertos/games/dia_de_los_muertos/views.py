@@ -126,22 +126,7 @@ def view(s: MuertosState, seat: int | None) -> MuertosTable:
     }
 
 
-_MASK = (1 << 64) - 1
 _BACKS = range(max(MOVE) + 1)
-
-
-def _shuffle(rng: Rng, seq: list[int]) -> None:
-    """``rng.shuffle(seq)``: the same permutation and the same generator state after, with
-    the generator's step written out in the loop (the greedy bot determinizes before each
-    decision, and this was a tenth of its time)."""
-    x = rng.state
-    for i in range(len(seq) - 1, 0, -1):
-        x ^= x >> 12
-        x ^= (x << 25) & _MASK
-        x ^= x >> 27
-        j = (((x * 0x2545F4914F6CDD1D) & _MASK) * (i + 1)) >> 64
-        seq[i], seq[j] = seq[j], seq[i]
-    rng.state = x
 
 
 def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
@@ -160,7 +145,7 @@ def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
             pool.append(lay[p])
         hands[p] = []
     pool.sort()  # the pool's order must not depend on hidden order (only on the view)
-    _shuffle(rng, pool)
+    rng.shuffle(pool)
     by_back: list[list[int]] = [[] for _ in _BACKS]
     for c in pool:
         by_back[MOVE[c]].append(c)
@@ -173,5 +158,5 @@ def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
     for h in hands:
         h.sort()
     rest = [c for cards in by_back for c in cards]
-    _shuffle(rng, rest)
+    rng.shuffle(rest)
     s.draw = rest
