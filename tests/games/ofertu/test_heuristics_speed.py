@@ -4,41 +4,20 @@ determinizations along whole games, random and greedy, at every seat count."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import muertos
 from muertos.engine import IllegalAction
 from muertos.games.ofertu import heuristics, notation
-from tests.agents.test_greedy_speed import check_action_values
+from tests.agents.test_greedy_speed import check_action_values, check_evaluate_matches
 
 from . import reference_heuristics as reference
+from .helpers import build
 
 
-@pytest.mark.parametrize(
-    "players",
-    [
-        2,
-    ],
-)
+@pytest.mark.parametrize("players", [2])
 def test_evaluate_equals_the_reference_in_every_position(players: int) -> None:
-    g = muertos.game("ofertu")
-    rnd = random.Random(players)
-    for seed in range(3):
-        s = g.new(players, seed)
-        greedy = muertos.agent("greedy", seed=seed)
-        while True:
-            for seat in range(players):
-                d = s.determinize(seat, rnd)
-                for c in [d, *(d.after(a) for a in d.legal_actions()[:12])]:
-                    assert heuristics.evaluate(c, seat) == reference.evaluate(c, seat)
-            if s.over:
-                break
-            seat = s.to_move
-            assert seat is not None
-            legal = s.legal_actions()
-            s.apply(greedy.act(s, seat) if seed % 2 else legal[rnd.randrange(len(legal))])
+    check_evaluate_matches("ofertu", players, heuristics.evaluate, reference.evaluate)
 
 
 def test_action_values_equal_the_plain_evaluations_after_each_action() -> None:
@@ -61,7 +40,7 @@ def test_action_values_refuse_a_bid_the_rules_refuse() -> None:
     for bad in (notation.BID[other, 0], "bid nothing"):
         with pytest.raises(IllegalAction):
             heuristics.action_values(s, me, [bad])
-    s = muertos.game("ofertu").new(2, 0)
-    s.row[0] = None  # before the legal moves are listed (and remembered)
+    s = build(row=[None, "R5", "R6"], hands=[["B1", "B2", "B3"], ["W1", "W2", "W3"]])
+    me = s.turn
     with pytest.raises(IllegalAction):
         heuristics.action_values(s, me, [notation.BID[s.hands[me][0], 0]])

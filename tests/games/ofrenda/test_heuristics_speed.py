@@ -4,35 +4,18 @@ determinizations along whole games, random and greedy, at every seat count."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import muertos
 from muertos.games.ofrenda import heuristics
-from tests.agents.test_greedy_speed import check_action_values
+from tests.agents.test_greedy_speed import check_action_values, check_evaluate_matches
 
 from . import reference_heuristics as reference
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_evaluate_equals_the_reference_in_every_position(players: int) -> None:
-    g = muertos.game("ofrenda")
-    rnd = random.Random(players)
-    for seed in range(3):
-        s = g.new(players, seed)
-        greedy = muertos.agent("greedy", seed=seed)
-        while True:
-            for seat in range(players):
-                d = s.determinize(seat, rnd)
-                for c in [d, *(d.after(a) for a in d.legal_actions()[:12])]:
-                    assert heuristics.evaluate(c, seat) == reference.evaluate(c, seat)
-            if s.over:
-                break
-            seat = s.to_move
-            assert seat is not None
-            legal = s.legal_actions()
-            s.apply(greedy.act(s, seat) if seed % 2 else legal[rnd.randrange(len(legal))])
+    check_evaluate_matches("ofrenda", players, heuristics.evaluate, reference.evaluate)
 
 
 @pytest.mark.parametrize(("players", "goals"), [(2, False), (2, True), (3, True), (4, False)])
