@@ -39,7 +39,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from muertos.engine.events import SEAT_REF
+from muertos.engine.events import SEAT_REF, name_seats
 
 if TYPE_CHECKING:
     from muertos.engine.game import Game
@@ -336,20 +336,25 @@ def game_catalog(game: str, lang: str) -> GameCatalog:
     )
 
 
-def translate(text: str, lang: str | None = None, game: str | None = None) -> str:
+def translate(
+    text: str, lang: str | None = None, game: str | None = None, names: Sequence[str] | None = None
+) -> str:
     """A game's English sentence in ``lang`` (unchanged if no template covers it, so a
-    missing translation shows English rather than nothing); seat references without a
-    name read in ``lang`` ("Player 2" → "Jugador 2"); ``lang`` defaults to the active one."""
+    missing translation shows English rather than nothing), its seats then called by a
+    table's ``names`` (the catalogs keep "Player 2" as a value, so naming comes after), and
+    any seat left unnamed as ``lang`` writes it ("Jugador 2"); ``lang`` defaults to the
+    active one. Lines are redacted before they come here: a translation never sees what the
+    reader may not."""
     lang = language(lang or active())
     if lang == DEFAULT or not text:
-        return text
-    return _translated(text, lang, game)
+        return name_seats(text, names)
+    said = _translated(text, lang, game) if game else text
+    return seats(name_seats(said, names), lang)
 
 
 @lru_cache(maxsize=20_000)
-def _translated(text: str, lang: str, game: str | None) -> str:
-    out = game_catalog(game, lang).partial(text)[0] if game else text
-    return seats(out, lang)
+def _translated(text: str, lang: str, game: str) -> str:
+    return game_catalog(game, lang).partial(text)[0]
 
 
 def whole(text: str, lang: str, game: str) -> str:

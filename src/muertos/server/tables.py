@@ -31,7 +31,6 @@ from muertos import i18n
 from muertos.engine import Game, IllegalAction, InvalidOptions, State, UnknownAgent, UnknownGame
 from muertos.engine import game as find_game
 from muertos.engine import game_ids as all_games
-from muertos.engine.events import name_seats
 from muertos.match import seat_seed
 
 from .bots import BotFailed, BotTask
@@ -200,10 +199,7 @@ def told(text: str, game: str, names: Sequence[str], lang: str) -> str:
     translated first (the catalogs keep "Player 2" as a value), then its seats called by
     the table's ``names``, then any seat left unnamed as ``lang`` writes it. Lines are
     redacted before they come here, so a translation never sees what the reader may not."""
-    if i18n.language(lang) == i18n.DEFAULT:
-        return name_seats(text, names)
-    said = i18n.game_catalog(game, lang).partial(text)[0]
-    return i18n.seats(name_seats(said, names), lang)
+    return i18n.translate(text, lang, game, names)
 
 
 def view_for(state: State, seat: int | None, names: Sequence[str], lang: str) -> dict[str, Any]:
