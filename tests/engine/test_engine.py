@@ -249,3 +249,12 @@ def test_with_position_changes_named_fields_only_and_keeps_the_history() -> None
     assert t.history == s.history and t.log(None) == s.log(None) and t.rng.state == s.rng.state
     with pytest.raises(CorruptState, match="has no field 'hand'"):
         s.with_position(hand=[])
+
+
+def test_a_memo_empties_itself_when_full_and_keeps_what_it_is_given() -> None:
+    from muertos.engine.memo import Memo
+
+    m: Memo[int, str] = Memo(3)
+    assert [m.keep(k, str(k)) for k in range(3)] == ["0", "1", "2"] and len(m) == 3
+    assert m.keep(9, "nine") == "nine" and dict(m) == {9: "nine"}  # full: emptied, then kept
+    assert m.get(9) == "nine" and m.get(0) is None

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from muertos.engine import Rng, State
+from muertos.engine.memo import Memo
 
 from .components import BOARD, CARDS, FEST_AT_FIELD, FEST_VP, FOOT, HAND, MOVE, PLACE_POINTS
 from .rules import GOAL, LANE_OPEN_AT, T_SEAT, T_WALKED, MuertosState
@@ -115,16 +116,13 @@ def _estimate(st: MuertosState, s: int, extra_cards: int = 0) -> float:
     )
     own = _OWN.get(key)
     if own is None:
-        if len(_OWN) >= _OWN_MAX:
-            _OWN.clear()
-        own = _OWN[key] = _own(st, s, extra_cards)
+        own = _OWN.keep(key, _own(st, s, extra_cards))
     return own - _threat(st, s)
 
 
-_OWN: dict[tuple[object, ...], float] = {}
+_OWN: Memo[tuple[object, ...], float] = Memo(1 << 17)
 """``_own`` by what it reads: the greedy bot judges every seat after each move it tries,
 and most of them (and most fields a walk may end on) it has judged before."""
-_OWN_MAX = 1 << 17
 
 
 def _own(st: MuertosState, s: int, extra_cards: int) -> float:

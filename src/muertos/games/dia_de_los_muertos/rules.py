@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from muertos.engine import Game, Option, State, normalize
 from muertos.engine.actions import Actions, Kind
+from muertos.engine.memo import Memo
 
 from . import checks, scoring, views
 from . import notation as nt
@@ -127,7 +128,7 @@ HINTS = {
     "swap": "'swap <card> <card>' (two cards for one) or 'keep'",
 }
 """How each decision is written (using a laid card names the card), for refusing others."""
-TWO_CARDS: dict[tuple[int, ...], tuple[dict[tuple[int, int], None], list[str]]] = {}
+TWO_CARDS: Memo[tuple[int, ...], tuple[dict[tuple[int, int], None], list[str]]] = Memo(20_000)
 """The swaps of a hand (``MuertosState._two_cards``), by hand."""
 STATUS = {
     "commit": "{p} to lay a card face down",
@@ -1807,10 +1808,8 @@ class MuertosState(State):
         h = tuple(self.hands[self.stack[-1][1]])
         got = TWO_CARDS.get(h)
         if got is None:
-            if len(TWO_CARDS) > 20_000:
-                TWO_CARDS.clear()
             pairs = dict.fromkeys((h[i], h[j]) for i in range(len(h)) for j in range(i + 1, len(h)))
-            got = TWO_CARDS[h] = (pairs, [nt.SWAP_TEXT[p] for p in pairs])
+            got = TWO_CARDS.keep(h, (pairs, [nt.SWAP_TEXT[p] for p in pairs]))
         return got
 
     def _swap_problem(self, m: nt.Swap) -> str | None:

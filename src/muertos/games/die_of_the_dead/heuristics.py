@@ -24,6 +24,7 @@ from itertools import chain
 from typing import cast
 
 from muertos.engine import State
+from muertos.engine.memo import Memo
 
 from . import notation as N
 from .components import CALAVERA, COMPONENTS
@@ -249,10 +250,9 @@ def city_left(st: DieOfTheDeadState) -> int:
     return sum(st.city) - (st.phase in PENDING)
 
 
-_RIVAL_VALUES: dict[tuple[object, ...], float] = {}
+_RIVAL_VALUES: Memo[tuple[object, ...], float] = Memo(1 << 17)
 """Multiplayer values by what they read (``_value``): the greedy bot judges every seat after
 each move it tries, and a move changes one seat's board at most, so most are known."""
-_RIVAL_VALUES_MAX = 1 << 17
 
 
 def _value(st: DieOfTheDeadState, s: int) -> float:
@@ -269,9 +269,7 @@ def _value(st: DieOfTheDeadState, s: int) -> float:
     )
     v = _RIVAL_VALUES.get(key)
     if v is None:
-        if len(_RIVAL_VALUES) >= _RIVAL_VALUES_MAX:
-            _RIVAL_VALUES.clear()
-        v = _RIVAL_VALUES[key] = _value_of(st, s)
+        v = _RIVAL_VALUES.keep(key, _value_of(st, s))
     return v
 
 

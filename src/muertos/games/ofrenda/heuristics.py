@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from math import comb
 
 from muertos.engine import State
+from muertos.engine.memo import Memo
 
 from . import notation as N
 from .components import (
@@ -211,12 +212,13 @@ def _portrait_points(s: OfrendaState, p: int, prob: list[float], fill: float) ->
     return pts
 
 
-_PORTRAITS: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[list[float], float, int, float]] = {}
+_PORTRAITS: Memo[tuple[tuple[int, ...], tuple[int, ...], int], tuple[list[float], float, int, float]] = Memo(
+    1 << 16
+)
 """``_chances`` and ``_portrait_points`` of one Ofrenda by all they read: its slots, which
 are lit and the turns left to its owner. A bot asks again and again about Ofrendas that
 its move does not change (the rivals', and its own outside the placing step); the answer
 remembered is the very number computed."""
-_PORTRAITS_MAX = 1 << 16
 
 
 def _portraits(s: OfrendaState, p: int) -> tuple[list[float], float, int, float]:
@@ -225,10 +227,8 @@ def _portraits(s: OfrendaState, p: int) -> tuple[list[float], float, int, float]
     key = (tuple(s.board[base : base + NSLOTS]), tuple(s.lit[base : base + NSLOTS]), _left(s, p))
     got = _PORTRAITS.get(key)
     if got is None:
-        if len(_PORTRAITS) >= _PORTRAITS_MAX:
-            _PORTRAITS.clear()
         prob, fill, m = _chances(s, p)
-        got = _PORTRAITS[key] = (prob, fill, m, _portrait_points(s, p, prob, fill))
+        got = _PORTRAITS.keep(key, (prob, fill, m, _portrait_points(s, p, prob, fill)))
     return got
 
 

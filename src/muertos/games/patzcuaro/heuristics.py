@@ -29,6 +29,7 @@ from functools import cache
 from typing import cast
 
 from muertos.engine import State
+from muertos.engine.memo import Memo
 
 from . import scoring
 from .components import COMPONENTS as C
@@ -293,7 +294,10 @@ def _fill(
     return gain
 
 
-_COMMONS: dict[tuple[object, ...], dict[int, int]] = {}
+_FILLS_LIMIT = 1 << 16
+"""Entries each of the altar memos below keeps before it empties and starts again."""
+
+_COMMONS: Memo[tuple[object, ...], dict[int, int]] = Memo(_FILLS_LIMIT)
 """What a card adds to petals 1 and 2, by the petals and the altar's totals they read."""
 
 
@@ -312,9 +316,7 @@ def _common_gains(
     key = (o1, o2, *t, -1, *by)
     known = _COMMONS.get(key)
     if known is None:
-        if len(_COMMONS) >= _FILLS_MAX:
-            _COMMONS.clear()
-        known = _COMMONS[key] = {}
+        known = _COMMONS.keep(key, {})
     out = []
     for cid in pool:
         gain = known.get(cid)
@@ -340,7 +342,7 @@ def _common_gains(
     return out
 
 
-_TOPS: dict[tuple[int, tuple[int, ...]], dict[int, int]] = {}
+_TOPS: Memo[tuple[int, tuple[int, ...]], dict[int, int]] = Memo(_FILLS_LIMIT)
 """What a card adds to a level's best objects, by the level, its icon counts and the card:
 the same few rows come back in every filling of every altar."""
 
@@ -351,9 +353,7 @@ def _top_gains(level: int, row: list[int], pool: list[int]) -> list[int]:
     key = (level, tuple(row))
     known = _TOPS.get(key)
     if known is None:
-        if len(_TOPS) >= _FILLS_MAX:
-            _TOPS.clear()
-        known = _TOPS[key] = {}
+        known = _TOPS.keep(key, {})
     out = []
     for cid in pool:
         gain = known.get(cid)
@@ -370,12 +370,11 @@ def _top_gains(level: int, row: list[int], pool: list[int]) -> list[int]:
     return out
 
 
-_FILLS: dict[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], int, int], float] = {}
+_FILLS: Memo[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], int, int], float] = Memo(_FILLS_LIMIT)
 """``_fill`` results by everything they depend on: the objectives, the altar, the cards in
 order, the placements and the sure ones. A bot asks the same question over and over (the
 rivals' altars do not change while it tries its own moves), and a cached answer is the very
 number the filling computes."""
-_FILLS_MAX = 1 << 16
 
 
 def _filled_gain(
@@ -385,14 +384,12 @@ def _filled_gain(
     key = (objectives, tuple(altar), tuple(cards), places, sure)
     got = _FILLS.get(key)
     if got is None:
-        if len(_FILLS) >= _FILLS_MAX:
-            _FILLS.clear()
         objs, cols = _model(altar)
-        got = _FILLS[key] = _fill(objectives, objs, cols, [bool(c) for c in altar], cards, places, sure)
+        got = _FILLS.keep(key, _fill(objectives, objs, cols, [bool(c) for c in altar], cards, places, sure))
     return got
 
 
-_SCORES: dict[tuple[tuple[str, ...], tuple[int, ...]], int] = {}
+_SCORES: Memo[tuple[tuple[str, ...], tuple[int, ...]], int] = Memo(_FILLS_LIMIT)
 """The score of an altar (without the flip) by objectives and cards, remembered likewise."""
 
 
@@ -400,9 +397,7 @@ def _altar_score(objectives: tuple[str, ...], altar: list[int]) -> int:
     key = (objectives, tuple(altar))
     got = _SCORES.get(key)
     if got is None:
-        if len(_SCORES) >= _FILLS_MAX:
-            _SCORES.clear()
-        got = _SCORES[key] = _scorer(objectives)(*_model(altar))
+        got = _SCORES.keep(key, _scorer(objectives)(*_model(altar)))
     return got
 
 
