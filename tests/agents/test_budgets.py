@@ -9,7 +9,7 @@ import math
 import pytest
 
 import muertos
-from muertos.agents import MAX_ITERATIONS, MAX_SECONDS, ISMCTSAgent, budget_problem
+from muertos.agents import MAX_ITERATIONS, MAX_SECONDS, ISMCTSAgent, budget_problem, ismcts
 from muertos.engine import UnknownAgent
 
 
@@ -19,6 +19,9 @@ from muertos.engine import UnknownAgent
         ("ismcts:nans", "a search budget in seconds must be a finite number, not nan"),
         ("ismcts:NaNs", "a search budget in seconds must be a finite number, not nan"),
         ("ismcts:infs", "a search budget in seconds must be a finite number, not inf"),
+        ("ismcts:nancpu", "a search budget in seconds must be a finite number, not nan"),
+        ("ismcts:0cpu", "more than 0 and at most 600 s a move, not 0 s"),
+        ("ismcts:cpu", "use ismcts:2000 (iterations)"),
         ("ismcts:-infs", "a search budget in seconds must be a finite number, not -inf"),
         ("ismcts:1e400s", "a search budget in seconds must be a finite number, not inf"),
         ("ismcts:-1s", "more than 0 and at most 600 s a move, not -1 s"),
@@ -50,12 +53,36 @@ def test_a_budget_that_cannot_run_is_refused_naming_the_problem(name: str, messa
         ("ismcts:0.5s", None, 0.5),
         ("ismcts:600s", None, MAX_SECONDS),
         ("ismcts:2s:heuristic", None, 2.0),
+        ("ismcts:0.5cpu", None, 0.5),
+        ("ismcts:2cpu:random", None, 2.0),
     ],
 )
 def test_budgets_within_the_limits_are_kept(name: str, iterations: int | None, seconds: float | None) -> None:
     a = muertos.agent(name)
     assert isinstance(a, ISMCTSAgent)
     assert (a.iterations, a.seconds) == (iterations, seconds)
+    assert a.clock == ("cpu" if "cpu" in name else "wall")
+    assert a.name.startswith(name.split(":heuristic")[0].split(":random")[0])
+
+
+@pytest.mark.parametrize("clock", ["wall", "cpu"])
+def test_a_budget_in_seconds_reads_its_own_clock(clock: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves one second a reading: a 2.5 s budget stops at the third check."""
+    ticks = iter(range(1000))
+    monkeypatch.setitem(ismcts.CLOCKS, clock, lambda: float(next(ticks)))
+    other = "cpu" if clock == "wall" else "wall"
+    monkeypatch.setitem(ismcts.CLOCKS, other, lambda: pytest.fail(f"the {other} clock was read"))
+    bot = ISMCTSAgent(0, iterations=None, seconds=2.5, clock=clock)
+    state = muertos.game("ofertu").new(2, 3)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    bot.act(state, state.to_move or 0)
+    assert bot.last_iterations == 3
+
+
+def test_an_unknown_clock_is_refused() -> None:
+    with pytest.raises(ValueError, match="clock must be 'wall' or 'cpu', got 'sundial'"):
+        ISMCTSAgent(0, clock="sundial")
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 Names: ``random``; ``greedy`` (one step ahead by the game's heuristic); ``ismcts``
 (1000 iterations a move), ``ismcts:2000`` (iterations), ``ismcts:1.5s`` (seconds a move),
+``ismcts:1.5cpu`` (seconds of this process's CPU time a move, whatever else runs),
 optionally ``:heuristic`` or ``:random`` to force the playout policy (default: the
 game's own choice, ``ismcts:0.5s:heuristic``); ``human``
 (the terminal prompt).
@@ -19,16 +20,19 @@ from .random_agent import RandomAgent
 
 
 def _ismcts(arg: str, seed: int) -> Agent:
-    """``ismcts[:BUDGET][:PLAYOUT]``: BUDGET is iterations (digits) or seconds (``1.5s``)."""
+    """``ismcts[:BUDGET][:PLAYOUT]``: BUDGET is iterations (digits), seconds (``1.5s``) or
+    seconds of CPU time (``1.5cpu``)."""
     budget, _, rollout = arg.partition(":")
     budget = budget.strip()
     if rollout not in ("", "heuristic", "random"):
         raise UnknownAgent(f"bad ISMCTS playout {rollout!r}: use :heuristic or :random (or nothing)")
     iterations: int | None = 1000
     seconds: float | None = None
-    if budget.endswith("s"):
+    clock = "cpu" if budget.endswith("cpu") else "wall"
+    unit = {"cpu": 3, "wall": 1}[clock]
+    if budget.endswith(("s", "cpu")):
         try:
-            seconds, iterations = float(budget[:-1]), None
+            seconds, iterations = float(budget[:-unit]), None
         except ValueError:
             raise UnknownAgent(f"bad ISMCTS budget {arg!r}: {USAGE}") from None
     elif budget:
@@ -38,10 +42,13 @@ def _ismcts(arg: str, seed: int) -> Agent:
     why = budget_problem(iterations, seconds)
     if why is not None:
         raise UnknownAgent(f"bad ISMCTS budget {arg!r}: {why}")
-    return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout=rollout or "auto")
+    return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout=rollout or "auto", clock=clock)
 
 
-USAGE = "use ismcts:2000 (iterations), ismcts:1.5s (seconds), optionally :heuristic or :random"
+USAGE = (
+    "use ismcts:2000 (iterations), ismcts:1.5s (seconds) or ismcts:1.5cpu (seconds of CPU time), "
+    "optionally :heuristic or :random"
+)
 
 
 _FACTORIES: dict[str, Callable[[str, int], Agent]] = {
