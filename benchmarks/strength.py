@@ -1,23 +1,40 @@
-"""Strength of the bots: paired matches with 95% intervals, solo scores, search speed.
+"""Strength of the bots against the goals of issue 24, with sample sizes and 95% intervals.
 
-    python benchmarks/strength.py                         # every game, default budget
-    python benchmarks/strength.py ofrenda --pairs 20 --budget 0.5s --jobs 2
-    python benchmarks/strength.py --only solo
-    python benchmarks/strength.py --players 2 --pairs 4     # 2-seat matches only
+    python benchmarks/strength.py                             # every goal, full samples (hours)
+    python benchmarks/strength.py --sample 0.25 --jobs 2      # every goal on a quarter of the games
+    python benchmarks/strength.py --only solo ofrenda         # one kind of goal, one game
+    python benchmarks/strength.py --out runs/strength.jsonl   # keep each game's result; rerun resumes
+    python benchmarks/strength.py --only speed                # ISMCTS iterations per second
 
-Paired matches: each seed is played once per seat rotation, so both sides get the same
-deals in every seat. The challenger sits in one seat, the opponent in all the others; a
-shared win counts 1/k. Win rates carry a 95% Wilson interval.
+The goals (at 0.5 s a move, one process per game):
+
+- Ofrenda solo: median score >= 110 over 100 games (interval: binomial order statistics).
+- Die of the Dead solo: mean >= 13 over 100 games, and at least one perfect 18 in 200.
+- At each game's largest seat count, ISMCTS in one seat against greedy in all the others
+  wins at least 1.5x its fair share (a shared win counts 1/k), over >= 40 games.
+- At 2 seats, ISMCTS wins >= 75% against greedy, over >= 40 games.
+
+Matches are paired: each seed is played once with the challenger in every seat, so both sides
+get the same deals in every seat. The default budget ``0.5cpu`` counts this process's CPU
+time (``ismcts:0.5cpu``), so a bot thinks as long on a busy machine as on an idle one; pass
+``--budget 0.5s`` for wall-clock seconds or ``--budget 2000`` for a fixed iteration count (the
+same moves on every run). A verdict is ``met`` when the measured figure reaches the goal;
+the interval says how sure that is.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 import statistics
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
@@ -25,56 +42,167 @@ from rich.table import Table
 
 import muertos
 from muertos.agents import ISMCTSAgent
-from muertos.sim.stats import wilson
+from muertos.sim.stats import mean_interval, median_interval, wilson
+
+Job = tuple[str, str, int, int, int]
+"""(kind, game, players, seed, challenger's seat): one game to play."""
+Judge = Callable[[list[list[float]]], tuple[bool, str, str]]
 
 
 @dataclass
-class Pairing:
+class Goal:
+    """One target of the issue: the games it needs and how it judges their results."""
+
+    name: str
     game: str
+    kind: str  # "solo" or "table"
     players: int
-    challenger: str
-    opponent: str
     games: int
-    win_share: float
-    challenger_mean: float
-    opponent_mean: float
+    judge: Judge
+    """results → (met, the figure, its 95% interval), as text."""
+    target: str
+    results: list[list[float]] = field(default_factory=list)
 
-    @property
-    def rate(self) -> float:
-        return self.win_share / self.games if self.games else 0.0
+    def jobs(self, sample: float) -> list[Job]:
+        n = max(1, math.ceil(self.games * sample))
+        if self.kind == "solo":
+            return [("solo", self.game, 1, seed, 0) for seed in range(n)]
+        seeds = math.ceil(n / self.players)
+        return [
+            ("table", self.game, self.players, seed, seat)
+            for seed in range(seeds)
+            for seat in range(self.players)
+        ]
 
 
-def _one_match(args: tuple[str, int, str, str, int, int]) -> tuple[float, float, float]:
-    gid, players, challenger, opponent, seed, seat = args
-    seats = [opponent] * players
+def _median_at_least(target: float) -> Judge:
+    def judge(res: list[list[float]]) -> tuple[bool, str, str]:
+        m, lo, hi = median_interval([r[0] for r in res])
+        return m >= target, f"median {m:g}", f"{lo:g}–{hi:g}"
+
+    return judge
+
+
+def _mean_at_least(target: float) -> Judge:
+    def judge(res: list[list[float]]) -> tuple[bool, str, str]:
+        m, lo, hi = mean_interval([r[0] for r in res])
+        return m >= target, f"mean {m:.2f}", f"{lo:.2f}–{hi:.2f}"
+
+    return judge
+
+
+def _reaches(score: float, times: int) -> Judge:
+    def judge(res: list[list[float]]) -> tuple[bool, str, str]:
+        hits = sum(1 for r in res if r[0] >= score)
+        lo, hi = wilson(hits, len(res))
+        return hits >= times, f"{hits} of {len(res)} games", f"{lo:.1%}–{hi:.1%} of games"
+
+    return judge
+
+
+def _wins_at_least(share: float) -> Judge:
+    def judge(res: list[list[float]]) -> tuple[bool, str, str]:
+        won = sum(r[0] for r in res)
+        lo, hi = wilson(won, len(res))
+        rate = won / len(res)
+        return rate >= share - 1e-12, f"{rate:.1%} won", f"{lo:.1%}–{hi:.1%}"
+
+    return judge
+
+
+def goals(ids: Iterable[str]) -> list[Goal]:
+    """The issue's goals for the games ``ids``."""
+    out: list[Goal] = []
+    ids = list(ids)
+    if "ofrenda" in ids:
+        out.append(
+            Goal("Ofrenda solo median", "ofrenda", "solo", 1, 100, _median_at_least(110), "median >= 110")
+        )
+    if "die-of-the-dead" in ids:
+        out.append(
+            Goal(
+                "Die of the Dead solo mean",
+                "die-of-the-dead",
+                "solo",
+                1,
+                100,
+                _mean_at_least(13),
+                "mean >= 13",
+            )
+        )
+        out.append(
+            Goal(
+                "Die of the Dead perfect 18",
+                "die-of-the-dead",
+                "solo",
+                1,
+                200,
+                _reaches(18, 1),
+                ">= 1 of 200",
+            )
+        )
+    for gid in ids:
+        g = muertos.game(gid)
+        title = g.title.split(":")[0]  # Die of the Dead, without its subtitle
+        most = g.max_players
+        if most > 2:
+            fair = 1.0 / most
+            out.append(
+                Goal(
+                    f"{title} {most} seats",
+                    gid,
+                    "table",
+                    most,
+                    40,
+                    _wins_at_least(1.5 * fair),
+                    f">= {1.5 * fair:.1%} (1.5x fair share)",
+                )
+            )
+        if g.min_players <= 2 <= most:
+            out.append(Goal(f"{title} 2 seats", gid, "table", 2, 40, _wins_at_least(0.75), ">= 75%"))
+    return out
+
+
+# ------------------------------------------------------------------ the workers
+def play(job: Job, challenger: str) -> list[float]:
+    """Play one game of ``job``: solo → [score]; table → [win share, own score, others' mean]."""
+    kind, gid, players, seed, seat = job
+    if kind == "solo":
+        return [float(muertos.play(gid, seats=[challenger], seed=seed).scores[0])]
+    seats = ["greedy"] * players
     seats[seat] = challenger
     rec = muertos.play(gid, seats=seats, seed=seed)
     share = 1.0 / len(rec.winners) if seat in rec.winners else 0.0
-    others = [s for i, s in enumerate(rec.scores) if i != seat]
-    return share, float(rec.scores[seat]), float(statistics.fmean(others))
+    others = [float(s) for i, s in enumerate(rec.scores) if i != seat]
+    return [share, float(rec.scores[seat]), statistics.fmean(others)]
 
 
-def _solo(args: tuple[str, str, int]) -> float:
-    gid, agent, seed = args
-    return float(muertos.play(gid, seats=[agent], seed=seed).scores[0])
+def _play(args: tuple[Job, str]) -> tuple[Job, list[float], float]:
+    t0 = time.process_time()
+    res = play(*args)
+    return args[0], res, time.process_time() - t0
 
 
-def _iterations_per_second(gid: str, players: int, seconds: float) -> tuple[float, float]:
+def _iterations_per_second(gid: str, players: int) -> tuple[float, float]:
+    """ISMCTS iterations a second of thinking at a position a few moves in, and random
+    playouts a second from it."""
     g = muertos.game(gid)
     s = g.new(players, 1)
     rnd = random.Random(1)
-    for _ in range(6):  # a position a few moves in
+    for _ in range(6):
         if not s.over:
             s.apply(rnd.choice(s.legal_actions()))
-    while not s.over and len(s.legal_actions()) < 2:  # ... where there is a choice to search
+    while not s.over and len(s.legal_actions()) < 2:  # a position where there is a choice
         s.apply(s.legal_actions()[0])
     seat = s.to_move or 0
-    bot = ISMCTSAgent(1, iterations=None, seconds=seconds)
+    bot = muertos.agent("ismcts:1cpu", seed=1)
+    assert isinstance(bot, ISMCTSAgent)
+    t0 = time.process_time()
     bot.act(s, seat)
-    its = bot.last_iterations / seconds
+    its = bot.last_iterations / max(1e-9, time.process_time() - t0)
     t0 = time.perf_counter()
     n = 0
-    while time.perf_counter() - t0 < seconds:
+    while time.perf_counter() - t0 < 1.0:
         c = s.clone()
         while not c.over:
             legal = c.legal_actions()
@@ -83,37 +211,72 @@ def _iterations_per_second(gid: str, players: int, seconds: float) -> tuple[floa
     return its, n / (time.perf_counter() - t0)
 
 
+# ------------------------------------------------------------------ the record
+def _key(job: Job, challenger: str) -> str:
+    return json.dumps([challenger, *job])
+
+
+def _load(path: Path | None) -> dict[str, list[float]]:
+    """Results kept by an earlier run (one JSON object a line), by job and challenger."""
+    done: dict[str, list[float]] = {}
+    if path is None or not path.exists():
+        return done
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            done[_key(tuple(row["job"]), row["challenger"])] = [float(x) for x in row["result"]]  # type: ignore[arg-type]
+        except (ValueError, KeyError, TypeError) as e:
+            raise SystemExit(
+                f"{path}:{n}: not a result line ({e}); move the file aside to start afresh"
+            ) from e
+    return done
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("games", nargs="*", help="game ids (default: all)")
-    ap.add_argument("--pairs", type=int, default=10, help="seeds per pairing (each played in every seat)")
-    ap.add_argument("--budget", default="0.5s", help="ISMCTS budget: 0.5s or an iteration count")
-    ap.add_argument("--solo-games", type=int, default=20)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--only", choices=["pairs", "solo", "speed"], help="run one part only")
-    ap.add_argument(
-        "--players", type=int, help="paired matches at this seat count only (default: fewest and most)"
-    )
+    ap.add_argument("--budget", default="0.5cpu", help="ISMCTS budget: 0.5cpu, 0.5s or an iteration count")
+    ap.add_argument("--sample", type=float, default=1.0, help="share of each goal's games to play (0-1]")
+    ap.add_argument("--jobs", type=int, default=2, help="games played at once, one process each")
+    ap.add_argument("--only", choices=["solo", "table", "speed"], help="one kind of goal, or the speed table")
+    ap.add_argument("--out", type=Path, help="JSON lines of each game's result; an existing file is resumed")
     args = ap.parse_args(argv)
     ids = args.games or muertos.game_ids()
-    ismcts = f"ismcts:{args.budget}"
+    for gid in ids:
+        if gid not in muertos.game_ids():
+            ap.error(f"no game {gid!r}; games: {', '.join(muertos.game_ids())}")
+    if not (0 < args.sample <= 1) or not 1 <= args.jobs <= 64:
+        ap.error("--sample is a share in (0, 1] and --jobs from 1 to 64")
+    challenger = f"ismcts:{args.budget}"
     try:
-        muertos.agent(ismcts)
+        muertos.agent(challenger)
     except muertos.UnknownAgent as e:
         ap.error(str(e))  # exits 2
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 150)
 
-    work: list[tuple[str, int, str, str]] = []
-    for gid in ids:
-        g = muertos.game(gid)
-        counts = sorted({max(2, g.min_players), g.max_players})
-        if args.players is not None:
-            counts = [args.players] if g.min_players <= args.players <= g.max_players else []
-        for p in counts:
-            work.append((gid, p, "greedy", "random"))
-            work.append((gid, p, ismcts, "greedy"))
-    solo = [gid for gid in ids if muertos.game(gid).min_players == 1]
+    if args.only == "speed":
+        t = Table(title="Search speed (one process, 1 s of CPU a position)")
+        for col in ("game", "seats", "ISMCTS iterations / CPU s", "random playouts/s"):
+            t.add_column(col)
+        for gid in ids:
+            p = max(2, muertos.game(gid).min_players)
+            its, rps = _iterations_per_second(gid, p)
+            t.add_row(gid, str(p), f"{its:,.0f}", f"{rps:,.0f}")
+        console.print(t)
+        return
 
+    todo = [g for g in goals(ids) if args.only is None or g.kind == args.only]
+    done = _load(args.out)
+    jobs = sorted({j for g in todo for j in g.jobs(args.sample)})
+    missing = [j for j in jobs if _key(j, challenger) not in done]
+    console.print(
+        f"{len(jobs)} games for {len(todo)} goals with {challenger}: {len(jobs) - len(missing)} kept"
+        f" from {args.out}, {len(missing)} to play"
+        if args.out
+        else f"{len(jobs)} games for {len(todo)} goals"
+    )
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -121,89 +284,58 @@ def main(argv: list[str] | None = None) -> None:
         TimeRemainingColumn(),
         console=console,
     )
-    pairings: list[Pairing] = []
-    solos: dict[str, list[float]] = {}
-    with progress, ProcessPoolExecutor(args.jobs) as pool:
-        if args.only in (None, "pairs"):
-            for gid, p, ch, op in work:
-                jobs = [(gid, p, ch, op, seed, seat) for seed in range(args.pairs) for seat in range(p)]
-                task = progress.add_task(f"{gid} ×{p}: {ch} vs {op}", total=len(jobs))
-                res = []
-                for r in pool.map(_one_match, jobs):
-                    res.append(r)
-                    progress.advance(task)
-                pairings.append(
-                    Pairing(
-                        gid,
-                        p,
-                        ch,
-                        op,
-                        len(res),
-                        sum(r[0] for r in res),
-                        statistics.fmean(r[1] for r in res),
-                        statistics.fmean(r[2] for r in res),
-                    )
-                )
-        if args.only in (None, "solo"):
-            for gid in solo:
-                jobs2 = [(gid, ismcts, seed) for seed in range(args.solo_games)]
-                task = progress.add_task(f"{gid} solo: {ismcts}", total=len(jobs2))
-                scores = []
-                for sc in pool.map(_solo, jobs2):
-                    scores.append(sc)
-                    progress.advance(task)
-                solos[gid] = scores
+    cpu: list[float] = []
+    with progress:
+        bar = {
+            (g.kind, g.game, g.players): progress.add_task(f"{g.game} ×{g.players}", total=0) for g in todo
+        }
+        for j in jobs:
+            task = bar[(j[0], j[1], j[2])]
+            progress.update(task, total=(progress.tasks[task].total or 0) + 1)
+            if _key(j, challenger) in done:
+                progress.advance(task)
+        out = args.out.open("a", encoding="utf-8") if args.out else None
+        try:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                running: set[Future[tuple[Job, list[float], float]]] = {
+                    pool.submit(_play, (j, challenger)) for j in missing
+                }
+                while running:
+                    finished, running = wait(running, return_when=FIRST_COMPLETED)
+                    for f in finished:
+                        job, res, seconds = f.result()
+                        done[_key(job, challenger)] = res
+                        cpu.append(seconds)
+                        progress.advance(bar[(job[0], job[1], job[2])])
+                        if out:
+                            out.write(
+                                json.dumps({"job": job, "challenger": challenger, "result": res}) + "\n"
+                            )
+                            out.flush()
+        finally:
+            if out:
+                out.close()
 
-    if pairings:
-        t = Table(title=f"Paired matches ({args.pairs} seeds × every seat)")
-        for col in (
-            "game",
-            "seats",
-            "challenger",
-            "opponent",
-            "games",
-            "win rate",
-            "95% interval",
-            "mean score (ch / op)",
-        ):
-            t.add_column(col)
-        for pr in pairings:
-            lo, hi = wilson(pr.win_share, pr.games)
-            t.add_row(
-                pr.game,
-                str(pr.players),
-                pr.challenger,
-                pr.opponent,
-                str(pr.games),
-                f"{pr.rate:.0%}",
-                f"{lo:.0%}–{hi:.0%}",
-                f"{pr.challenger_mean:.1f} / {pr.opponent_mean:.1f}",
-            )
-        console.print(t)
-    if solos:
-        t = Table(title=f"Solo scores with {ismcts}")
-        for col in ("game", "games", "median", "mean", "min", "max", "scores"):
-            t.add_column(col)
-        for gid, got in solos.items():
-            t.add_row(
-                gid,
-                str(len(got)),
-                f"{statistics.median(got):g}",
-                f"{statistics.fmean(got):.1f}",
-                f"{min(got):g}",
-                f"{max(got):g}",
-                " ".join(f"{x:g}" for x in sorted(got)),
-            )
-        console.print(t)
-    if args.only in (None, "speed"):
-        t = Table(title="Search speed (one process, 1 s each)")
-        for col in ("game", "seats", "ISMCTS iterations/s", "random playouts/s"):
-            t.add_column(col)
-        for gid in ids:
-            p = max(2, muertos.game(gid).min_players)
-            its, rps = _iterations_per_second(gid, p, 1.0)
-            t.add_row(gid, str(p), f"{its:,.0f}", f"{rps:,.0f}")
-        console.print(t)
+    t = Table(title=f"Goals of issue 24 with {challenger} (sample {args.sample:g} of each goal's games)")
+    for col in ("goal", "games", "measured", "95% interval", "target", "verdict", "detail"):
+        t.add_column(col)
+    for g in todo:
+        g.results = [done[_key(j, challenger)] for j in g.jobs(args.sample)]
+        met, text, interval = g.judge(g.results)
+        if g.kind == "table":
+            ch = statistics.fmean(r[1] for r in g.results)
+            op = statistics.fmean(r[2] for r in g.results)
+            detail = f"mean score {ch:.1f} vs {op:.1f}"
+        else:
+            scores = [r[0] for r in g.results]
+            detail = f"min {min(scores):g}, max {max(scores):g}"
+        verdict = ("met" if met else "not met") + (
+            "" if len(g.results) >= g.games else f" (the goal asks {g.games} games)"
+        )
+        t.add_row(g.name, str(len(g.results)), text, interval, g.target, verdict, detail)
+    console.print(t)
+    if cpu:
+        console.print(f"{len(cpu)} games played, {sum(cpu) / 60:.1f} CPU minutes")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,33 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     return (m, m - half, m + half)
 
 
+def median_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float, float]:
+    """Median and a distribution-free interval ``(median, low, high)`` holding the true median
+    with at least ``confidence``: order statistics chosen by the binomial law, no assumption
+    on the shape of the scores (a solo score is bounded and skewed).
+
+    >>> median_interval(list(range(1, 101)))  # the 40th and 61st of 100
+    (50.5, 40.0, 61.0)
+    >>> median_interval([3.0, 1.0])  # two values cannot bound a median at 95%
+    (2.0, -inf, inf)
+    """
+    xs = sorted(float(v) for v in values)
+    n = len(xs)
+    if not n:
+        return (math.nan, math.nan, math.nan)
+    tail = (1.0 - confidence) / 2
+    below = 0.0  # P(Binomial(n, 1/2) <= j - 1)
+    j = 0
+    for i in range(n):
+        below += math.comb(n, i) / 2.0**n
+        if below > tail:
+            break
+        j = i + 1
+    if j == 0:
+        return (statistics.median(xs), -math.inf, math.inf)
+    return (statistics.median(xs), xs[j - 1], xs[n - j])
+
+
 def win_shares(winners: Sequence[int], players: int) -> list[float]:
     """Each seat's share of the win: 1 for a sole winner, 1/k for each of k tied winners.
 

@@ -1,0 +1,78 @@
+"""The strength benchmark's design: the issue's goals, samples big enough, results kept and resumed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).parents[1] / "benchmarks" / "strength.py"
+
+
+def _strength() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("strength_benchmark", SCRIPT)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_every_goal_of_the_issue_is_measured_on_at_least_the_games_it_asks() -> None:
+    s = _strength()
+    goals = {
+        g.name: g
+        for g in s.goals(["ofrenda", "die-of-the-dead", "patzcuaro", "dia-de-los-muertos", "ofertu"])
+    }
+    assert goals["Ofrenda solo median"].target == "median >= 110"
+    assert len(goals["Ofrenda solo median"].jobs(1.0)) == 100
+    assert len(goals["Die of the Dead perfect 18"].jobs(1.0)) == 200
+    for name, seats in [
+        ("Ofrenda 4", 4),
+        ("Die of the Dead 5", 5),
+        ("Pátzcuaro 4", 4),
+        ("Dia de los Muertos 6", 6),
+    ]:
+        jobs = goals[f"{name} seats"].jobs(1.0)
+        assert len(jobs) >= 40 and len(jobs) % seats == 0  # every seed in every seat
+        assert {seat for *_, seat in jobs} == set(range(seats))
+    two = [g for g in goals.values() if g.players == 2]
+    assert len(two) == 5 and all(len(g.jobs(1.0)) == 40 for g in two)
+
+
+def test_the_judges_read_the_results_as_the_goals_say() -> None:
+    s = _strength()
+    (median,) = [g for g in s.goals(["ofrenda"]) if g.kind == "solo"]
+    assert median.judge([[110.0]] * 50 + [[100.0]] * 49)[0] is True
+    assert median.judge([[109.0]] * 51 + [[130.0]] * 49)[0] is False
+    four = next(g for g in s.goals(["ofrenda"]) if g.players == 4)
+    assert four.judge([[1.0]] * 15 + [[0.0]] * 25)[:2] == (True, "37.5% won")  # 1.5 × 25 %
+    assert four.judge([[1.0]] * 14 + [[0.5]] + [[0.0]] * 25)[0] is False  # a shared win counts half
+    perfect = next(g for g in s.goals(["die-of-the-dead"]) if g.name.endswith("18"))
+    assert perfect.judge([[17.0]] * 199 + [[18.0]])[:2] == (True, "1 of 200 games")
+
+
+def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> None:
+    out = tmp_path / "runs.jsonl"
+    cmd = [sys.executable, str(SCRIPT), "ofertu", "--budget", "5", "--sample", "0.05", "--jobs", "1"]
+    first = subprocess.run([*cmd, "--out", str(out)], capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 2 and {tuple(r["job"][3:]) for r in rows} == {(0, 0), (0, 1)}  # seed 0, both seats
+    again = subprocess.run([*cmd, "--out", str(out)], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and "2 kept" in again.stdout and "0 to play" in again.stdout, again.stdout
+    assert len(out.read_text().splitlines()) == 2
+    out.write_text(out.read_text() + "{not json\n")
+    broken = subprocess.run([*cmd, "--out", str(out)], capture_output=True, text=True, timeout=300)
+    assert broken.returncode != 0 and f"{out}:3: not a result line" in broken.stderr
+
+
+@pytest.mark.parametrize("bad", [["--sample", "0"], ["--sample", "nan"], ["--jobs", "0"], ["no-such-game"]])
+def test_bad_arguments_are_refused_with_exit_2(bad: list[str]) -> None:
+    r = subprocess.run([sys.executable, str(SCRIPT), *bad], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2, r.stderr
