@@ -32,7 +32,6 @@ from muertos.engine.memo import Memo
 from . import notation as N
 from .components import (
     ADJ,
-    AROUND,
     CANDLE_FEATS,
     CANDLE_KIND,
     CANDLE_N,
@@ -40,6 +39,7 @@ from .components import (
     CARD_MASK,
     CARD_OFFERING,
     COST,
+    DISCARD_GAIN,
     GAIN,
     GOLDEN,
     K_FOUR_OF,
@@ -47,7 +47,6 @@ from .components import (
     K_MG_OFRENDA,
     K_MG_STORAGE,
     K_TWO_EACH,
-    NCARDS,
     NSLOTS,
     NTOK,
     OBJ_AT_LEAST_2,
@@ -173,10 +172,16 @@ def _chance(board: list[int], lit: list[int], base: int, i: int, fill: float) ->
             seen += 1
             if CARD_MASK[cn] & OBJ_MASK[c]:
                 hits += 1
+    return _objective(OBJ_KIND[c], hits, seen, free, fill)
+
+
+def _objective(kind: int, hits: int, seen: int, free: int, fill: float) -> float:
+    """The chance of an unlit portrait whose objective is of ``kind``, ``hits`` of its
+    ``seen`` neighbours meeting it and ``free`` neighbour slots empty (``_chance``'s sum,
+    apart so that a placement can be judged from counts without playing it)."""
     if free == 0:
         return 0.0  # surrounded and unlit: final
     m = free * fill  # neighbours still to come
-    kind = OBJ_KIND[c]
     if kind == OBJ_AT_LEAST_2:
         if hits >= 2:
             return 1.0
@@ -193,6 +198,25 @@ WEIGHT = tuple(2.0 if golden else 1.0 for golden in GOLDEN)
 """A portrait's points count twice in a golden slot."""
 
 
+def _written_out() -> Callable[[list[float], list[float]], float]:
+    """``points(prob, near)``: the sum over the slots of each one's chance times what its
+    neighbours add (``near``) times its weight, written out once from the board's layout,
+    without a loop. The additions and products of the loop it stands for, in its order,
+    so the same float; a slot of chance 0.0 adds 0.0, which changes no sum of these
+    terms (none is negative), so it need not be skipped."""
+    terms = []
+    for i in range(NSLOTS):
+        near = " + ".join(f"n[{j}]" for j in ADJ[i])
+        weight = "" if WEIGHT[i] == 1.0 else f" * {WEIGHT[i]!r}"  # x * 1.0 is x
+        terms.append(f"p[{i}] * ({near}){weight}")
+    scope: dict[str, Callable[[list[float], list[float]], float]] = {}
+    exec(f"def points(p, n):\n    return {' + '.join(terms)}\n", scope)  # our text, from the layout
+    return scope["points"]
+
+
+_points = _written_out()
+
+
 def _portrait_points(s: OfrendaState, p: int, prob: list[float], fill: float) -> float:
     """Expected portrait points: each portrait's chance times its score with expected neighbours."""
     board = s.board
@@ -200,16 +224,7 @@ def _portrait_points(s: OfrendaState, p: int, prob: list[float], fill: float) ->
     future = fill * (1.0 + FUTURE_LIT)
     # what each slot adds as a neighbour, worked out once (the very sums, read by each of its neighbours)
     near = [1.0 + prob[n] if board[base + n] >= 0 else future for n in range(NSLOTS)]
-    pts = 0.0
-    for i in range(NSLOTS):
-        pi = prob[i]
-        if pi == 0.0:
-            continue
-        v = 0.0
-        for n in ADJ[i]:
-            v += near[n]
-        pts += pi * v * WEIGHT[i]
-    return pts
+    return _points(prob, near)
 
 
 _PORTRAITS: Memo[tuple[tuple[int, ...], tuple[int, ...], int], tuple[list[float], float, int, float]] = Memo(
@@ -235,28 +250,46 @@ def _portraits(s: OfrendaState, p: int) -> tuple[list[float], float, int, float]
 Portraits = tuple[list[float], float, int, float]
 """``(prob, fill, to place, portrait points)`` of one Ofrenda."""
 
+Terms = list[tuple[int, int, int, float]]
+"""A seat's placed tokens as ``(a, b, c, weight)``: the token's three card slots and what
+their chances count for."""
+
 
 def _seat(
     s: OfrendaState, p: int, counts: list[list[int]], on: list[int], portraits: Portraits | None = None
 ) -> float:
     """Seat ``p``'s estimate with several seats (``portraits``: its Ofrenda's, when known)."""
     prob, fill, _, pts = _portraits(s, p) if portraits is None else portraits
+    return _total(pts, _tokens(s, p, counts, on), prob, _goals(s, p), s.mg[p], len(s.stored[p]), fill)
+
+
+def _tokens(s: OfrendaState, p: int, counts: list[list[int]], on: list[int]) -> Terms:
+    """Seat ``p``'s placed tokens (``Terms``): a marigold counts its portraits' chances
+    once, a candle twice when lit or its objective holds now, else 0.3 of that."""
     bt = p * NTOK
     tokens, clit = s.tokens, s.clit
+    out = []
     for j in range(NTOK):
         t = tokens[bt + j]
         if t < 0:
             continue
         a, b, c = TOKEN_CARDS[j]
-        near = prob[a] + prob[b] + prob[c]
         if TOKEN_IS_CANDLE[j]:
             ok = 1.0 if clit[bt + j] or candle_ok(t, p, counts, on, s.mg) else 0.3
-            pts += 2.0 * ok * near
+            out.append((a, b, c, 2.0 * ok))
         else:
-            pts += near
-    ng = len(s.goals)
-    goals = sum(s.claims[p * ng : p * ng + ng]) if ng else 0
-    return pts + goals + MARIGOLD_VALUE * s.mg[p] + CANDLE_VALUE * len(s.stored[p]) * fill
+            out.append((a, b, c, 1.0))  # 1.0 * x is x: the chances' very sum
+    return out
+
+
+def _total(
+    pts: float, tokens: Terms, prob: list[float], goals: int, mg: int, stored: int, fill: float
+) -> float:
+    """A seat's estimate: its portrait points ``pts``, its tokens' worth by its portraits'
+    chances ``prob``, its goal tokens, ``mg`` marigolds and ``stored`` candles in storage."""
+    for a, b, c, w in tokens:
+        pts += w * (prob[a] + prob[b] + prob[c])
+    return pts + goals + MARIGOLD_VALUE * mg + CANDLE_VALUE * stored * fill
 
 
 def _solo(s: OfrendaState, counts: list[int], on: int) -> float:
@@ -338,128 +371,277 @@ def _lead(est: list[float], seat: int) -> float:
     return est[seat] - max(v for i, v in enumerate(est) if i != seat)
 
 
-_TRIAL_LISTS = ("board", "lit", "tokens", "clit", "mg", "turns", "pending", "claims")
-_TRIAL_MARKET = ("market", "market_mg", "mcandles", "bag", "deck")
-_TRIAL_NESTED = ("hands", "secret", "discards", "stored", "stacks")
-_TRIAL_SCALARS = ("phase", "taken", "current")
-"""What any move of a turn may change when the turn it ends does not end the game: taking a
-portrait or a candle (``_take``, ``_take_candle``, ``_replenish_portraits``, with
-``_TRIAL_MARKET``), playing a portrait or a token (``_place``, ``_discard``, the token
-moves, ``_end_turn`` of a game of several players)."""
-_TRIAL_PHASES = {"take": _TRIAL_LISTS + _TRIAL_MARKET, "candle": _TRIAL_LISTS + _TRIAL_MARKET}
-"""The flat lists copied for a trial, by phase (``_TRIAL_LISTS`` when not listed): the
-market's only in the phases that take from it."""
+Move = N.Take | N.TakeCandle | N.Decline | N.Place | N.Discard | N.PutCandle | N.PutMarigold | N.Skip
+"""A move of the notation, typed."""
+
+_EVERY_MOVE: list[Move] = [
+    *N.TAKES,
+    *N.TAKE_CANDLES,
+    N.DECLINE,
+    *(m for row in N.PLACES for m in row),
+    *N.DISCARDS,
+    *(m for row in N.PUT_CANDLES for m in row),
+    *N.PUT_MARIGOLDS,
+    *N.SKIPS,
+]
+_MOVES = {m.text: m for m in _EVERY_MOVE}
+"""Every move by its spelling, typed (``notation``)."""
 
 
 def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float]:
     """``evaluate(state.after(a), seat)`` for each listed action, the same numbers found
-    faster. Taking a portrait or a candle, playing a portrait or a token, when the turn it
-    may end does not end the game, changes only the fields of ``_TRIAL_*``: the move is played by the rules themselves on
-    ``state`` with fresh copies of those, evaluated, and the originals put back (with the
-    log, the generator and the listing). Other moves, and solo, are played on a copy."""
+    faster, with several seats when the turn under way does not end the game: a move is
+    judged by what it changes of what the evaluation reads (``_judge``), without being
+    played. Other moves, the game's last turns, and solo are played on a copy."""
     assert isinstance(state, OfrendaState)
     s = state
     P = s.players
-    if P == 1 or s.phase not in ("take", "candle", "play", "token") or s.turns[(s.current + 1) % P] >= TURNS:
+    if P == 1 or s.phase == "over" or s.turns[(s.current + 1) % P] >= TURNS:
         return [evaluate(s.after(a), seat) for a in actions]
     listed = set(s.legal_actions())
-    flat = _TRIAL_PHASES.get(s.phase, _TRIAL_LISTS)
-    place = _placing(s) if s.phase == "play" else None
-    play = s.ACTIONS.play
-    d = s.__dict__
-    events = s.events
+    judge = _judge(s)
     out = []
     for a in actions:
-        if a not in listed:
-            out.append(evaluate(s.after(a), seat))
-            continue
-        where = _PLACES.get(a) if place is not None else None
-        if where is not None and place is not None:
-            out.append(place(*where, seat))
-            continue
-        saved = {f: d[f] for f in flat + _TRIAL_NESTED + _TRIAL_SCALARS}
-        for f in flat:
-            d[f] = saved[f].copy()
-        for f in _TRIAL_NESTED:
-            d[f] = [x.copy() for x in saved[f]]
-        n_events, legal, rng = len(events), s._legal, s.rng.state
-        s._legal = None
-        try:
-            play(s, a)
-            out.append(evaluate(s, seat))
-        finally:
-            d.update(saved)
-            del events[n_events:]
-            s._legal, s.rng.state = legal, rng
+        v = judge(_MOVES[a], seat) if a in listed else None
+        out.append(evaluate(s.after(a), seat) if v is None else v)
     return out
 
 
-_PLACES = {N.PLACE[c][slot]: (c, slot) for c in range(NCARDS) for slot in range(NSLOTS)}
-"""A placement's spelling -> (portrait, slot)."""
+def _judge(s: OfrendaState) -> Callable[[Move, int], float | None]:
+    """``judge(move, seat)``: ``evaluate`` after the current player's ``move`` (a turn that
+    does not end the game), or None for a move it leaves to a copy.
 
+    With several seats the evaluation reads, of the mover, its Ofrenda (``_portraits``,
+    whose ``fill`` follows the turns left: one fewer once past the take), its tokens, its
+    marigolds and candles in storage and its goal tokens; of every other seat only what is
+    its own, and the mover's feature counts and marigolds on its Ofrenda (majority
+    candles). So a move's value is the mover's estimate with what the move changes of
+    these, found by the rules' own steps, on ``s`` itself and put back:
 
-def _placing(s: OfrendaState) -> Callable[[int, int, int], float]:
-    """``evaluate`` after the current player places a portrait (the turn it may end not
-    ending the game), without playing the move: the slot is filled, the marigold paid or
-    gained and the portraits lit by the rules' own steps (``_lighting``, ``_surrounded``,
-    ``_can_fill``; if no token decision follows, the turn's end: ``_flip_candles`` and
-    ``_claim_goals``) on ``s`` itself, evaluated, and taken back. The turn's end does not
-    move ``turns``, ``current`` and ``phase``: the evaluation reads them only for the
-    turns left (``_left``), the same before the turn ends and after it. Worked out once
-    for every placement: each slot's chance on the board as it stands with one empty slot
-    fewer (only the slot placed and its neighbours change), and the other seats'
-    estimates by what they read of the mover's move (the features it adds)."""
+    - ``take K``: the marigolds paid and collected; the candle step next or not.
+    - ``candle J`` (one more candle, its price), ``no candle``: past the take.
+    - a placement: see ``_placing``.
+    - ``discard``: three marigolds; ``candle K J``, ``marigold J``, ``skip J``: the token.
+
+    The end of the turn a move may bring changes nothing of this: the turns left stay
+    (one is counted done once past the take), and a candle flipped lit already counted as
+    lit (``_tokens``: its objective holds, read from the same counts). Only goals are
+    claimed then: with them, a discard and the token moves go to a copy, and a placement
+    claims on copies of the goals' lists (``_placing``).
+    """
     p = s.current
     P = s.players
-    base, bt = p * NSLOTS, p * NTOK
-    board, lit, mg, clit = s.board, s.lit, s.mg, s.clit
+    bt = p * NTOK
+    mg, tokens, stored = s.mg, s.tokens, s.stored
+    counts = [feature_counts(s.board, q * NSLOTS) for q in range(P)]
+    on = [marigolds_on(tokens, q * NTOK) for q in range(P)]
+    rivals: dict[int, list[float]] = {}  # the other seats' estimates, by the mover's marigolds on its Ofrenda
+    place = _placing(s, counts, on) if s.phase == "play" else None
+
+    def lead(now_on: list[int], seat: int) -> float:
+        est = rivals.get(now_on[p])
+        if est is None:
+            est = rivals[now_on[p]] = [0.0 if q == p else _seat(s, q, counts, now_on) for q in range(P)]
+        est = est.copy()
+        est[p] = _seat(s, p, counts, now_on)
+        return _lead(est, seat)
+
+    def judge(m: Move, seat: int) -> float | None:
+        kind = type(m)
+        if kind is N.Place:
+            assert place is not None and isinstance(m, N.Place)
+            return place(m.card, m.slot, seat)
+        if isinstance(m, N.Take):
+            gain = s.market_mg[m.space] - s._take_cost(m.space)
+            taken = s.taken
+            mg[p] += gain
+            s.taken = m.space
+            try:
+                s.phase = "candle" if s._candle_offered() else "play"
+                return lead(on, seat)
+            finally:
+                mg[p] -= gain
+                s.taken = taken
+                s.phase = "take"
+        if isinstance(m, N.TakeCandle | N.Decline):
+            price = s._candle_price(m.space) if isinstance(m, N.TakeCandle) else 0
+            held = stored[p]
+            if isinstance(m, N.TakeCandle):
+                stored[p] = [*held, s.mcandles[m.space]]
+            mg[p] -= price
+            s.phase = "play"
+            try:
+                return lead(on, seat)
+            finally:
+                mg[p] += price
+                stored[p] = held
+                s.phase = "candle"
+        if s.goals:
+            return None  # the turn's end may claim a goal
+        if isinstance(m, N.Discard):
+            mg[p] += DISCARD_GAIN
+            try:
+                return lead(on, seat)
+            finally:
+                mg[p] -= DISCARD_GAIN
+        if isinstance(m, N.PutCandle):
+            held = stored[p]
+            tokens[bt + m.token] = m.candle
+            stored[p] = [k for k in held if k != m.candle]
+            try:
+                return lead(on, seat)
+            finally:
+                tokens[bt + m.token] = -1
+                stored[p] = held
+        if isinstance(m, N.PutMarigold):
+            tokens[bt + m.token] = 1
+            mg[p] -= 1
+            try:
+                return lead([*on[:p], marigolds_on(tokens, bt), *on[p + 1 :]], seat)
+            finally:
+                tokens[bt + m.token] = -1
+                mg[p] += 1
+        if isinstance(m, N.Skip):
+            return lead(on, seat)
+        return None
+
+    return judge
+
+
+def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callable[[int, int, int], float]:
+    """``evaluate`` after the current player places portrait ``c`` in ``slot`` (the turn
+    it may end not ending the game), without playing it. Only the slot and its neighbours
+    change chance (``fill`` is the same for every placement: one empty slot fewer): the
+    slot's own from its objective against the portraits around it, a neighbour's from its
+    counts with the new portrait matching it or not (both worked out once per slot), or,
+    for a portrait surrounded just now, 1.0 or 0.0 as the rules light it (``_lighting``).
+    The marigold paid or gained counts in storage; the other seats' estimates and the
+    mover's tokens read the feature counts the portrait adds (``_judge``)."""
+    p = s.current
+    P = s.players
+    base = p * NSLOTS
+    board, lit, mg = s.board, s.lit, s.mg
     empties = sum(1 for i in range(NSLOTS) if board[base + i] < 0) - 1
     left = _left(s, p)
     fill = min(1.0, left / empties) if empties else 0.0
-    to_place = min(left, empties)
     chances = [_chance(board, lit, base, i, fill) for i in range(NSLOTS)]
-    counts = [feature_counts(board, q * NSLOTS) for q in range(P)]
-    on = [marigolds_on(s.tokens, q * NTOK) for q in range(P)]
-    others: dict[tuple[int, int, int], list[float]] = {}
+    future = fill * (1.0 + FUTURE_LIT)
+    near0 = [1.0 + x if board[base + i] >= 0 else future for i, x in enumerate(chances)]
+    stored = len(s.stored[p])
+    goals = _goals(s, p)
+    slots: dict[int, tuple[int, list[tuple[int, int, float, float]], list[int], int, bool]] = {}
+    keyed: dict[tuple[int, int, int], tuple[Terms, list[float]]] = {}
     events = s.events
 
-    def value(c: int, slot: int, seat: int) -> float:
-        board[base + slot] = c
+    def around(slot: int) -> tuple[int, list[tuple[int, int, float, float]], list[int], int, bool]:
+        """The marigold paid (-1) or gained; the unlit neighbours as ``(t, objective mask,
+        chance if the new portrait misses it, if it meets it)``, the mask -1 for one
+        surrounded now (lit or not by ``_lighting``); the features of the portraits around
+        (as ``CARD_MASK``), the empty neighbour slots; whether anything may light."""
         paid = 1 if GAIN[slot] else -1 if COST[slot] else 0
+        nb = []
+        masks = []
+        free = 0
+        lights = False
+        for t in ADJ[slot]:
+            ct = board[base + t]
+            if ct < 0:
+                free += 1
+                continue
+            masks.append(CARD_MASK[ct])
+            if lit[base + t]:
+                continue
+            mask = OBJ_MASK[ct]
+            hits = seen = rest = 0  # its other neighbours
+            for n in ADJ[t]:
+                cn = board[base + n]
+                if n == slot:
+                    continue
+                if cn < 0:
+                    rest += 1
+                else:
+                    seen += 1
+                    if CARD_MASK[cn] & mask:
+                        hits += 1
+            if rest:
+                kind = OBJ_KIND[ct]
+                miss = _objective(kind, hits, seen + 1, rest, fill)
+                nb.append((t, mask, miss, _objective(kind, hits + 1, seen + 1, rest, fill)))
+            else:
+                lights = True
+                nb.append((t, -1, 0.0, 0.0))
+        return paid, nb, masks, free, lights or not free
+
+    def claimed(c: int, slot: int, paid: int) -> int:
+        """The mover's goal tokens after the placement: claimed if it ends the turn."""
+        board[base + slot] = c
         mg[p] += paid
-        lights = s._lighting(base, slot)
-        for t in lights:
-            lit[base + t] = 1
-        ends = not any(s._can_fill(p, j) for j in s._surrounded(base, slot))
-        kept = (clit[bt : bt + NTOK], s.claims, [x.copy() for x in s.stacks], len(events)) if ends else None
         try:
-            if ends:
-                s.claims = s.claims.copy()
-                s._flip_candles(p)
-                if s.goals:
-                    s._claim_goals(p)
-            mine = counts[p].copy()
-            mine[CARD_COLOUR[c]] += 1
-            mine[CARD_OFFERING[c]] += 1
-            now = [*counts[:p], mine, *counts[p + 1 :]]
-            key = (CARD_COLOUR[c], CARD_OFFERING[c], paid)
-            est = others.get(key)
-            if est is None:
-                est = others[key] = [0.0 if q == p else _seat(s, q, now, on) for q in range(P)]
-            prob = chances.copy()
-            for t in AROUND[slot]:
-                prob[t] = _chance(board, lit, base, t, fill)
-            est = est.copy()
-            est[p] = _seat(s, p, now, on, (prob, fill, to_place, _portrait_points(s, p, prob, fill)))
-            return _lead(est, seat)
+            if any(s._can_fill(p, j) for j in s._surrounded(base, slot)):
+                return goals  # a token decision follows: the turn goes on
+            claims, stacks, n_events = s.claims, s.stacks, len(events)
+            s.claims, s.stacks = claims.copy(), [x.copy() for x in stacks]
+            try:
+                s._claim_goals(p)
+                return _goals(s, p)
+            finally:
+                s.claims, s.stacks = claims, stacks
+                del events[n_events:]
         finally:
             board[base + slot] = -1
             mg[p] -= paid
-            for t in lights:
-                lit[base + t] = 0
-            if kept is not None:
-                clit[bt : bt + NTOK], s.claims, s.stacks = kept[0], kept[1], kept[2]
-                del events[kept[3] :]
+
+    def judged(key: tuple[int, int, int]) -> tuple[Terms, list[float]]:
+        """The mover's tokens and the other seats' estimates, with the portrait's colour
+        and offering counted and ``paid``."""
+        colour, offering, paid = key
+        mine = counts[p].copy()
+        mine[colour] += 1
+        mine[offering] += 1
+        now = [*counts[:p], mine, *counts[p + 1 :]]
+        mg[p] += paid
+        try:
+            return _tokens(s, p, now, on), [0.0 if q == p else _seat(s, q, now, on) for q in range(P)]
+        finally:
+            mg[p] -= paid
+
+    def value(c: int, slot: int, seat: int) -> float:
+        got = slots.get(slot)
+        if got is None:
+            got = slots[slot] = around(slot)
+        paid, nb, masks, free, lights = got
+        lighting: list[int] = []
+        if lights:
+            board[base + slot] = c
+            lighting = s._lighting(base, slot)
+            board[base + slot] = -1
+        prob = chances.copy()
+        near = near0.copy()
+        cm = CARD_MASK[c]
+        for t, mask, miss, hit in nb:
+            v = (1.0 if t in lighting else 0.0) if mask < 0 else hit if cm & mask else miss
+            prob[t] = v
+            near[t] = 1.0 + v
+        if free:
+            wants = OBJ_MASK[c]
+            hits = 0
+            for x in masks:
+                if x & wants:
+                    hits += 1
+            v = _objective(OBJ_KIND[c], hits, len(masks), free, fill)
+        else:
+            v = 1.0 if slot in lighting else 0.0
+        prob[slot] = v
+        near[slot] = 1.0 + v
+        key = (CARD_COLOUR[c], CARD_OFFERING[c], paid)
+        known = keyed.get(key)
+        if known is None:
+            known = keyed[key] = judged(key)
+        terms, est = known
+        est = est.copy()
+        mine = claimed(c, slot, paid) if s.goals else goals
+        est[p] = _total(_points(prob, near), terms, prob, mine, mg[p] + paid, stored, fill)
+        return _lead(est, seat)
 
     return value
 

@@ -271,12 +271,20 @@ class OfrendaState(State):
             return f"your candle storage is full ({CANDLE_LIMIT} candles)"
         if self.mcandles[j] < 0:
             return f"candle space {j + 1} is empty (the bag has run out)"
-        if j != self.taken and self.mg[p] < 1:
+        if self._candle_price(j) > self.mg[p]:
             return (
                 f"candle {j + 1} is not above the portrait you took (space {self.taken + 1}), so it costs "
                 f"1 marigold; you have {self.mg[p]}"
             )
         return None
+
+    def _candle_price(self, j: int) -> int:
+        """1b (p.4): the candle above the portrait taken this turn is free, another costs a marigold."""
+        return 0 if j == self.taken else 1
+
+    def _candle_offered(self) -> bool:
+        """Whether the optional candle is asked for: some candle can be taken now."""
+        return any(self._cannot_take_candle(j) is None for j in range(MARKET))
 
     def _open_candles(self) -> list[str]:
         if len(self.stored[self.current]) >= CANDLE_LIMIT:  # the cheap test first
@@ -512,7 +520,7 @@ class OfrendaState(State):
             "take",
             f"Player {p + 1} takes {CARD_TEXT[card]} from space {k + 1}, paying {cost} and collecting {gained} marigolds.",
         )
-        if any(self._cannot_take_candle(j) is None for j in range(MARKET)):
+        if self._candle_offered():
             self.phase = "candle"
         else:
             self._replenish_portraits()
@@ -522,10 +530,9 @@ class OfrendaState(State):
         """1b: free above the taken portrait's space, else one Marigold on the portrait below (A-OF11)."""
         p = self.current
         k = self.mcandles[j]
-        paid = 0
-        if j != self.taken:
-            self.mg[p] -= 1
-            paid = 1
+        paid = self._candle_price(j)
+        if paid:
+            self.mg[p] -= paid
             if self.market[j] >= 0:
                 self.market_mg[j] += 1
         st = self.stored[p]
