@@ -44,9 +44,13 @@ from .components import (
     GOLDEN,
     K_FOUR_OF,
     K_FULL_SET,
+    K_MAJ_FEATURE,
+    K_MAJ_MG,
     K_MG_OFRENDA,
     K_MG_STORAGE,
     K_TWO_EACH,
+    NCARDS,
+    NFEAT,
     NSLOTS,
     NTOK,
     OBJ_AT_LEAST_2,
@@ -161,6 +165,13 @@ def _chance(board: list[int], lit: list[int], base: int, i: int, fill: float) ->
         return FUTURE_LIT * fill
     if lit[base + i]:
         return 1.0
+    hits, seen, free = _neighbours(board, base, i, OBJ_MASK[c])
+    return _objective(OBJ_KIND[c], hits, seen, free, fill)
+
+
+def _neighbours(board: list[int], base: int, i: int, wants: int) -> tuple[int, int, int]:
+    """Around slot ``i``: the portraits with a feature of ``wants`` (a mask of
+    ``OBJ_MASK``), the portraits, the empty slots."""
     hits = 0
     seen = 0
     free = 0
@@ -170,9 +181,9 @@ def _chance(board: list[int], lit: list[int], base: int, i: int, fill: float) ->
             free += 1
         else:
             seen += 1
-            if CARD_MASK[cn] & OBJ_MASK[c]:
+            if CARD_MASK[cn] & wants:
                 hits += 1
-    return _objective(OBJ_KIND[c], hits, seen, free, fill)
+    return hits, seen, free
 
 
 def _objective(kind: int, hits: int, seen: int, free: int, fill: float) -> float:
@@ -206,11 +217,17 @@ def _written_out() -> Callable[[list[float], list[float]], float]:
     terms (none is negative), so it need not be skipped."""
     terms = []
     for i in range(NSLOTS):
-        near = " + ".join(f"n[{j}]" for j in ADJ[i])
+        near = " + ".join(f"n{j}" for j in ADJ[i])
         weight = "" if WEIGHT[i] == 1.0 else f" * {WEIGHT[i]!r}"  # x * 1.0 is x
-        terms.append(f"p[{i}] * ({near}){weight}")
+        terms.append(f"p{i} * ({near}){weight}")
+    lines = [
+        "def points(p, n):",
+        f"    {', '.join(f'p{i}' for i in range(NSLOTS))}, = p",
+        f"    {', '.join(f'n{i}' for i in range(NSLOTS))}, = n",
+        f"    return {' + '.join(terms)}",
+    ]
     scope: dict[str, Callable[[list[float], list[float]], float]] = {}
-    exec(f"def points(p, n):\n    return {' + '.join(terms)}\n", scope)  # our text, from the layout
+    exec("\n".join(lines), scope)  # our text, from the layout
     return scope["points"]
 
 
@@ -368,6 +385,8 @@ def _lead(est: list[float], seat: int) -> float:
     """Solo the estimate; else the seat's estimate less the best other one."""
     if len(est) == 1:
         return est[0]
+    if len(est) == 2:
+        return est[seat] - est[1 - seat]  # the max of one value
     return est[seat] - max(v for i, v in enumerate(est) if i != seat)
 
 
@@ -436,14 +455,24 @@ def _judge(s: OfrendaState) -> Callable[[Move, int], float | None]:
     counts = [feature_counts(s.board, q * NSLOTS) for q in range(P)]
     on = [marigolds_on(tokens, q * NTOK) for q in range(P)]
     rivals: dict[int, list[float]] = {}  # the other seats' estimates, by the mover's marigolds on its Ofrenda
+    ofrenda: dict[str, Portraits] = {}  # the mover's, by the phase after the move (the turns left)
+    placed: dict[int, Terms] = {}  # the mover's tokens while they stay, by its marigolds in storage
+    goals = _goals(s, p)
     place = _placing(s, counts, on) if s.phase == "play" else None
 
-    def lead(now_on: list[int], seat: int) -> float:
+    def lead(now_on: list[int], seat: int, moved: bool = False) -> float:
+        """The lead after the move, made on ``s``; ``moved``: it moved a token."""
         est = rivals.get(now_on[p])
         if est is None:
             est = rivals[now_on[p]] = [0.0 if q == p else _seat(s, q, counts, now_on) for q in range(P)]
+        prob, fill, _, pts = ofrenda.get(s.phase) or ofrenda.setdefault(s.phase, _portraits(s, p))
+        terms = None if moved else placed.get(mg[p])
+        if terms is None:
+            terms = _tokens(s, p, counts, now_on)
+            if not moved:
+                placed[mg[p]] = terms
         est = est.copy()
-        est[p] = _seat(s, p, counts, now_on)
+        est[p] = _total(pts, terms, prob, goals, mg[p], len(stored[p]), fill)
         return _lead(est, seat)
 
     def judge(m: Move, seat: int) -> float | None:
@@ -489,7 +518,7 @@ def _judge(s: OfrendaState) -> Callable[[Move, int], float | None]:
             tokens[bt + m.token] = m.candle
             stored[p] = [k for k in held if k != m.candle]
             try:
-                return lead(on, seat)
+                return lead(on, seat, True)
             finally:
                 tokens[bt + m.token] = -1
                 stored[p] = held
@@ -497,7 +526,7 @@ def _judge(s: OfrendaState) -> Callable[[Move, int], float | None]:
             tokens[bt + m.token] = 1
             mg[p] -= 1
             try:
-                return lead([*on[:p], marigolds_on(tokens, bt), *on[p + 1 :]], seat)
+                return lead([*on[:p], marigolds_on(tokens, bt), *on[p + 1 :]], seat, True)
             finally:
                 tokens[bt + m.token] = -1
                 mg[p] += 1
@@ -508,15 +537,35 @@ def _judge(s: OfrendaState) -> Callable[[Move, int], float | None]:
     return judge
 
 
+_FEATURES = tuple(4 * (NFEAT * CARD_COLOUR[c] + CARD_OFFERING[c]) + 1 for c in range(NCARDS))
+"""A portrait's colour and offering as one number, a multiple of 4 plus 1: plus the
+marigold paid (-1, 0 or 1), a key for what a placement reads of the portrait."""
+_MAJORITY = (K_MAJ_FEATURE, K_MAJ_MG)
+_CANDLE_SLOTS = tuple(j for j in range(NTOK) if TOKEN_IS_CANDLE[j])
+
+
+def _watches(s: OfrendaState, q: int) -> bool:
+    """Whether seat ``q``'s estimate reads the other seats' Ofrendas: a majority candle
+    on its own, not lit (``candle_ok``: every other objective reads the seat's own)."""
+    bt = q * NTOK
+    tokens = s.tokens
+    return any(
+        tokens[bt + j] >= 0 and not s.clit[bt + j] and CANDLE_KIND[tokens[bt + j]] in _MAJORITY
+        for j in _CANDLE_SLOTS
+    )
+
+
 def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callable[[int, int, int], float]:
     """``evaluate`` after the current player places portrait ``c`` in ``slot`` (the turn
     it may end not ending the game), without playing it. Only the slot and its neighbours
     change chance (``fill`` is the same for every placement: one empty slot fewer): the
     slot's own from its objective against the portraits around it, a neighbour's from its
-    counts with the new portrait matching it or not (both worked out once per slot), or,
-    for a portrait surrounded just now, 1.0 or 0.0 as the rules light it (``_lighting``).
-    The marigold paid or gained counts in storage; the other seats' estimates and the
-    mover's tokens read the feature counts the portrait adds (``_judge``)."""
+    counts with the new portrait matching it or not (both worked out once per neighbour:
+    the same whichever empty slot beside it is filled), or, for a portrait surrounded just
+    now, 1.0 or 0.0 as the rules light it (``_lighting``). The marigold paid or gained
+    counts in storage; the mover's tokens read the feature counts the portrait adds, the
+    other seats' estimates only through a majority candle (``_watches``), so they are
+    worked out once per decision without one, once per colour and offering with one."""
     p = s.current
     P = s.players
     base = p * NSLOTS
@@ -528,16 +577,36 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
     future = fill * (1.0 + FUTURE_LIT)
     near0 = [1.0 + x if board[base + i] >= 0 else future for i, x in enumerate(chances)]
     stored = len(s.stored[p])
-    goals = _goals(s, p)
+    held = _goals(s, p)  # the mover's goal tokens
+    goals = bool(s.goals)
     slots: dict[int, tuple[int, list[tuple[int, int, float, float]], list[int], int, bool]] = {}
-    keyed: dict[tuple[int, int, int], tuple[Terms, list[float]]] = {}
+    unlit: dict[int, tuple[int, float, float]] = {}
+    keyed: dict[int, tuple[Terms, list[float]]] = {}  # by _FEATURES[c] + paid
+    rivals: dict[int, list[float]] = {}
+    two = P == 2
+    watched = any(_watches(s, q) for q in range(P) if q != p)
     events = s.events
 
+    def neighbour(t: int) -> tuple[int, float, float]:
+        """Unlit portrait ``t`` beside the slot filled: ``(objective mask, chance if the new
+        portrait misses it, if it meets it)``, the mask -1 if it is surrounded now (lit or
+        not by ``_lighting``). The same whichever of its empty neighbours is filled."""
+        ct = board[base + t]
+        mask = OBJ_MASK[ct]
+        hits, seen, free = _neighbours(board, base, t, mask)
+        if free == 1:
+            return -1, 0.0, 0.0
+        kind = OBJ_KIND[ct]
+        return (
+            mask,
+            _objective(kind, hits, seen + 1, free - 1, fill),
+            _objective(kind, hits + 1, seen + 1, free - 1, fill),
+        )
+
     def around(slot: int) -> tuple[int, list[tuple[int, int, float, float]], list[int], int, bool]:
-        """The marigold paid (-1) or gained; the unlit neighbours as ``(t, objective mask,
-        chance if the new portrait misses it, if it meets it)``, the mask -1 for one
-        surrounded now (lit or not by ``_lighting``); the features of the portraits around
-        (as ``CARD_MASK``), the empty neighbour slots; whether anything may light."""
+        """The marigold paid (-1) or gained; the unlit neighbours as ``(t, *neighbour(t))``;
+        the features of the portraits around (``CARD_MASK``) and the empty neighbour slots,
+        for the slot's own chance; whether anything may light."""
         paid = 1 if GAIN[slot] else -1 if COST[slot] else 0
         nb = []
         masks = []
@@ -551,25 +620,12 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
             masks.append(CARD_MASK[ct])
             if lit[base + t]:
                 continue
-            mask = OBJ_MASK[ct]
-            hits = seen = rest = 0  # its other neighbours
-            for n in ADJ[t]:
-                cn = board[base + n]
-                if n == slot:
-                    continue
-                if cn < 0:
-                    rest += 1
-                else:
-                    seen += 1
-                    if CARD_MASK[cn] & mask:
-                        hits += 1
-            if rest:
-                kind = OBJ_KIND[ct]
-                miss = _objective(kind, hits, seen + 1, rest, fill)
-                nb.append((t, mask, miss, _objective(kind, hits + 1, seen + 1, rest, fill)))
-            else:
+            got = unlit.get(t)
+            if got is None:
+                got = unlit[t] = neighbour(t)
+            nb.append((t, *got))
+            if got[0] < 0:
                 lights = True
-                nb.append((t, -1, 0.0, 0.0))
         return paid, nb, masks, free, lights or not free
 
     def claimed(c: int, slot: int, paid: int) -> int:
@@ -578,7 +634,7 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
         mg[p] += paid
         try:
             if any(s._can_fill(p, j) for j in s._surrounded(base, slot)):
-                return goals  # a token decision follows: the turn goes on
+                return held  # a token decision follows: the turn goes on
             claims, stacks, n_events = s.claims, s.stacks, len(events)
             s.claims, s.stacks = claims.copy(), [x.copy() for x in stacks]
             try:
@@ -591,17 +647,22 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
             board[base + slot] = -1
             mg[p] -= paid
 
-    def judged(key: tuple[int, int, int]) -> tuple[Terms, list[float]]:
-        """The mover's tokens and the other seats' estimates, with the portrait's colour
-        and offering counted and ``paid``."""
-        colour, offering, paid = key
+    def judged(c: int, paid: int) -> tuple[Terms, list[float]]:
+        """The mover's tokens and the other seats' estimates, with the colour and offering
+        of portrait ``c`` counted and ``paid``."""
+        colour, offering = CARD_COLOUR[c], CARD_OFFERING[c]
         mine = counts[p].copy()
         mine[colour] += 1
         mine[offering] += 1
         now = [*counts[:p], mine, *counts[p + 1 :]]
         mg[p] += paid
         try:
-            return _tokens(s, p, now, on), [0.0 if q == p else _seat(s, q, now, on) for q in range(P)]
+            terms = _tokens(s, p, now, on)
+            seen = _FEATURES[c] if watched else -1  # else the other seats read none of it
+            est = rivals.get(seen)
+            if est is None:
+                est = rivals[seen] = [0.0 if q == p else _seat(s, q, now, on) for q in range(P)]
+            return terms, est
         finally:
             mg[p] -= paid
 
@@ -610,18 +671,19 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
         if got is None:
             got = slots[slot] = around(slot)
         paid, nb, masks, free, lights = got
+        prob = chances.copy()
+        near = near0.copy()
         lighting: list[int] = []
         if lights:
             board[base + slot] = c
             lighting = s._lighting(base, slot)
             board[base + slot] = -1
-        prob = chances.copy()
-        near = near0.copy()
-        cm = CARD_MASK[c]
-        for t, mask, miss, hit in nb:
-            v = (1.0 if t in lighting else 0.0) if mask < 0 else hit if cm & mask else miss
-            prob[t] = v
-            near[t] = 1.0 + v
+        if nb:
+            cm = CARD_MASK[c]
+            for t, mask, miss, hit in nb:
+                v = (1.0 if t in lighting else 0.0) if mask < 0 else hit if cm & mask else miss
+                prob[t] = v
+                near[t] = 1.0 + v
         if free:
             wants = OBJ_MASK[c]
             hits = 0
@@ -633,14 +695,25 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
             v = 1.0 if slot in lighting else 0.0
         prob[slot] = v
         near[slot] = 1.0 + v
-        key = (CARD_COLOUR[c], CARD_OFFERING[c], paid)
+        key = _FEATURES[c] + paid
         known = keyed.get(key)
         if known is None:
-            known = keyed[key] = judged(key)
+            known = keyed[key] = judged(c, paid)
         terms, est = known
+        mine = _total(
+            _points(prob, near),
+            terms,
+            prob,
+            claimed(c, slot, paid) if goals else held,
+            mg[p] + paid,
+            stored,
+            fill,
+        )
+        if two:
+            rival = est[1 - p]
+            return mine - rival if seat == p else rival - mine  # _lead's
         est = est.copy()
-        mine = claimed(c, slot, paid) if s.goals else goals
-        est[p] = _total(_points(prob, near), terms, prob, mine, mg[p] + paid, stored, fill)
+        est[p] = mine
         return _lead(est, seat)
 
     return value
