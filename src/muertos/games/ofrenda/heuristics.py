@@ -585,6 +585,9 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
     rivals: dict[int, list[float]] = {}
     two = P == 2
     watched = any(_watches(s, q) for q in range(P) if q != p)
+    bt = p * NTOK
+    reads = any(s.tokens[bt + j] >= 0 and not s.clit[bt + j] for j in _CANDLE_SLOTS)
+    same: list[tuple[Terms, list[float]]] = []
     events = s.events
 
     def neighbour(t: int) -> tuple[int, float, float]:
@@ -649,7 +652,10 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
 
     def judged(c: int, paid: int) -> tuple[Terms, list[float]]:
         """The mover's tokens and the other seats' estimates, with the colour and offering
-        of portrait ``c`` counted and ``paid``."""
+        of portrait ``c`` counted and ``paid``: the same for every placement when neither
+        reads them (no candle of the mover's unlit, no majority candle of another seat's)."""
+        if same:
+            return same[0]
         colour, offering = CARD_COLOUR[c], CARD_OFFERING[c]
         mine = counts[p].copy()
         mine[colour] += 1
@@ -662,6 +668,8 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
             est = rivals.get(seen)
             if est is None:
                 est = rivals[seen] = [0.0 if q == p else _seat(s, q, now, on) for q in range(P)]
+            if not (reads or watched):
+                same.append((terms, est))
             return terms, est
         finally:
             mg[p] -= paid

@@ -284,6 +284,8 @@ class OfrendaState(State):
 
     def _candle_offered(self) -> bool:
         """Whether the optional candle is asked for: some candle can be taken now."""
+        if len(self.stored[self.current]) >= CANDLE_LIMIT:  # the cheap test first (_open_candles')
+            return False
         return any(self._cannot_take_candle(j) is None for j in range(MARKET))
 
     def _open_candles(self) -> list[str]:

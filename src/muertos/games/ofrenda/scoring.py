@@ -82,17 +82,19 @@ def portrait_ok(board: Sequence[int], base: int, slot: int, card: int, vacuous: 
 def feature_counts(board: Sequence[int], base: int) -> list[int]:
     """Portraits on one Ofrenda per feature (lit or not, A-OF5)."""
     counts = [0] * NFEAT
-    for s in range(base, base + NSLOTS):
-        c = board[s]
+    for c in board[base : base + NSLOTS]:
         if c >= 0:
             counts[CARD_COLOUR[c]] += 1
             counts[CARD_OFFERING[c]] += 1
     return counts
 
 
+MARIGOLD_SLOTS = tuple(j for j in range(NTOK) if not TOKEN_IS_CANDLE[j])
+
+
 def marigolds_on(tokens: Sequence[int], base_t: int) -> int:
     """Marigolds on one Ofrenda (placed in marigold slots)."""
-    return sum(1 for j in range(NTOK) if not TOKEN_IS_CANDLE[j] and tokens[base_t + j] >= 0)
+    return sum(1 for j in MARIGOLD_SLOTS if tokens[base_t + j] >= 0)
 
 
 def candle_ok(
