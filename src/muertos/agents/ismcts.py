@@ -22,7 +22,16 @@ A game tunes the search with optional constants in its ``heuristics`` module:
 many moves, best one step ahead, a node with many searches; default 8). Solo games, a
 different problem (a score to raise, no rival), may set their own: ``SOLO_EXPLORATION``,
 ``SOLO_PLAYOUT``, ``SOLO_PLAYOUT_DEPTH`` and ``SOLO_WIDEN``, each defaulting to the
-general one. A game's fast ``rollout`` policy may answer None where it has no opinion: the
+general one. ``OPPONENTS``: ``"search"`` (default: each rival's moves are searched for
+its own good) or ``"greedy"`` (a rival plays the greedy bot's move, in the tree and in the
+playouts: the tree branches only on the searcher's moves, and its rivals answer as the
+greedy bots they are). ``PRIOR`` (``SOLO_PRIOR``): the greedy value of each root move
+counts as this many visits of its mean reward (default 0: none), so that a short search
+starts from the greedy bot's judgement instead of from noise. ``EXPAND`` (``SOLO_EXPAND``):
+``"random"`` (default) or ``"best"``, the untried move a node expands first (best by the
+evaluation one step ahead, on this determinization: where a chance event changes the moves
+at every visit, a node is then judged by good follow-ups, not random ones). A game's fast
+``rollout`` policy may answer None where it has no opinion: the
 agent's generic heuristic playout (the best of a sample of moves by the evaluation) then
 decides.
 """
@@ -72,7 +81,7 @@ def budget_problem(iterations: int | None, seconds: float | None) -> str | None:
 
 
 class _Node:
-    __slots__ = ("allowed", "avail", "children", "reward", "visits")
+    __slots__ = ("allowed", "avail", "children", "prior", "reward", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, _Node] = {}
@@ -80,6 +89,7 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.prior = 0.0  # the greedy value of the move into this node, as a reward
 
 
 def _squash(x: float) -> float:
@@ -158,6 +168,8 @@ class ISMCTSAgent:
         widen: int | str | None = "auto",
         narrow_at: int = 16,
         clock: str = "wall",
+        opponents: str = "auto",
+        prior: float | None = None,
     ) -> None:
         if rollout not in ("auto", "random", "heuristic"):
             raise ValueError(f"rollout must be 'auto', 'random' or 'heuristic', got {rollout!r}")
@@ -166,6 +178,8 @@ class ISMCTSAgent:
             raise ValueError(why)
         if clock not in CLOCKS:
             raise ValueError(f"clock must be 'wall' or 'cpu', got {clock!r}")
+        if opponents not in ("auto", "search", "greedy"):
+            raise ValueError(f"opponents must be 'auto', 'search' or 'greedy', got {opponents!r}")
         if isinstance(widen, str) and widen != "auto":
             raise ValueError(f"widen must be 'auto', a number of moves or None, got {widen!r}")
         self.rng = random.Random(seed)
@@ -178,6 +192,8 @@ class ISMCTSAgent:
         self.widen = widen
         self.narrow_at = narrow_at
         self.clock = clock
+        self.opponents = opponents
+        self.prior = prior
         unit = "s" if clock == "wall" else "cpu"
         budget = f"{seconds:g}{unit}" if seconds is not None else str(iterations)
         self.name = f"ismcts:{budget}" + ("" if rollout == "auto" else f":{rollout}")
@@ -217,12 +233,27 @@ class ISMCTSAgent:
 
         return uniform
 
+    def _greedy(self, d: State, mover: int, legal: list[str] | None = None) -> str:
+        """The greedy bot's move for ``mover`` in ``d`` (among ``legal``, default every legal
+        move): the best one step ahead, ties at random."""
+        if legal is None:
+            legal = d.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        vals = one_step_values(d, mover, legal)
+        best = max(vals)
+        ties = [a for a, v in zip(legal, vals, strict=True) if v >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]
+
     @staticmethod
-    def _candidates(d: State, seat: int, legal: list[str], widen: int | None) -> set[str] | None:
+    def _candidates(
+        d: State, seat: int, legal: list[str], widen: int | None, vals: list[float] | None = None
+    ) -> set[str] | None:
         """The moves worth searching: all of them, or the best ``widen`` one step ahead."""
         if widen is None or len(legal) <= widen:
             return None
-        vals = one_step_values(d, seat, legal)
+        if vals is None:
+            vals = one_step_values(d, seat, legal)
         cut = sorted(vals, reverse=True)[widen - 1]
         return {a for a, v in zip(legal, vals, strict=True) if v >= cut - 1e-9}
 
@@ -268,11 +299,26 @@ class ISMCTSAgent:
         widen = _solo_hint(game, solo, "WIDEN", 8) if self.widen == "auto" else self.widen
         assert widen is None or isinstance(widen, int)
         narrow_at = self.narrow_at
+        model = _hint(game, "OPPONENTS", "search") if self.opponents == "auto" else self.opponents
+        greedy_rivals = not solo and model == "greedy"
+        greedy = self._greedy
+        expand = _solo_hint(game, solo, "EXPAND", "random")
+        if expand not in ("random", "best"):
+            raise ValueError(f"a game's EXPAND is 'random' or 'best', not {expand!r}")
+        best_first = expand == "best"
+        weight = float(_solo_hint(game, solo, "PRIOR", 0.0)) if self.prior is None else self.prior
         root = _Node()
-        if widen is not None and len(legal) > widen:
-            root.allowed = self._candidates(state.determinize(seat, self.rng), seat, legal, widen)
+        if weight > 0 or (widen is not None and len(legal) > widen):
+            d = state.determinize(seat, self.rng)
+            vals = one_step_values(d, seat, legal) if weight > 0 else None
+            root.allowed = self._candidates(d, seat, legal, widen, vals)
             if root.allowed is not None and include:
                 root.allowed |= set(include) & set(legal)
+            if vals is not None:
+                for a, v in zip(legal, vals, strict=True):
+                    child = root.children[a] = _Node()
+                    child.avail = 0
+                    child.prior = v if solo else _squash(v / scale)
         lo, hi = (math.inf, -math.inf) if solo else (0.0, 1.0)
         n = 0
         rng = self.rng
@@ -296,6 +342,16 @@ class ISMCTSAgent:
             while not d.over:
                 mover = d.to_move
                 assert mover is not None
+                if greedy_rivals and mover != seat:
+                    # A rival plays as the greedy bot would: its move is part of the
+                    # position the searcher answers, not a branch of the tree.
+                    a = greedy(d, mover)
+                    if a not in node.children:
+                        node.children[a] = _Node()
+                    node = node.children[a]
+                    d.apply(a)
+                    path.append((node, mover))
+                    continue
                 options = d.legal_actions()
                 if widen is not None and len(options) > widen:
                     if node.allowed is None and node.visits >= narrow_at:
@@ -303,13 +359,16 @@ class ISMCTSAgent:
                     if node.allowed is not None:
                         options = [a for a in options if a in node.allowed] or options
                 children = node.children
-                untried = [a for a in options if a not in children]
+                untried = [a for a in options if a not in children or not children[a].visits]
                 if untried:
                     for a in options:
                         if a in children:
                             children[a].avail += 1
-                    a = untried[rng.randrange(len(untried))]
-                    child = _Node()
+                    if best_first and len(untried) > 1:
+                        a = greedy(d, mover, untried)
+                    else:
+                        a = untried[rng.randrange(len(untried))]
+                    child = children.get(a) or _Node()
                     children[a] = child
                     d.apply(a)
                     path.append((child, mover))
@@ -324,10 +383,12 @@ class ISMCTSAgent:
                 else:
                     best_a, best_u = options[0], -math.inf
                     span = hi - lo if hi > lo else 1.0
+                    k = weight if node is root else 0.0
                     for a in options:
                         ch = children[a]
                         ch.avail += 1
-                        u = (ch.reward / ch.visits - lo) / span + c * sqrt(log(ch.avail) / ch.visits)
+                        mean = (ch.reward + k * ch.prior) / (ch.visits + k)
+                        u = (mean - lo) / span + c * sqrt(log(ch.avail) / ch.visits)
                         if u > best_u:
                             best_a, best_u = a, u
                 node = children[best_a]
@@ -336,7 +397,9 @@ class ISMCTSAgent:
             # playout
             depth = 0
             while not d.over and (depth_limit is None or depth < depth_limit):
-                d.apply(policy(d))
+                mover = d.to_move
+                assert mover is not None
+                d.apply(greedy(d, mover) if greedy_rivals and mover != seat else policy(d))
                 depth += 1
             if d.over:
                 values = outcome(d, scale)

@@ -1,0 +1,96 @@
+"""The search's options that model the table: greedy rivals, a greedy prior at the root, and
+expansion of the best untried move first (each a game's choice in its ``heuristics``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from muertos.agents import ISMCTSAgent
+from muertos.agents.ismcts import _Node
+from muertos.engine import State
+from tests.engine.toy import TOY
+
+
+def _deal(seed: int) -> State:
+    """A toy deal: the greedy bot plays its highest card (a draw scores nothing at once)."""
+    return TOY.new(2, seed)
+
+
+def _tuned(monkeypatch: pytest.MonkeyPatch, **constants: Any) -> None:
+    """Give the toy game (which has no heuristics) search constants, as a game would."""
+    monkeypatch.setattr(type(TOY.parts), "tuning", lambda self, name, default: constants.get(name, default))
+
+
+def test_greedy_rivals_play_the_greedy_move_in_the_tree_and_in_playouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[list[int], str]] = []
+    real = ISMCTSAgent._greedy
+
+    def spy(self: ISMCTSAgent, d: State, mover: int, legal: list[str] | None = None) -> str:
+        a = real(self, d, mover, legal)
+        seen.append((list(d.hands[mover]), a))  # type: ignore[attr-defined]
+        return a
+
+    monkeypatch.setattr(ISMCTSAgent, "_greedy", spy)
+    s = _deal(4)
+    bot = ISMCTSAgent(3, iterations=120, opponents="greedy")
+    root = bot._search(s, 0, s.legal_actions())
+    assert seen and all(a == (f"play {max(hand)}" if hand else "draw") for hand, a in seen)
+    chosen = {a for _, a in seen}
+    # Below each of the searcher's moves, the rival's moves are only the greedy bot's.
+    for mine in root.children.values():
+        assert set(mine.children) <= chosen
+    # The searcher itself still branches: several of its moves were searched.
+    assert len(root.children) == len(s.legal_actions())
+
+
+def test_rivals_are_searched_unless_a_game_or_the_caller_says_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(ISMCTSAgent, "_greedy", lambda self, d, mover, legal=None: calls.append(1) or "")
+    s = _deal(4)
+    ISMCTSAgent(3, iterations=60).act(s, 0)
+    assert not calls
+    _tuned(monkeypatch, OPPONENTS="greedy")
+    with pytest.raises(Exception):  # noqa: B017 - the stub's empty move is refused: it was asked
+        ISMCTSAgent(3, iterations=60).act(s, 0)
+    assert calls
+    with pytest.raises(ValueError, match="opponents"):
+        ISMCTSAgent(3, opponents="psychic")
+
+
+def test_a_strong_prior_keeps_the_search_on_the_greedy_move() -> None:
+    s = _deal(9)
+    best = f"play {max(s.hands[0])}"  # type: ignore[attr-defined]
+    # Without exploration a prior worth a million visits decides alone once each move was
+    # tried: every later iteration goes to the greedy bot's move.
+    bot = ISMCTSAgent(2, iterations=60, prior=1e6, widen=None, exploration=0.0)
+    root = bot._search(s, 0, s.legal_actions())
+    visits = {a: ch.visits for a, ch in root.children.items()}
+    assert visits[best] == 60 - (len(visits) - 1)
+    # The prior is not a visit: what analysis quotes counts only real searches.
+    assert sum(v for v, _ in bot.root_values(s, 0).values()) == 60
+
+
+def test_no_prior_is_the_search_as_it_was() -> None:
+    s = _deal(9)
+    plain = ISMCTSAgent(2, iterations=80)._search(s, 0, s.legal_actions())
+    zero = ISMCTSAgent(2, iterations=80, prior=0.0)._search(s, 0, s.legal_actions())
+
+    def stats(n: _Node) -> dict[str, tuple[int, float]]:
+        return {a: (ch.visits, ch.reward) for a, ch in n.children.items()}
+
+    assert stats(plain) == stats(zero)
+
+
+def test_expanding_the_best_untried_move_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _deal(9)
+    best = f"play {max(s.hands[0])}"  # type: ignore[attr-defined]
+    _tuned(monkeypatch, EXPAND="best")
+    root = ISMCTSAgent(2, iterations=1, widen=None)._search(s, 0, s.legal_actions())
+    assert list(root.children) == [best]
+    _tuned(monkeypatch, EXPAND="sideways")
+    with pytest.raises(ValueError, match="EXPAND"):
+        ISMCTSAgent(2, iterations=1).act(s, 0)
