@@ -24,13 +24,15 @@ The estimate is the seat's lead over the best other player.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from typing import cast
+from operator import add
+from typing import NamedTuple, cast
 
 from muertos.engine import State
 from muertos.engine.memo import Memo
 
+from . import notation as N
 from . import scoring
 from .components import COMPONENTS as C
 from .rules import SUPPORT, PatzcuaroState
@@ -59,7 +61,8 @@ _ICONS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((o, n) for o, n in enumerate(counts) if n) for counts in _COUNTS
 )
 """Per card id: (object, icons) for each object type it shows."""
-_LEVEL_OF = tuple(lv for lv, slots in enumerate(scoring.LEVEL_SLOTS) for _ in slots)
+_LEVEL_SLOTS = scoring.LEVEL_SLOTS
+_LEVEL_OF = tuple(lv for lv, slots in enumerate(_LEVEL_SLOTS) for _ in slots)
 """The level of each altar slot."""
 
 Model = tuple[list[list[int]], list[list[int]]]
@@ -195,150 +198,205 @@ def fill_gain(altar: list[int], objectives: list[str], cards: list[int], places:
     level where it adds most; the first ``sure`` placements count in full, later ones
     ``LATER``. Placements the cards cannot fill count ``FUTURE_CARD``. A card adding
     nothing is still placed if room is left (an empty slot helps nobody)."""
-    objs, cols = _model(altar)
-    return _fill(tuple(objectives), objs, cols, [bool(c) for c in altar], cards, places, sure)
+    return _fill(tuple(objectives), altar, cards, places, sure)
 
 
-Terms = tuple[tuple[int, ...], tuple[tuple[int, ...], str, int] | None, tuple[int, int] | None]
+class _Petals(NamedTuple):
+    """The objectives as ``_fill`` reads them, with per card id what they look at."""
+
+    o1: tuple[int, ...]
+    """Petal 1's objects."""
+    o2: tuple[tuple[int, ...], str, int] | None
+    """Petal 2's colours, kind and points."""
+    o3: tuple[int, int] | None
+    """Petal 3's colour and object."""
+    sets: tuple[tuple[int, ...] | None, ...]
+    """Per card: its icons of each of petal 1's objects, None when it shows none."""
+    colours: tuple[tuple[int, ...], ...]
+    """Per card: the positions of its colour among petal 2's colours."""
+    third_colour: tuple[bool, ...]
+    """Per card: is it petal 3's colour?"""
+    third_object: tuple[bool, ...]
+    """Per card: does it show petal 3's object?"""
+    third_both: tuple[bool, ...]
+    """Per card: both (it meets petal 3 alone)."""
+    commons: Memo[tuple[tuple[int, ...], tuple[int, ...]], dict[int, int]]
+    """What a card adds to petals 1 and 2, by the altar's totals they read (``_commons``)."""
 
 
 @cache
-def _terms(objectives: tuple[str, ...]) -> Terms:
-    """The objectives as ``_fill`` reads them: petal 1's objects; petal 2's colours, kind
-    and points; petal 3's colour and object."""
+def _petals(objectives: tuple[str, ...]) -> _Petals:
+    """``_Petals`` of these objectives, built once."""
     obs = [C.objectives[oid] for oid in objectives]
     o1 = next((tuple(ob.objects) for ob in obs if ob.petal == 1), ())
     o2 = next(((tuple(ob.colours), ob.kind, ob.points) for ob in obs if ob.petal == 2), None)
     o3 = next(((ob.colour, ob.object) for ob in obs if ob.petal == 3), None)
-    return o1, o2, o3
-
-
-def _fill(
-    objectives: tuple[str, ...],
-    objs: list[list[int]],
-    cols: list[list[int]],
-    filled: list[bool],
-    cards: list[int],
-    places: int,
-    sure: int,
-) -> float:
-    """``fill_gain`` on a model (changed in place).
-
-    Each step tries every card of the pool on every open level and keeps the first best by
-    ``_gainer``'s gain (an integer), found here in parts: what the card adds to the level's
-    best objects and whether it can meet petal 3 there (kept from step to step until a card
-    goes to that level), and what it adds to petals 1 and 2 over the whole altar (once per
-    card and step). Both kinds of part are remembered by what they read (``_top_gains``,
-    ``_common_gains``: a level's icon counts, the altar's totals for petals 1 and 2), which
-    come back in filling after filling. The sums are ``_gainer``'s, so the choices and
-    numbers are the same."""
-    o1, o2, o3 = _terms(objectives)
-    p3 = C.petal3_points
-    counts, colour_of = _COUNTS, _COLOUR
-    places = min(places, filled.count(False))
-    mask = sum(1 << slot for slot, f in enumerate(filled) if f)
-    pool = list(cards)
-    gain = 0.0
-    tops: dict[int, list[int]] = {}  # level -> what each pool card adds to its best objects
-    thirds: dict[int, list[bool]] = {}  # level -> whether each pool card would meet petal 3 there
-    c3 = b3 = 0
-    if o3 is not None:
-        c3, b3 = o3
-    for k in range(places):
-        weight = 1.0 if k < sure else LATER
-        if not pool:
-            gain += weight * FUTURE_CARD * (places - k)
-            break
-        common = _common_gains(o1, o2, objs, cols, pool)
-        p3_gain = 0
-        if o3 is not None:
-            met = sum(1 for x in range(3) if cols[x][c3] and objs[x][b3])
-            if met + 1 < len(p3):
-                p3_gain = p3[met + 1] - p3[met]
-        best = None
-        best_v = -1e9
-        for lv, slot in _OPEN_LEVELS[mask]:
-            top = tops.get(lv)
-            if top is None:
-                row = objs[lv]
-                top = tops[lv] = _top_gains(lv, row, pool)
-                if o3 is not None:
-                    has_c = cols[lv][c3]
-                    if has_c and row[b3]:
-                        thirds[lv] = [False] * len(pool)
-                    else:
-                        thirds[lv] = [
-                            bool((has_c or colour_of[cid] == c3) and (row[b3] or counts[cid][b3]))
-                            for cid in pool
-                        ]
-            third = thirds.get(lv)
-            for i in range(len(pool)):
-                v = top[i] + common[i]
-                if third is not None and third[i]:
-                    v += p3_gain
-                if v > best_v:
-                    best_v, best = v, (i, lv, slot)
-        if best is None:
-            break
-        i, lv, slot = best
-        _add(objs, cols, pool.pop(i), lv, 1)
-        filled[slot] = True
-        mask |= 1 << slot
-        gain += weight * best_v
-        tops.pop(lv, None)
-        thirds.pop(lv, None)
-        for top in tops.values():
-            del top[i]
-        for third in thirds.values():
-            del third[i]
-    return gain
+    cards = range(len(_COUNTS))
+    colours = () if o2 is None else o2[0]
+    c3, b3 = o3 if o3 is not None else (-1, -1)
+    colour = tuple(_COLOUR[c] == c3 for c in cards)
+    shows = tuple(o3 is not None and _COUNTS[c][b3] > 0 for c in cards)
+    return _Petals(
+        o1,
+        o2,
+        o3,
+        tuple(tuple(_COUNTS[c][o] for o in o1) if any(_COUNTS[c][o] for o in o1) else None for c in cards),
+        tuple(tuple(j for j, x in enumerate(colours) if x == _COLOUR[c]) for c in cards),
+        colour,
+        shows,
+        tuple(a and b for a, b in zip(colour, shows, strict=True)),
+        Memo(_FILLS_LIMIT),
+    )
 
 
 _FILLS_LIMIT = 1 << 16
 """Entries each of the altar memos below keeps before it empties and starts again."""
 
-_COMMONS: Memo[tuple[object, ...], dict[int, int]] = Memo(_FILLS_LIMIT)
-"""What a card adds to petals 1 and 2, by the petals and the altar's totals they read."""
+_ZERO_ROW = (0,) * _N_OBJ
 
 
-def _common_gains(
-    o1: tuple[int, ...],
-    o2: tuple[tuple[int, ...], str, int] | None,
-    objs: list[list[int]],
-    cols: list[list[int]],
-    pool: list[int],
-) -> list[int]:
+def _fill(objectives: tuple[str, ...], altar: list[int], cards: list[int], places: int, sure: int) -> float:
+    """``fill_gain`` with the objectives as a tuple.
+
+    Each step tries every card of the pool on every open level and keeps the first best by
+    ``_gainer``'s gain (an integer), found here in parts: what the card adds to the level's
+    best objects (``_tops``, kept from step to step until a card goes to that level),
+    whether it meets petal 3 there, and what it adds to petals 1 and 2 over the whole altar
+    (``_commons``, kept until a card changes the totals they read). A level is a tuple of
+    icon counts per object, the altar a bit mask of its filled slots. The sums are
+    ``_gainer``'s, so the choices and numbers are the same."""
+    pe = _petals(objectives)
+    o1, o2, o3 = pe.o1, pe.o2, pe.o3
+    sets, card_colours, third_colour, third_object = pe.sets, pe.colours, pe.third_colour, pe.third_object
+    third_both = pe.third_both
+    rows: list[tuple[int, ...]] = []
+    coloured = [False, False, False]  # level -> holds a card of petal 3's colour
+    by = [0] * (0 if o2 is None else len(o2[0]))  # cards of each of petal 2's colours
+    mask = 0
+    for lv, slots in enumerate(_LEVEL_SLOTS):
+        row = _ZERO_ROW
+        for slot in slots:
+            cid = altar[slot]
+            if cid:
+                mask |= 1 << slot
+                row = tuple(map(add, row, _COUNTS[cid]))
+                for j in card_colours[cid]:
+                    by[j] += 1
+                if third_colour[cid]:
+                    coloured[lv] = True
+        rows.append(row)
+    t = [rows[0][o] + rows[1][o] + rows[2][o] for o in o1]  # icons of each of petal 1's objects
+    places = min(places, _FREE[mask])
+    p3 = C.petal3_points
+    b3 = -1 if o3 is None else o3[1]
+    met = [o3 is not None and coloured[lv] and rows[lv][b3] > 0 for lv in range(3)]
+    n_met = met.count(True)
+    pool = list(cards)
+    gain = 0.0
+    p3_gain = p3[n_met + 1] - p3[n_met] if o3 is not None and n_met + 1 < len(p3) else 0
+    # Per level, what each pool card adds there (its best objects, and petal 3 when it
+    # meets it there), or None until asked; kept from step to step until a card goes there.
+    tops: list[list[int] | None] = [None, None, None]
+    common: list[int] | None = None  # what each pool card adds to petals 1 and 2
+    for k in range(places):
+        weight = 1.0 if k < sure else LATER
+        if not pool:
+            gain += weight * FUTURE_CARD * (places - k)
+            break
+        if common is None:
+            common = _commons(pe, (tuple(t), tuple(by)), pool)
+        best_v = -(1 << 30)
+        best_lv = best_slot = -1
+        best_vals: list[int] = []
+        for lv, slot in _OPEN_LEVELS[mask]:
+            top = tops[lv]
+            if top is None:
+                top = tops[lv] = _tops(lv, rows[lv], pool)
+                if p3_gain and not met[lv]:
+                    # Meeting petal 3 here takes a card of its colour and one with its object.
+                    if coloured[lv]:
+                        third = third_object
+                    elif rows[lv][b3]:
+                        third = third_colour
+                    else:
+                        third = third_both
+                    for j, cid in enumerate(pool):
+                        if third[cid]:
+                            top[j] += p3_gain
+            vals = list(map(add, top, common))
+            v = max(vals)
+            if v > best_v:
+                best_v, best_lv, best_slot, best_vals = v, lv, slot, vals
+        if best_lv < 0:
+            break
+        lv = best_lv
+        i = best_vals.index(best_v)
+        cid = pool.pop(i)
+        gain += weight * best_v
+        rows[lv] = tuple(map(add, rows[lv], _COUNTS[cid]))
+        mask |= 1 << best_slot
+        counts = sets[cid]
+        if counts is not None:
+            t = list(map(add, t, counts))
+        for j in card_colours[cid]:
+            by[j] += 1
+        if counts is not None or card_colours[cid]:
+            common = None
+        else:
+            del common[i]  # type: ignore[union-attr]
+        tops[lv] = None
+        if not met[lv] and o3 is not None:
+            coloured[lv] = coloured[lv] or third_colour[cid]
+            if coloured[lv] and rows[lv][b3]:
+                met[lv] = True
+                n_met += 1
+                p3_gain = p3[n_met + 1] - p3[n_met] if n_met + 1 < len(p3) else 0
+                tops = [None, None, None]  # petal 3's gain changed everywhere
+        for top in tops:
+            if top is not None:
+                del top[i]
+    return gain
+
+
+_FREE = tuple(9 - bin(mask).count("1") for mask in range(1 << 9))
+"""Empty slots of an altar, by the bit mask of its filled slots."""
+
+
+def _commons(pe: _Petals, key: tuple[tuple[int, ...], tuple[int, ...]], pool: list[int]) -> list[int]:
     """What each card of ``pool`` adds to petal 1 (one more set of its objects) and petal 2
-    (its colours) wherever it goes, remembered in ``_COMMONS`` by what the sums read: the
-    altar's totals of petal 1's objects and of petal 2's colours."""
-    t = [objs[0][o] + objs[1][o] + objs[2][o] for o in o1]
-    by = [] if o2 is None else [cols[0][x] + cols[1][x] + cols[2][x] for x in o2[0]]
-    key = (o1, o2, *t, -1, *by)
-    known = _COMMONS.get(key)
+    (its colours) wherever it goes, remembered in ``pe.commons`` by what the sums read:
+    ``key``, the altar's totals of petal 1's objects and of petal 2's colours. The sums
+    are ``_gainer``'s."""
+    known = pe.commons.get(key)
     if known is None:
-        known = _COMMONS.keep(key, {})
-    out = []
-    for cid in pool:
-        gain = known.get(cid)
-        if gain is None:
-            gain = 0
-            if o1:
-                cnt = _COUNTS[cid]
-                if any(cnt[o] for o in o1):
-                    gain += C.set_points * (min(x + cnt[o] for x, o in zip(t, o1, strict=True)) - min(t))
-            if o2 is not None:
-                colours, kind, pts = o2
-                colour = _COLOUR[cid]
-                if colour in colours:
-                    if kind == "sets":
-                        after = [n + (x == colour) for n, x in zip(by, colours, strict=True)]
-                        gain += pts * (min(after) - min(by))
-                    elif kind == "per_colour":
-                        gain += pts
-                    elif not any(by):
-                        gain -= pts
-            known[cid] = gain
-        out.append(gain)
+        known = pe.commons.keep(key, {})
+    out = list(map(known.get, pool))
+    if None in out:
+        t, by = key
+        low = min(t, default=0)
+        by_colour = _colour_gains(pe, by)
+        for i, cid in enumerate(pool):
+            if out[i] is None:
+                counts = pe.sets[cid]
+                gain = 0 if counts is None else C.set_points * (min(map(add, t, counts)) - low)
+                out[i] = known[cid] = gain + by_colour[_COLOUR[cid]]
+    return out  # type: ignore[return-value]
+
+
+def _colour_gains(pe: _Petals, by: tuple[int, ...]) -> list[int]:
+    """What a card of each colour adds to petal 2, the altar holding ``by`` cards of each
+    of its colours."""
+    out = [0] * _N_COL
+    if pe.o2 is not None:
+        colours, kind, pts = pe.o2
+        for colour in set(colours):
+            if kind == "sets":
+                after = [n + (x == colour) for n, x in zip(by, colours, strict=True)]
+                out[colour] = pts * (min(after) - min(by))
+            elif kind == "per_colour":
+                out[colour] = pts
+            elif not any(by):
+                out[colour] = -pts
     return out
 
 
@@ -347,27 +405,26 @@ _TOPS: Memo[tuple[int, tuple[int, ...]], dict[int, int]] = Memo(_FILLS_LIMIT)
 the same few rows come back in every filling of every altar."""
 
 
-def _top_gains(level: int, row: list[int], pool: list[int]) -> list[int]:
+def _tops(level: int, row: tuple[int, ...], pool: list[int]) -> list[int]:
     """What each card of ``pool`` adds to the level's score through its best objects
     (``level_choose`` of them, times ``level_points``), remembered in ``_TOPS``."""
-    key = (level, tuple(row))
+    key = (level, row)
     known = _TOPS.get(key)
     if known is None:
         known = _TOPS.keep(key, {})
-    out = []
-    for cid in pool:
-        gain = known.get(cid)
-        if gain is None:
-            n_top = C.level_choose[level]
-            grown = row.copy()
+    out = list(map(known.get, pool))
+    if None not in out:
+        return out  # type: ignore[return-value]
+    n_top = C.level_choose[level]
+    now = sum(sorted(row, reverse=True)[:n_top])
+    for i, cid in enumerate(pool):
+        if out[i] is None:
+            grown = list(row)
             for o, n in _ICONS[cid]:
                 grown[o] += n
             grown.sort(reverse=True)
-            gain = known[cid] = (
-                sum(grown[:n_top]) - sum(sorted(row, reverse=True)[:n_top])
-            ) * C.level_points[level]
-        out.append(gain)
-    return out
+            out[i] = known[cid] = (sum(grown[:n_top]) - now) * C.level_points[level]
+    return out  # type: ignore[return-value]
 
 
 _FILLS: Memo[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], int, int], float] = Memo(_FILLS_LIMIT)
@@ -384,8 +441,7 @@ def _filled_gain(
     key = (objectives, tuple(altar), tuple(cards), places, sure)
     got = _FILLS.get(key)
     if got is None:
-        objs, cols = _model(altar)
-        got = _FILLS.keep(key, _fill(objectives, objs, cols, [bool(c) for c in altar], cards, places, sure))
+        got = _FILLS.keep(key, _fill(objectives, altar, cards, places, sure))
     return got
 
 
@@ -431,11 +487,14 @@ def _must_flip(state: PatzcuaroState) -> bool:
     )
 
 
-def _value(state: PatzcuaroState, seat: int, viewer: int, horizon: int) -> float:
-    """Score now plus the expected gain of the placements to come (see the module notes)."""
+def _value(state: PatzcuaroState, seat: int, viewer: int, horizon: int, score: int | None = None) -> float:
+    """Score now plus the expected gain of the placements to come (see the module notes).
+    ``score``, when given, is the altar's score (known to a caller that built the altar)."""
     altar = state.altars[seat]
     objectives = tuple(state.objectives)
-    now: float = _altar_score(objectives, altar) - (C.flip_penalty if state.flipped[seat] else 0)
+    if score is None:
+        score = _altar_score(objectives, altar)
+    now: float = score - (C.flip_penalty if state.flipped[seat] else 0)
     if state.over:
         return float(now)
     if state.flipped[seat]:
@@ -478,9 +537,146 @@ def evaluate(state: State, seat: int) -> float:
     the final margin, with half a point for winning a tie-break."""
     state = cast(PatzcuaroState, state)
     horizon = min(a.count(0) for a in state.altars)
-    mine = _value(state, seat, seat, horizon)
-    others = [_value(state, s, seat, horizon) for s in range(state.players) if s != seat]
-    lead = mine - max(others)
+    lead = _lead([_value(state, s, seat, horizon) for s in range(state.players)], seat)
     if state.over and seat in state.winners():
         lead += 0.5
     return lead
+
+
+def _lead(values: list[float], seat: int) -> float:
+    """The seat's value less the best other seat's (values in seat order)."""
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+_ALTAR_MOVES = {a.text: (c, slot) for (c, slot), a in N.ALTARS.items()}
+"""An altar action's (card, slot), by its spelling."""
+_MOVE_STEPS = {m.text: k for k, m in N.MOVES.items()}
+"""A move's number of spaces, by its spelling."""
+_TRADE_CARDS = {t.text: c for c, t in N.TRADES.items()}
+"""A trade's card, by its spelling."""
+
+
+def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float]:
+    """``evaluate(state.after(a), seat)`` for each listed action, the same numbers found
+    faster: a move, a card revealed in a trade and an altar card change only the mover's
+    value, so each is tried on one copy of the state (``_arrivals``, ``_reveals``,
+    ``_placings``) and judged by ``_mover_values``, the others' values worked out once.
+    The rest, and an action whose consequences are more than that, are played the plain
+    way."""
+    s = cast(PatzcuaroState, state)
+    if s.phase == "move":
+        c = cast(PatzcuaroState, s.clone())
+        values = _mover_values(c, seat, s.turn, _arrivals(c, actions))
+    elif s.phase == "act" and s._current_step().kind == "trade":
+        c = cast(PatzcuaroState, s.clone())
+        values = _mover_values(c, seat, s.turn, _reveals(c, actions))
+    else:
+        values = _altar_values(s, seat, actions)
+    return [values[a] if a in values else evaluate(_after(s, a), seat) for a in actions]
+
+
+def _after(s: PatzcuaroState, a: str) -> PatzcuaroState:
+    """``s.after(a)`` for an action ``s`` lists, as the evaluation reads it: without listing
+    the actions again to check it (the bots ask about a determinization, which keeps no
+    listing) and without the history."""
+    c = cast(PatzcuaroState, s.clone())
+    c._legal = None
+    s.ACTIONS.play(c, a)
+    return c
+
+
+Trials = Iterator[tuple[str, int | None]]
+"""Actions tried in turn on one copy of the state, each yielded once the copy is the state
+after it, with the mover's altar score when the trial knows it."""
+
+
+def _mover_values(c: PatzcuaroState, seat: int, me: int, trials: Trials) -> dict[str, float]:
+    """The evaluation for ``seat`` of each state ``trials`` makes of ``c``: only seat
+    ``me``'s value changes from one to the next (not its altar's room: the horizon is the
+    same), the others' are worked out once."""
+    horizon = min(a.count(0) for a in c.altars)
+    values: list[float] | None = None
+    out = {}
+    for a, score in trials:
+        if values is None:
+            values = [0.0 if r == me else _value(c, r, seat, horizon) for r in range(c.players)]
+        values[me] = _value(c, me, seat, horizon, score)
+        out[a] = _lead(values, seat)
+    return out
+
+
+def _arrivals(c: PatzcuaroState, actions: Sequence[str]) -> Trials:
+    """Each move: the token arrives and the space's first action (a trade or an altar
+    card, never an altar action skipped: an altar is never complete while its player still
+    moves) waits for the mover. A flipped mover stuck on arrival draws instead: that move
+    is left out."""
+    me = c.turn
+    start = c.pos[me]
+    for a in actions:
+        k = _MOVE_STEPS.get(a)
+        if k is None:
+            continue
+        c.pos[me] = start
+        dest = c.destination(me, k)
+        if not c._stuck(dest):
+            c._arrive(dest)
+            yield a, None
+
+
+def _reveals(c: PatzcuaroState, actions: Sequence[str]) -> Trials:
+    """Each card revealed in the trade under way: it leaves the hand (and the known cards)
+    for the revealed ones. When no further card may be revealed, the take follows at once:
+    that card is left out."""
+    me = c.turn
+    hand, known, offered = c.hands[me], c.known[me], c.offered
+    for a in actions:
+        cid = _TRADE_CARDS.get(a)
+        if cid is None:
+            continue
+        c.hands[me] = [x for x in hand if x != cid]
+        c.known[me] = [x for x in known if x != cid]
+        c.offered = [*offered, cid]
+        if c._trade_cards():
+            yield a, None
+
+
+def _altar_values(s: PatzcuaroState, seat: int, actions: Sequence[str]) -> dict[str, float]:
+    """The evaluation after each altar card: what follows it (the space's later actions,
+    the turn's end) does not depend on which card goes on which slot, so the first is
+    played on a copy and the others are that copy with the mover's altar, hand and known
+    cards changed (``_placings``). When that ends the game, each is evaluated whole (the
+    winner depends on the card)."""
+    placed = [(a, p) for a in actions if (p := _ALTAR_MOVES.get(a)) is not None]
+    if len(placed) < 2:
+        return {}
+    me = s.to_move
+    assert me is not None
+    after = _after(s, placed[0][0])
+    trials = _placings(s, after, me, placed)
+    if after.over:
+        return {a: evaluate(after, seat) for a, _ in trials}
+    return _mover_values(after, seat, me, trials)
+
+
+def _placings(
+    s: PatzcuaroState, after: PatzcuaroState, me: int, placed: list[tuple[str, tuple[int, int]]]
+) -> Trials:
+    """Each altar action of ``placed`` in turn, ``after`` (the state after the first) made
+    the state after it: the mover's altar without the first card and with this one, the
+    hand and known cards with the first card back and without this one. The altar's score
+    is its score without the card plus the card's gain."""
+    c0, slot0 = placed[0][1]
+    empty = after.altars[me].copy()
+    empty[slot0] = 0
+    objectives = tuple(after.objectives)
+    objs, cols = _model(empty)
+    base = _altar_score(objectives, empty)
+    gain = _gainer(objectives)
+    hand = sorted([*after.hands[me], c0])
+    known = sorted([*after.known[me], c0]) if c0 in s.known[me] else after.known[me]
+    for a, (c, slot) in placed:
+        after.altars[me] = altar = empty.copy()
+        altar[slot] = c
+        after.hands[me] = [x for x in hand if x != c]
+        after.known[me] = [x for x in known if x != c]
+        yield a, base + gain(objs, cols, _LEVEL_OF[slot], c)

@@ -583,10 +583,9 @@ class PatzcuaroState(State):
     def _move(self, k: int) -> None:
         me = self.turn
         dest = self.destination(me, k)
-        stuck = self.flipped[me] and self.why_not_performable(me, dest) is not None
-        self.pos[me] = dest
+        stuck = self._stuck(dest)
+        self._arrive(dest)
         self._emit("move", f"Player {me + 1} moves {k} to {self.space_label(dest)}.")
-        self.phase, self.step, self.offered = "act", 0, []
         if stuck:
             # Flipped, and no reachable space can be completed: draw 1 instead of the action.
             self._emit("stuck", f"Player {me + 1} can complete no reachable space and draws 1 instead.")
@@ -594,6 +593,16 @@ class PatzcuaroState(State):
             self._end_turn()
         else:
             self._advance()
+
+    def _stuck(self, dest: int) -> bool:
+        """Would the active player, flipped, arrive on a space it cannot complete (then
+        drawing 1 instead of its actions)?"""
+        return self.flipped[self.turn] and self.why_not_performable(self.turn, dest) is not None
+
+    def _arrive(self, dest: int) -> None:
+        """The active token on space ``dest``, its actions to do from the first."""
+        self.pos[self.turn] = dest
+        self.phase, self.step, self.offered = "act", 0, []
 
     def _offer(self, cid: int) -> None:
         me = self.turn
