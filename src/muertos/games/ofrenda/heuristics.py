@@ -418,17 +418,26 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
     if P == 1 or s.phase == "over" or s.turns[(s.current + 1) % P] >= TURNS:
         return [evaluate(s.after(a), seat) for a in actions]
     listed = set(s.legal_actions())
-    judge = _judge(s)
-    out = []
-    for a in actions:
-        v = judge(_MOVES[a], seat) if a in listed else None
-        out.append(evaluate(s.after(a), seat) if v is None else v)
+    judge, place = _judge(s)
+    out = [0.0] * len(actions)
+    groups: dict[int, list[tuple[int, int]]] = {}  # the placements by slot
+    for i, a in enumerate(actions):
+        v = None
+        if a in listed:
+            m = _MOVES[a]
+            if type(m) is N.Place:
+                groups.setdefault(m.slot, []).append((i, m.card))
+                continue
+            v = judge(m, seat)
+        out[i] = evaluate(s.after(a), seat) if v is None else v
+    place(groups, seat, out)
     return out
 
 
-def _judge(s: OfrendaState) -> Callable[[Move, int], float | None]:
+def _judge(s: OfrendaState) -> tuple[Callable[[Move, int], float | None], Placing]:
     """``judge(move, seat)``: ``evaluate`` after the current player's ``move`` (a turn that
-    does not end the game), or None for a move it leaves to a copy.
+    does not end the game), or None for a move it leaves to a copy; and ``place`` for the
+    placements (``Placing``, in the play phase).
 
     With several seats the evaluation reads, of the mover, its Ofrenda (``_portraits``,
     whose ``fill`` follows the turns left: one fewer once past the take), its tokens, its
@@ -458,7 +467,7 @@ def _judge(s: OfrendaState) -> Callable[[Move, int], float | None]:
     ofrenda: dict[str, Portraits] = {}  # the mover's, by the phase after the move (the turns left)
     placed: dict[int, Terms] = {}  # the mover's tokens while they stay, by its marigolds in storage
     goals = _goals(s, p)
-    place = _placing(s, counts, on) if s.phase == "play" else None
+    two = P == 2
 
     def lead(now_on: list[int], seat: int, moved: bool = False) -> float:
         """The lead after the move, made on ``s``; ``moved``: it moved a token."""
@@ -471,15 +480,10 @@ def _judge(s: OfrendaState) -> Callable[[Move, int], float | None]:
             terms = _tokens(s, p, counts, now_on)
             if not moved:
                 placed[mg[p]] = terms
-        est = est.copy()
-        est[p] = _total(pts, terms, prob, goals, mg[p], len(stored[p]), fill)
-        return _lead(est, seat)
+        mine = _total(pts, terms, prob, goals, mg[p], len(stored[p]), fill)
+        return _lead_of(est, p, mine, seat, two)
 
     def judge(m: Move, seat: int) -> float | None:
-        kind = type(m)
-        if kind is N.Place:
-            assert place is not None and isinstance(m, N.Place)
-            return place(m.card, m.slot, seat)
         if isinstance(m, N.Take):
             gain = s.market_mg[m.space] - s._take_cost(m.space)
             taken = s.taken
@@ -534,7 +538,26 @@ def _judge(s: OfrendaState) -> Callable[[Move, int], float | None]:
             return lead(on, seat)
         return None
 
-    return judge
+    return judge, (_placing(s, counts, on) if s.phase == "play" else _no_placing)
+
+
+Placing = Callable[[dict[int, list[tuple[int, int]]], int, list[float]], None]
+"""``place(groups, seat, out)``: for each slot, the placements there as ``(index in out,
+portrait)``; writes each one's value into ``out`` (``_placing``)."""
+
+
+def _no_placing(groups: dict[int, list[tuple[int, int]]], seat: int, out: list[float]) -> None:
+    assert not groups, "a placement outside the play phase"
+
+
+def _lead_of(est: list[float], p: int, mine: float, seat: int, two: bool) -> float:
+    """``_lead`` of ``est`` with seat ``p``'s estimate ``mine`` (``est`` is kept)."""
+    if two:
+        rival = est[1 - p]
+        return mine - rival if seat == p else rival - mine  # the max of one value
+    est = est.copy()
+    est[p] = mine
+    return _lead(est, seat)
 
 
 _FEATURES = tuple(4 * (NFEAT * CARD_COLOUR[c] + CARD_OFFERING[c]) + 1 for c in range(NCARDS))
@@ -555,7 +578,7 @@ def _watches(s: OfrendaState, q: int) -> bool:
     )
 
 
-def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callable[[int, int, int], float]:
+def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Placing:
     """``evaluate`` after the current player places portrait ``c`` in ``slot`` (the turn
     it may end not ending the game), without playing it. Only the slot and its neighbours
     change chance (``fill`` is the same for every placement: one empty slot fewer): the
@@ -579,7 +602,6 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
     stored = len(s.stored[p])
     held = _goals(s, p)  # the mover's goal tokens
     goals = bool(s.goals)
-    slots: dict[int, tuple[int, list[tuple[int, int, float, float]], list[int], int, bool]] = {}
     unlit: dict[int, tuple[int, float, float]] = {}
     keyed: dict[int, tuple[Terms, list[float]]] = {}  # by _FEATURES[c] + paid
     rivals: dict[int, list[float]] = {}
@@ -674,57 +696,53 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Callabl
         finally:
             mg[p] -= paid
 
-    def value(c: int, slot: int, seat: int) -> float:
-        got = slots.get(slot)
-        if got is None:
-            got = slots[slot] = around(slot)
-        paid, nb, masks, free, lights = got
-        prob = chances.copy()
-        near = near0.copy()
-        lighting: list[int] = []
-        if lights:
-            board[base + slot] = c
-            lighting = s._lighting(base, slot)
-            board[base + slot] = -1
-        if nb:
-            cm = CARD_MASK[c]
-            for t, mask, miss, hit in nb:
-                v = (1.0 if t in lighting else 0.0) if mask < 0 else hit if cm & mask else miss
-                prob[t] = v
-                near[t] = 1.0 + v
-        if free:
-            wants = OBJ_MASK[c]
-            hits = 0
-            for x in masks:
-                if x & wants:
-                    hits += 1
-            v = _objective(OBJ_KIND[c], hits, len(masks), free, fill)
-        else:
-            v = 1.0 if slot in lighting else 0.0
-        prob[slot] = v
-        near[slot] = 1.0 + v
-        key = _FEATURES[c] + paid
-        known = keyed.get(key)
-        if known is None:
-            known = keyed[key] = judged(c, paid)
-        terms, est = known
-        mine = _total(
-            _points(prob, near),
-            terms,
-            prob,
-            claimed(c, slot, paid) if goals else held,
-            mg[p] + paid,
-            stored,
-            fill,
-        )
-        if two:
-            rival = est[1 - p]
-            return mine - rival if seat == p else rival - mine  # _lead's
-        est = est.copy()
-        est[p] = mine
-        return _lead(est, seat)
+    def values(groups: dict[int, list[tuple[int, int]]], seat: int, out: list[float]) -> None:
+        """``out[i]``: the value of placing each ``(i, card)`` of ``groups[slot]`` there."""
+        for slot, cards in groups.items():
+            paid, nb, masks, free, lights = around(slot)
+            seen = len(masks)
+            lighting: list[int] = []
+            for i, c in cards:
+                prob = chances.copy()
+                near = near0.copy()
+                if lights:
+                    board[base + slot] = c
+                    lighting = s._lighting(base, slot)
+                    board[base + slot] = -1
+                if nb:
+                    cm = CARD_MASK[c]
+                    for t, mask, miss, hit in nb:
+                        v = (1.0 if t in lighting else 0.0) if mask < 0 else hit if cm & mask else miss
+                        prob[t] = v
+                        near[t] = 1.0 + v
+                if free:
+                    wants = OBJ_MASK[c]
+                    hits = 0
+                    for x in masks:
+                        if x & wants:
+                            hits += 1
+                    v = _objective(OBJ_KIND[c], hits, seen, free, fill)
+                else:
+                    v = 1.0 if slot in lighting else 0.0
+                prob[slot] = v
+                near[slot] = 1.0 + v
+                key = _FEATURES[c] + paid
+                known = keyed.get(key)
+                if known is None:
+                    known = keyed[key] = judged(c, paid)
+                terms, est = known
+                mine = _total(
+                    _points(prob, near),
+                    terms,
+                    prob,
+                    claimed(c, slot, paid) if goals else held,
+                    mg[p] + paid,
+                    stored,
+                    fill,
+                )
+                out[i] = _lead_of(est, p, mine, seat, two)
 
-    return value
+    return values
 
 
 def _fit(objective: int, mask: int, neighbour: int) -> float:
