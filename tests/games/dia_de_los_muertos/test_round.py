@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from muertos.games.dia_de_los_muertos import GAME
 from muertos.games.dia_de_los_muertos.components import CARDS
-from muertos.games.dia_de_los_muertos.rules import MuertosState
+from muertos.games.dia_de_los_muertos.rules import ALWAYS_OPEN, AUTO_SINGLE, MuertosState
 
 from .helpers import assert_illegal, k, names, play, table
 
@@ -264,3 +266,19 @@ def test_finished_skeletons_take_no_part_in_the_round() -> None:
     play(s, "keep")
     assert s.order == [0, 2]
     assert s.lay[1] == -1 and s.stack[-1] == ["commit", 0]
+
+
+def test_decisions_left_unlisted_always_have_a_move() -> None:
+    """``_run`` stops at a use of a laid card, a swap, the hand limit and a commit of two
+    cards or more without listing their moves (``ALWAYS_OPEN``). That is what listing would
+    have done: in every position of whole games (random play, 2-6 seats) such a decision
+    has a move, and a lone move of it is not one ``_run`` takes by itself."""
+    for players in range(2, 7):
+        s = new(players, seed=players)
+        rnd = random.Random(players)
+        while not s.over:
+            t = s.stack[-1]
+            legal = s.legal_actions()
+            if t[0] in ALWAYS_OPEN or (t[0] == "commit" and len(s.hands[t[1]]) > 1):
+                assert legal and t[0] not in AUTO_SINGLE
+            s.apply(legal[rnd.randrange(len(legal))])

@@ -99,6 +99,11 @@ DECISIONS = frozenset(
 # Decisions whose options depend on public information only: a single option is taken
 # automatically (no leak), no option skips the decision.
 AUTO_SINGLE = frozenset(["pick", "limb", "den", "hide", "block", "clear", "holdmove"])
+ALWAYS_OPEN = frozenset(["resolve", "swap", "limit"])
+"""Decisions that, once not skipped (``_skip``), always wait with two options or more, or one
+never taken by itself: a laid card is used as a movement while its player holds cards, else
+carried out or revealed; two cards or more are swapped or kept; a hand above the limit
+discards. (So is a commit with two cards or more.) ``_run`` stops at them without listing."""
 
 RANGE = tuple((c.rmin, c.rmax) for c in CARDS)
 """Each card's range in fields (RB 'Range'; reconstructed where the rulebook prints none)."""
@@ -523,7 +528,8 @@ class MuertosState(State):
     def _run(self) -> None:
         """Carry out automatic tasks until a decision is due or the game ends. A decision
         with no option is skipped, a lone option of public information is taken; the
-        options of the decision that waits become the engine's legal list."""
+        options of the decision that waits become the engine's legal list (or are listed when
+        asked, for a decision that always has some: ``ALWAYS_OPEN``)."""
         while True:
             if self.ended:
                 return
@@ -541,6 +547,8 @@ class MuertosState(State):
             if self._skip(t):
                 self.stack.pop()
                 continue
+            if kind in ALWAYS_OPEN or (kind == "commit" and len(self.hands[t[1]]) > 1):
+                return  # listed when asked (``legal_actions``): a bot's trial move never asks
             opts = self.ACTIONS.legal(self)
             if not opts:
                 self.stack.pop()
