@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from muertos.games.dia_de_los_muertos import GAME
-from muertos.games.dia_de_los_muertos.heuristics import _OWN, evaluate, rollout
+from muertos.games.dia_de_los_muertos.heuristics import _WORLDS, evaluate, rollout
 from muertos.games.dia_de_los_muertos.rules import MuertosState
 
 from .helpers import table
@@ -104,7 +104,7 @@ def test_remembered_estimates_are_the_computed_ones() -> None:
         while not s.over:
             assert isinstance(s, MuertosState)
             kept = [evaluate(s, seat) for seat in range(players)]
-            _OWN.clear()
+            _WORLDS.clear()
             assert kept == [evaluate(s, seat) for seat in range(players)]
             legal = s.legal_actions()
             s.apply(legal[rnd.randrange(len(legal))])

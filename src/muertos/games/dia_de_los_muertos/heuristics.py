@@ -9,6 +9,15 @@ middle of a turn is judged by what its next decision can still bring: a movement
 way or a laid card counts its best walk, a random attack its expected hit, an action
 its two cards to draw. Without this, "reveal" (two cards) always beat "move" (nothing
 yet), and the bot walked almost only with the cards it could not reveal.
+
+Speed (the greedy bot asks for the position after every move of every decision): a seat's
+estimate is a few table lookups (``_VP_CHANCE``, ``_PROGRESS``, ...) less the threat of
+the rivals next to it; what it reads besides its hand and its walk (the "world": figures,
+limbs, festivity cards, stock, gravedigger) is shared by most positions a decision leads
+to and by the decisions that follow until a figure moves, so each seat's estimate and best
+walk are kept in the world (``_World``, remembered by key). Most moves are tried on the
+state itself and taken back (``_Trial``), what follows them run by ``_settle`` as the
+rules run it; the rest are played on a copy without the log (``_after``).
 """
 
 from __future__ import annotations
@@ -16,13 +25,43 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Sequence
-from typing import cast
+from itertools import permutations
+from typing import Any, cast
 
 from muertos.engine import Rng, State
 from muertos.engine.memo import Memo
 
-from .components import BOARD, CARDS, FEST_AT_FIELD, FEST_VP, FOOT, HAND, MOVE, PLACE_POINTS
-from .rules import GOAL, LANE_OPEN_AT, T_SEAT, T_WALKED, MuertosState
+from . import notation as nt
+from .components import (
+    BOARD,
+    CARDS,
+    FEST_AT_FIELD,
+    FEST_VP,
+    FOOT,
+    HAND,
+    HAND_LIMIT,
+    MOVE,
+    PLACE_POINTS,
+    REACTION,
+    SYMBOL,
+)
+from .rules import (
+    DENS,
+    DODGE,
+    DOG_OUT,
+    GOAL,
+    LANE_OPEN_AT,
+    STOP,
+    T_DOG_STEPS,
+    T_DOGGED,
+    T_HOLDER,
+    T_POINTS,
+    T_SEAT,
+    T_STEPS,
+    T_WALKED,
+    MuertosState,
+    _walk_reach,
+)
 
 
 def _steps_to(target: int) -> tuple[int, ...]:
@@ -64,124 +103,262 @@ THREAT_LIMB = 0.25
 without any it scores no place. 0.25 raised the rate above to 96.3%."""
 
 
-def _remaining(st: MuertosState, s: int) -> int:
+def _mask_table() -> dict[tuple[int, ...], int]:
+    """Every festivity hand (a seat holds each kind at most once, in any order) -> its bit set."""
+    out: dict[tuple[int, ...], int] = {}
+    for n in range(len(_KINDS) + 1):
+        for held in permutations(_KINDS, n):
+            out[held] = sum(1 << k for k in held)
+    return out
+
+
+def _chance(pos: int, avail: int) -> float:
+    """Festivity cards this skeleton could still take (``avail``: a bit per kind not held and
+    still on the board), discounted by distance."""
+    chance = 0.0
+    for f, k in FEST_AT_FIELD.items():
+        d = TO_FEST[f][pos]
+        if avail >> k & 1 and d < 99:
+            chance += FEST_VP[k] * 0.5 / (1 + d)
+    return chance
+
+
+def _remaining(pos: int, avail: int, lane: bool) -> int:
     """Steps still to walk: straight home once the red lane is open, else via a festivity field
     this skeleton can still use (taking cards is what opens the lane)."""
-    pos = st.pos[s]
-    if st._lane_open():
+    if lane:
         return TO_GOAL[pos]
     legs = [
         TO_FEST[f][pos] + TO_GOAL[f]
         for f, k in FEST_AT_FIELD.items()
-        if k not in st.fest[s] and st.stock[k] > 0 and TO_FEST[f][pos] < 99
+        if avail >> k & 1 and TO_FEST[f][pos] < 99
     ]
     return min(legs) if legs else TO_GOAL[pos] + 4
 
 
-def _threat(st: MuertosState, s: int) -> float:
-    """What a rival next to ``s`` (0-1 fields: Snatching, Beating, Kicking) may take from it;
-    counted once, however many rivals stand there (a card is lost only once)."""
-    row = DIST[st.pos[s]]  # the board's distances are symmetric
-    home, arms, legs = st.home, st.arms, st.legs
-    steal = 0
-    near = False
-    for r, f in enumerate(st.pos):
-        if row[f] > 1 or r == s or home[r] or not (arms[r] or legs[r]):
-            continue
-        near = True
-        if st.arms[r]:
-            steal = max([steal] + [FEST_VP[k] for k in st.fest[s] if k not in st.fest[r]])
-    if not near:
-        return 0.0
-    limbs = 0 if st.home[s] else min(2, st.arms[s] + st.legs[s])
-    return THREAT * steal + THREAT_LIMB * limbs
-
-
-def _estimate(st: MuertosState, s: int, extra_cards: int = 0) -> float:
-    """Points ``s`` may expect at the end; ``extra_cards`` are cards it is about to draw."""
-    if not st.home[s] and st.arms[s] + st.legs[s] == 0:
-        # without limbs it will not arrive (only Follow or a patch can help)
-        return float(sum(FEST_VP[k] for k in st.fest[s]))
-    key = (
-        st.pos[s],
-        *st.fest[s],
-        -1,  # the end of the festivity cards
-        st.home[s],
-        st.arms[s],
-        st.legs[s],
-        st.gd >= LANE_OPEN_AT,
-        *st.stock,
-        st.players - st.home.count(0),
-        min(len(st.hands[s]) + extra_cards, 8),
+_KINDS = range(len(FEST_VP))
+_SETS = range(1 << len(FEST_VP))
+_SIZE = BOARD.size
+_FIELDS = range(_SIZE)
+_MASK = _mask_table()
+_VP = tuple(float(sum(FEST_VP[k] for k in _KINDS if m >> k & 1)) for m in _SETS)
+"""Festivity points of a bit set of kinds."""
+_VP_CHANCE = tuple(tuple(tuple(_VP[m] + _chance(p, a) for p in _FIELDS) for a in _SETS) for m in _SETS)
+"""By kinds held, kinds still to take and field: the points held plus the chance of more."""
+_PROGRESS = tuple(
+    tuple(tuple(1.0 - min(_remaining(p, a, lane), _FAR) / _FAR for p in _FIELDS) for a in _SETS)
+    for lane in (False, True)
+)
+"""By lane open, kinds still to take and field: the share of the course behind."""
+_MOBILITY = tuple(
+    tuple(0.4 + 0.6 * ((3 if legs == 2 else 2 if legs == 1 else arms) / 3.0) for legs in range(3))
+    for arms in range(3)
+)
+"""By arms and legs: the share of the place a skeleton may still expect."""
+_BEST_LEFT = tuple(PLACE_POINTS[n] if n < len(PLACE_POINTS) else 0 for n in range(nt.MAX_SEATS + 1))
+"""By skeletons arrived: the best place left."""
+_CARDS = tuple(_CARDS_MAX * n / 8 for n in range(9))
+"""By cards in hand (and about to be drawn), at most eight: their worth."""
+_HOME = tuple(
+    tuple(_VP[m] + PLACE_POINTS[h - 1] + _CARDS_MAX if h else 0.0 for h in range(nt.MAX_SEATS + 1))
+    for m in _SETS
+)
+"""By kinds held and arrival rank: an arrived skeleton's points (its cards counted full)."""
+_STEAL = tuple(
+    tuple(
+        max([0] + [FEST_VP[k] for k in _KINDS if mine >> k & 1 and not theirs >> k & 1]) for theirs in _SETS
     )
-    own = _OWN.get(key)
-    if own is None:
-        own = _OWN.keep(key, _own(st, s, extra_cards))
-    return own - _threat(st, s)
+    for mine in _SETS
+)
+"""By one's kinds and a rival's: the best festivity card the rival could snatch."""
+_THREAT = tuple(
+    tuple(THREAT * steal + THREAT_LIMB * limbs for limbs in range(3)) for steal in range(max(FEST_VP) + 1)
+)
+"""By the best card at risk and limbs (up to two): what a rival next to a skeleton may take."""
 
 
-_OWN: Memo[tuple[object, ...], float] = Memo(1 << 17)
-"""``_own`` by what it reads: the greedy bot judges every seat after each move it tries,
-and most of them (and most fields a walk may end on) it has judged before."""
+class _World:
+    """What a seat's estimate reads besides its hand and its walk: positions, limbs, arrivals,
+    festivity cards, the stock and the gravedigger, by its key (``_world_key``). Most
+    positions a decision leads to share these (a card laid, the dog led, a hand that grows),
+    and so do the decisions that follow until a figure moves: each seat's estimate and best
+    walk are kept here by the rest of what they read (cards in hand; steps and the dog), so
+    each is worked out once."""
 
+    __slots__ = (
+        "active",
+        "arms",
+        "arrived",
+        "best_left",
+        "estimates",
+        "gd",
+        "home",
+        "key",
+        "lane",
+        "legs",
+        "masks",
+        "pos",
+        "rank",
+        "stock",
+        "stocked",
+        "walks",
+    )
 
-def _own(st: MuertosState, s: int, extra_cards: int) -> float:
-    """The points ``s`` may expect whatever its rivals do (``_estimate`` takes off the threat);
-    it reads only what ``_estimate`` keys it by."""
-    vp = float(sum(FEST_VP[k] for k in st.fest[s]))
-    home = st.home[s]
-    if home:
-        # cards no longer matter: count them full
-        return vp + PLACE_POINTS[home - 1] + _CARDS_MAX
-    arms, legs = st.arms[s], st.legs[s]
-    progress = 1.0 - min(_remaining(st, s), _FAR) / _FAR
-    mobility = (3 if legs == 2 else 2 if legs == 1 else arms) / 3.0
-    arrived = sum(1 for h in st.home if h)
-    best_left = PLACE_POINTS[arrived] if arrived < len(PLACE_POINTS) else 0
-    # Festivity cards still on the board that this skeleton could take, discounted by distance.
-    chance = 0.0
-    for f, k in FEST_AT_FIELD.items():
-        d = TO_FEST[f][st.pos[s]]
-        if k not in st.fest[s] and st.stock[k] > 0 and d < 99:
-            chance += FEST_VP[k] * 0.5 / (1 + d)
-    cards = _CARDS_MAX * min(len(st.hands[s]) + extra_cards, 8) / 8
-    place = best_left * progress * (0.4 + 0.6 * mobility)
-    return vp + chance + place + cards
+    def __init__(self, key: tuple[Any, ...], players: int) -> None:
+        n = players
+        self.key = key
+        self.pos, self.arms, self.legs, self.home = (
+            key[:n],
+            key[n : 2 * n],
+            key[2 * n : 3 * n],
+            key[3 * n : 4 * n],
+        )
+        self.stock = stock = key[4 * n : 4 * n + len(_KINDS)]
+        self.gd = key[4 * n + len(_KINDS)]
+        self.masks = masks = [_MASK[f] for f in key[4 * n + len(_KINDS) + 1 :]]
+        self.lane = self.gd >= LANE_OPEN_AT
+        self.stocked = sum(1 << k for k in _KINDS if stock[k] > 0)
+        home, arms, legs, pos = self.home, self.arms, self.legs, self.pos
+        self.best_left = _BEST_LEFT[n - home.count(0)]
+        self.rank = max(home) + 1
+        self.active = [
+            (r, pos[r], arms[r], masks[r]) for r in range(n) if not home[r] and (arms[r] or legs[r])
+        ]
+        self.estimates: dict[int, float] = {}
+        self.walks: dict[tuple[int, int, int, int], float] = {}
+        self.arrived: dict[int, float] = {}
 
+    def moved(self, m: int, f: int) -> _World:
+        """This world with seat ``m``'s skeleton on ``f`` (a walk with nothing else changed);
+        made from this one, the estimates of the seats it neither leaves nor reaches (0-1
+        fields) kept."""
+        key = (*self.key[:m], f, *self.key[m + 1 :])
+        w = _WORLDS.get(key)
+        if w is None:
+            w = _WORLDS.keep(key, _World(key, len(self.pos)))
+            old, pos = self.pos[m], w.pos
+            w.estimates = {
+                k: v
+                for k, v in self.estimates.items()
+                if k // 9 != m and DIST[pos[k // 9]][old] > 1 and DIST[pos[k // 9]][f] > 1
+            }
+        return w
 
-def _pending_draws(st: MuertosState) -> list[int]:
-    """Cards each seat will draw at the end of a turn still under way (the action's two)."""
-    out = [0] * st.players
-    for t in st.stack:
-        if t[0] == "after" and t[2] > 0:
-            out[t[1]] += t[2]
-    return out
+    def value(self, q: int, f: int, held: int, home: int, arms: int, legs: int, cards: int) -> float:
+        """The points seat ``q`` may expect at the end, standing on ``f`` with the kinds ``held``,
+        arrival rank ``home`` (0: not arrived), ``arms`` and ``legs`` and ``cards`` in hand (at
+        most eight), its rivals as they stand: what it has and may still get, less what a rival
+        next to it (0-1 fields: Snatching, Beating, Kicking) may take, counted once however many
+        rivals stand there (a card is lost only once)."""
+        if home:
+            own = _HOME[held][home]
+        elif arms or legs:
+            avail = self.stocked & ~held
+            own = (
+                _VP_CHANCE[held][avail][f]
+                + self.best_left * _PROGRESS[self.lane][avail][f] * _MOBILITY[arms][legs]
+                + _CARDS[cards]
+            )
+        else:
+            return _VP[held]  # without limbs it will not arrive (only Follow or a patch can help)
+        row = DIST[f]  # the board's distances are symmetric
+        near = False
+        steal = 0
+        for r, p, rarms, rheld in self.active:
+            if row[p] <= 1 and r != q:
+                near = True
+                if rarms and _STEAL[held][rheld] > steal:
+                    steal = _STEAL[held][rheld]
+        if not near:
+            return own
+        return own - _THREAT[steal][0 if home else min(2, arms + legs)]
 
+    def estimate(self, q: int, cards: int) -> float:
+        """Seat ``q``'s expected points where it stands, with ``cards`` in hand (at most eight)."""
+        key = q * 9 + cards
+        v = self.estimates.get(key)
+        if v is None:
+            v = self.estimates[key] = self.value(
+                q, self.pos[q], self.masks[q], self.home[q], self.arms[q], self.legs[q], cards
+            )
+        return v
 
-def _walk_value(st: MuertosState, m: int, steps: int, extra: int) -> float:
-    """The estimate of ``m`` after its best walk of at most ``steps`` fields (a festivity
-    field reached counts its card; the goal counts the place)."""
-    best = -1e9
-    if steps <= 0:
+    def walk(self, q: int, steps: int, cards: int, dog: int) -> float:
+        """Seat ``q``'s estimate after its best walk of at most ``steps`` fields, the dog on
+        ``dog`` (a festivity field reached counts its card; the goal counts the place)."""
+        if steps <= 0:
+            return -1e9
+        key = (q, steps, cards, dog)
+        v = self.walks.get(key)
+        if v is not None:
+            return v
+        best = -1e9
+        arrived = self.arrived
+        for f in _walk_reach(self.pos[q], steps, dog, self.gd):
+            at = (q * _SIZE + f) * 9 + cards
+            v = arrived.get(at)
+            if v is None:
+                v = arrived[at] = self.arrival(q, f, cards)
+            if v > best:
+                best = v
+        self.walks[key] = best
         return best
-    pos, fest, stock = st.pos[m], st.fest[m], st.stock
-    for f in st._walk_reach(m, steps):
-        st.pos[m] = f
+
+    def arrival(self, q: int, f: int, cards: int) -> float:
+        """Seat ``q``'s estimate once its skeleton has walked to ``f`` (taking the festivity
+        card there if it can; arriving, when ``f`` is the goal)."""
+        held = self.masks[q]
         k = FEST_AT_FIELD.get(f, -1)
-        took = k >= 0 and k not in fest and stock[k] > 0
-        if took:
-            fest.append(k)
-            stock[k] -= 1
-        if f == GOAL:
-            st.home[m] = max(st.home) + 1
-        v = _estimate(st, m, extra)
-        st.home[m] = 0
-        if took:
-            fest.pop()
-            stock[k] += 1
-        best = max(best, v)
-    st.pos[m] = pos
-    return best
+        if k >= 0 and not held >> k & 1 and self.stock[k] > 0:
+            held |= 1 << k
+        return self.value(q, f, held, self.rank if f == GOAL else 0, self.arms[q], self.legs[q], cards)
+
+    def lose(self, v: int, limb: str, cards: int) -> float:
+        """The estimate of ``v`` after losing ``limb`` (when it has one)."""
+        arms, legs = self.arms[v], self.legs[v]
+        if not (arms if limb == "arm" else legs):
+            return self.estimate(v, cards)
+        if limb == "arm":
+            arms -= 1
+        else:
+            legs -= 1
+        return self.value(v, self.pos[v], self.masks[v], self.home[v], arms, legs, cards)
+
+    def picked(self, st: MuertosState, v: int, cards: int, dog: bool) -> float:
+        """Expected estimate of the victim of a random attack whose attacker picks the back
+        value that hurts most (backs are public; which card it is, is chance)."""
+        here = self.estimate(v, cards)
+        miss = here
+        if dog and st.fest[v]:
+            top = max(FEST_VP[k] for k in st.fest[v])
+            miss = here - top
+        arm = self.lose(v, "arm", cards) if st.arms[v] else miss
+        leg = self.lose(v, "leg", cards) if st.legs[v] else miss
+        worst = here
+        for b in set(MOVE[c] for c in st.hands[v]) or {1}:
+            ph, pf, pb, pn = HIT_ODDS[b]
+            val = ph * arm + pf * leg + pb * min(arm, leg) + pn * miss
+            worst = min(worst, val)
+        return worst
+
+
+def _world_key(st: MuertosState) -> tuple[Any, ...]:
+    """What ``_World`` reads of a state, flat: positions, arms, legs, arrivals, the stock, the
+    gravedigger, then each seat's festivity cards."""
+    return (*st.pos, *st.arms, *st.legs, *st.home, *st.stock, st.gd, *map(tuple, st.fest))
+
+
+_WORLDS: Memo[tuple[Any, ...], _World] = Memo(1 << 12)
+"""Worlds by key (``_world_key``), with the values kept in them."""
+
+
+def _world(st: MuertosState) -> _World:
+    """The world of ``st``, with what was worked out in it before."""
+    key = _world_key(st)
+    w = _WORLDS.get(key)
+    if w is None:
+        w = _WORLDS.keep(key, _World(key, st.players))
+    return w
 
 
 def _hit_odds() -> dict[int, tuple[float, float, float, float]]:
@@ -202,66 +379,48 @@ HIT_ODDS = _hit_odds()
 the deck's make-up is public, the victim's cards are not."""
 
 
-def _lose(st: MuertosState, v: int, limb: str, extra: int) -> float:
-    """The estimate of ``v`` after losing ``limb`` (when it has one)."""
-    limbs = st.arms if limb == "arm" else st.legs
-    if not limbs[v]:
-        return _estimate(st, v, extra)
-    limbs[v] -= 1
-    e = _estimate(st, v, extra)
-    limbs[v] += 1
-    return e
-
-
-def _picked(st: MuertosState, v: int, extra: int, dog: bool) -> float:
-    """Expected estimate of the victim of a random attack whose attacker picks the back value
-    that hurts most (backs are public; which card it is, is chance)."""
-    here = _estimate(st, v, extra)
-    miss = here
-    if dog and st.fest[v]:
-        top = max(FEST_VP[k] for k in st.fest[v])
-        miss = here - top
-    arm = _lose(st, v, "arm", extra) if st.arms[v] else miss
-    leg = _lose(st, v, "leg", extra) if st.legs[v] else miss
-    worst = here
-    for b in set(MOVE[c] for c in st.hands[v]) or {1}:
-        ph, pf, pb, pn = HIT_ODDS[b]
-        val = ph * arm + pf * leg + pb * min(arm, leg) + pn * miss
-        worst = min(worst, val)
-    return worst
-
-
-def _movement_seat(st: MuertosState) -> int:
-    """The seat whose movement is under way and has not walked yet (-1: none)."""
-    mv = next((t for t in reversed(st.stack[-4:]) if t[0] == "movement"), None)
-    if mv is None or not st.turn or st.turn[T_SEAT] != mv[1] or st.turn[T_WALKED]:
-        return -1
-    return int(mv[1])
+def _judge(w: _World, st: MuertosState, seat: int) -> float:
+    """``evaluate(st, seat)``, ``w`` being ``st``'s world: each seat's estimate with the cards
+    it holds and will draw at the end of a turn under way (an action's two), at most eight;
+    the seat whose movement is under way and has not walked counts its best walk, and so does
+    a card laid face down and not used yet (its back is public); the victim of a random attack
+    counts its expected hit, or its worse limb lost when the attacker picks it."""
+    stack = st.stack
+    cards = [len(h) for h in st.hands]
+    for t in stack:
+        if t[0] == "after" and t[2] > 0:
+            cards[t[1]] += t[2]
+    cards = [8 if n > 8 else n for n in cards]
+    kept = w.estimates
+    est = [kept.get(s * 9 + n) or w.estimate(s, n) for s, n in enumerate(cards)]
+    if not st.ended and stack:
+        m = -1
+        tr = st.turn
+        if tr and not tr[T_WALKED]:
+            for t in stack[-1:-5:-1]:
+                if t[0] == "movement":
+                    if tr[T_SEAT] == t[1]:
+                        m = t[1]
+                        est[m] = max(est[m], w.walk(m, st._allowance(), cards[m], st.dog))
+                    break
+        home = w.home
+        for r, k in enumerate(st.lay):
+            if k >= 0 and r != m and not home[r] and st.hands[r]:
+                est[r] = max(est[r], w.walk(r, st._limb_cap(r, MOVE[k]), cards[r], st.dog))
+        t = stack[-1]
+        if t[0] == "pick":
+            est[t[2]] = w.picked(st, t[2], cards[t[2]], bool(t[3]))
+        elif t[0] == "limb":
+            v = t[2]
+            est[v] = min(w.lose(v, "arm", cards[v]), w.lose(v, "leg", cards[v]))
+    mine = est.pop(seat)
+    return mine - max(est)
 
 
 def evaluate(state: State, seat: int) -> float:
     """Own estimated final score minus the best opponent's (the lead that decides the winner)."""
     st = cast(MuertosState, state)
-    extra = _pending_draws(st)
-    est = [_estimate(st, s, extra[s]) for s in range(st.players)]
-    if not st.ended and st.stack:
-        m = _movement_seat(st)
-        if m >= 0:
-            est[m] = max(est[m], _walk_value(st, m, st._allowance(), extra[m]))
-        for r in range(st.players):
-            # A card laid face down and not used yet can still be a movement (its back is public).
-            k = st.lay[r]
-            if k >= 0 and r != m and not st.home[r] and st.hands[r]:
-                est[r] = max(est[r], _walk_value(st, r, st._limb_cap(r, MOVE[k]), extra[r]))
-        t = st.stack[-1]
-        if t[0] == "pick":
-            est[t[2]] = _picked(st, t[2], extra[t[2]], bool(t[3]))
-        elif t[0] == "limb":
-            v = t[2]
-            est[v] = min(_lose(st, v, "arm", extra[v]), _lose(st, v, "leg", extra[v]))
-    mine = est[seat]
-    others = [est[s] for s in range(st.players) if s != seat]
-    return mine - max(others) if others else mine
+    return _judge(_world(st), st, seat)
 
 
 def _after(st: MuertosState, a: str) -> MuertosState:
@@ -284,64 +443,388 @@ def _after(st: MuertosState, a: str) -> MuertosState:
     return c
 
 
-def _with(st: MuertosState, seat: int, hand: list[int] | None, pop: bool) -> float:
-    """``evaluate`` of ``st`` with the hand of the seat deciding replaced (``hand``) and its
-    decision taken off the stack (``pop``), both put back after."""
-    t = st.stack[-1]
-    s = t[1]
-    old = st.hands[s]
-    if hand is not None:
-        st.hands[s] = hand
-    if pop:
-        st.stack.pop()
-    try:
-        return evaluate(st, seat)
-    finally:
-        st.hands[s] = old
-        if pop:
-            st.stack.append(t)
+def _judge_after(st: MuertosState, a: str, seat: int) -> float:
+    """``evaluate(st.after(a), seat)`` for a listed action, by a trial copy (``_after``)."""
+    c = _after(st, a)
+    return _judge(_world(c), c, seat)
 
 
-def _swap_values(st: MuertosState, seat: int, actions: Sequence[str]) -> list[float]:
-    """The swap decision's values without playing each swap: a swap (``_swap``) trades two
-    cards for one drawn (one can always be drawn: the two just discarded are there) and the
-    same seat decides again while it holds two cards; the evaluation reads that hand only by
-    its size (the stack's top is no attack). So every swap of a hand of three or more is
-    worth the same: the value with one card less. ``keep`` takes the decision off the stack;
-    when the next one is another live seat's swap, nothing else changes. Other cases are
-    played on a copy."""
-    s = st.stack[-1][1]
-    hand = st.hands[s]
-    below = st.stack[-2] if len(st.stack) > 1 else None
-    keep_simple = (
-        below is not None and below[0] == "swap" and not st.home[below[1]] and len(st.hands[below[1]]) >= 2
-    )
-    listed = st.legal_actions()
-    swapped: float | None = None
-    out = []
-    for a in actions:
-        if a not in listed:
-            out.append(evaluate(st.after(a), seat))
-        elif a == "keep":
-            out.append(_with(st, seat, None, True) if keep_simple else evaluate(_after(st, a), seat))
-        elif len(hand) >= 3:
-            if swapped is None:
-                swapped = _with(st, seat, hand[:-1], False)
-            out.append(swapped)
+class _Trial:
+    """A move tried on the state itself: every change goes through ``put`` or ``set`` and is
+    taken back by ``undo`` once the position after the move is judged, so that no copy of
+    the state (its piles, its log) is made for each move tried."""
+
+    __slots__ = ("changes", "st")
+
+    def __init__(self, st: MuertosState) -> None:
+        self.st = st
+        self.changes: list[tuple[Any, Any, Any]] = []
+
+    def put(self, seq: list[Any], i: int, v: Any) -> None:
+        """``seq[i] = v``, to be undone."""
+        self.changes.append((seq, i, seq[i]))
+        seq[i] = v
+
+    def set(self, name: str, v: Any) -> None:
+        """The state's field ``name`` replaced by ``v``, to be undone."""
+        self.changes.append((None, name, getattr(self.st, name)))
+        setattr(self.st, name, v)
+
+    def undo(self) -> None:
+        for seq, i, old in reversed(self.changes):
+            if seq is None:
+                setattr(self.st, i, old)
+            else:
+                seq[i] = old
+        self.changes.clear()
+
+
+_SETTLED = frozenset(["resolve", "commit", "swap", "limit"])
+"""The decisions ``_settle`` skips, takes (a commit of a last card) or stops at."""
+
+
+def _settle(tr: _Trial, stack: list[list[Any]]) -> bool:
+    """Carry a trial on to its next decision as ``MuertosState._run`` does, ``stack`` (a new
+    list) becoming the state's, for the steps that follow a turn or a choice: a turn's end
+    (its draw, the hand limit), uses of cards not laid skipped, a round's end (unless a hand
+    of reaction cards only is to be swapped) and the next round's start (unless it is the
+    last), swaps skipped, a commit of a last card. False where another step comes (an
+    attack, a field entered, ...) or the draw pile would run out (its reshuffle draws on
+    the generator): then the move is played on a copy."""
+    st = tr.st
+    tr.set("stack", stack)
+    if st._game_done():
+        return False
+    hands, home, pile = st.hands, st.home, st.draw
+    left = len(pile)
+    while stack:
+        t = stack[-1]
+        kind = t[0]
+        if kind == "after":
+            stack.pop()
+            s, n = t[1], t[2]
+            if home[s]:
+                continue
+            if n < 0:
+                n = 1 if st.turn[T_STEPS] == 0 and st.turn[T_DOG_STEPS] > 0 else 0
+            if n:
+                if left < n:
+                    return False
+                left -= n
+                tr.put(hands, s, sorted(hands[s] + pile[left : left + n]))
+            if len(hands[s]) > HAND_LIMIT:
+                stack.append(["limit", s])
+                return True
+        elif kind == "endround":
+            if any(hands[s] and all(REACTION[c] for c in hands[s]) for s in st.order if not home[s]):
+                return False
+            stack.pop()
+            stack.append(["newround"])
+            stack += [["swap", s] for s in reversed(st.order) if not home[s]]
+        elif kind == "newround":
+            if st.round >= st.options["round_limit"]:
+                return False
+            stack.pop()
+            pos, arms, legs = st.pos, st.arms, st.legs
+            live = [s for s in range(st.players) if not home[s]]
+            live.sort(key=lambda s: (pos[s], sum(MOVE[c] for c in hands[s]), arms[s] + legs[s], s))
+            tr.set("round", st.round + 1)
+            tr.set("order", live)
+            tr.set("lay", [-1] * st.players)
+            stack.append(["endround"])
+            stack += [["resolve", s] for s in reversed(live)]
+            stack += [["commit", s] for s in reversed(live)]
+        elif kind not in _SETTLED:
+            return False
         else:
-            out.append(evaluate(_after(st, a), seat))
+            s = t[1]
+            if (
+                home[s]
+                or (kind == "resolve" and st.lay[s] < 0)
+                or (kind == "swap" and len(hands[s]) < 2)
+                or (kind == "limit" and len(hands[s]) <= HAND_LIMIT)
+            ):
+                stack.pop()
+                continue
+            if kind == "commit":
+                if not hands[s]:
+                    if left < 1:
+                        return False
+                    left -= 1
+                    tr.put(hands, s, [pile[left]])
+                if len(hands[s]) == 1:
+                    tr.put(st.lay, s, hands[s][0])
+                    tr.put(hands, s, [])
+                    stack.pop()
+                    continue
+            return True
+    return False
+
+
+def _swap_values(st: MuertosState, seat: int, w: _World) -> dict[str, float]:
+    """The swap decision's values without playing each swap: a swap (``_swap``) trades two
+    cards for one drawn and the same seat decides again while it holds two cards; the
+    evaluation reads that hand only by its size (the stack's top is no attack). So every
+    swap of a hand of three or more is worth the same: the value with one card less; a hand
+    of two swaps to one card (drawn from the pile) and the decision is skipped. ``keep``
+    takes the decision off the stack. What follows is ``_settle``'s."""
+    tr = _Trial(st)
+    stack = st.stack
+    s = stack[-1][1]
+    hand = st.hands[s]
+    out = {}
+    v: float | None = None
+    try:
+        if _settle(tr, stack[:-1]):
+            out[nt.KEEP.text] = _judge(w, st, seat)
+        tr.undo()
+        if len(hand) > 2:
+            tr.put(st.hands, s, hand[:-1])
+            v = _judge(w, st, seat)
+        elif st.draw:
+            tr.put(st.hands, s, [st.draw[-1]])
+            v = _judge(w, st, seat) if _settle(tr, stack.copy()) else None
+        else:
+            return out
+    finally:
+        tr.undo()
+    if v is not None:
+        for a in st._two_cards()[1]:
+            out[a] = v
     return out
+
+
+def _lay_values(st: MuertosState, seat: int, w: _World) -> dict[str, float]:
+    """The commit decision's values, each lay tried on the state itself: the card leaves the
+    hand and lies face down, then what follows (``_settle``: the next commits, a last card
+    laid by itself). The evaluation reads a hand by its size and a laid card by its back,
+    and what follows reads neither, so lays of one back are worth the same."""
+    stack = st.stack
+    s = stack[-1][1]
+    hand = st.hands[s]
+    tr = _Trial(st)
+    by_back: dict[int, float | None] = {}
+    out = {}
+    for k in sorted(set(hand)):
+        if MOVE[k] not in by_back:
+            rest = hand.copy()
+            rest.remove(k)
+            tr.put(st.hands, s, rest)
+            tr.put(st.lay, s, k)
+            try:
+                by_back[MOVE[k]] = _judge(w, st, seat) if _settle(tr, stack[:-1]) else None
+            finally:
+                tr.undo()
+        v = by_back[MOVE[k]]
+        if v is not None:
+            out[nt.LAY[k].text] = v
+    return out
+
+
+def _discard_values(st: MuertosState, seat: int, w: _World) -> dict[str, float]:
+    """The hand limit's values: a discard tried on the state itself, the same decision
+    waiting while the hand is above the limit, else what follows (``_settle``). The
+    evaluation reads the hand by its size and what follows reads it no more, so every
+    discard is worth the same."""
+    stack = st.stack
+    s = stack[-1][1]
+    hand = st.hands[s]
+    tr = _Trial(st)
+    tr.put(st.hands, s, hand[:-1])
+    try:
+        if len(hand) - 1 > HAND_LIMIT or _settle(tr, stack[:-1]):
+            v = _judge(w, st, seat)
+        else:
+            return {}
+    finally:
+        tr.undo()
+    return {nt.DISCARD[k].text: v for k in set(hand)}
+
+
+_READ: dict[str, tuple[str, Any]] = {}
+"""An action's verb and move by its spelling (``Actions.read``), as it was read the first time."""
+
+
+def _read(a: str) -> tuple[str, Any]:
+    got = _READ.get(a)
+    if got is None:
+        read = MuertosState.ACTIONS.read(a)
+        assert not isinstance(read, str), read
+        got = _READ[a] = (read[0].verb, read[1])
+    return got
+
+
+def _use(tr: _Trial, seat: int, w: _World, a: str) -> float | None:
+    """The value of using the laid card by ``a``, tried on the state itself (None: play it
+    on a copy). The card is used as a movement (which waits, see ``_resolve_values``) or
+    turned over, its player drawing two at the end of the turn, with its action's effect:
+    a patch, a landing on a field that does nothing (``_plain``), a blow that takes its
+    limb or waits for the victim's Dodge, a throw that waits for the back to draw from.
+    Then what follows (``_settle``)."""
+    st = tr.st
+    stack = st.stack
+    s = stack[-1][1]
+    k = st.lay[s]
+    tr.put(st.lay, s, -1)
+    below = stack[:-1]
+    if a == nt.MOVEMENT.text:
+        tr.set("turn", [s, MOVE[k], MOVE[k], 0, 0, 0, 0, -1, 0])
+        tr.set("stack", [*below, ["after", s, -1], ["movement", s]])
+        return _judge(w, st, seat)
+    verb, m = _read(a)
+    after = [*below, ["after", s, 2]]
+    if verb in ("beat", "kick"):
+        v = m.victim
+        if not st.home[v] and st._has_back(v, MOVE[DODGE]):
+            tr.set("stack", [*after, ["strike", s, v, verb], ["dodge", v, s, verb]])
+            return _judge(w, st, seat)
+        limbs = st.arms if verb == "beat" else st.legs
+        if limbs[v]:
+            tr.put(limbs, v, limbs[v] - 1)
+    elif verb == "throw":
+        v = m.victim
+        if len({MOVE[c] for c in st.hands[v]}) < 2:
+            return None  # a card drawn at random, or from the pile
+        tr.set("stack", [*after, ["pick", s, v, 0]])
+        return _judge(w, st, seat)
+    elif verb == "patch":
+        limbs = st.arms if m.item == "arm" else st.legs
+        tr.put(limbs, s, limbs[s] + 1)
+    elif verb in ("follow", "leapfrog"):
+        f = st._next_higher_skeleton(s) if verb == "follow" else m.field
+        if not _plain(st, s, f):
+            return None
+        tr.put(st.pos, s, f)
+    elif verb != "reveal":
+        return None
+    return _judge(_world(st), st, seat) if _settle(tr, after) else None
+
+
+def _resolve_values(st: MuertosState, seat: int, w: _World) -> dict[str, float]:
+    """The use of a laid card, each way tried on the state itself (``_use``). Used as a
+    movement, the card leaves the table and the movement waits: the dog can always be led a
+    field or more, and a Holding offered first changes nothing the evaluation reads."""
+    tr = _Trial(st)
+    out = {}
+    for a in st.legal_actions():
+        try:
+            v = _use(tr, seat, w, a)
+        finally:
+            tr.undo()
+        if v is not None:
+            out[a] = v
+    return out
+
+
+def _plain(st: MuertosState, m: int, f: int) -> bool:
+    """Whether entering ``f`` does nothing for seat ``m``: no festivity card to take (it has
+    that kind or none is left), nothing to take from a hiding place, not the goal."""
+    if f not in STOP:
+        return True
+    k = FEST_AT_FIELD.get(f, -1)
+    if k >= 0:
+        return k in st.fest[m] or st.stock[k] == 0
+    if f == GOAL:
+        return False
+    i = DENS.index(f)
+    bones = st.dens[i]
+    return (
+        (st.arms[m] >= 2 or not any(SYMBOL[c] & HAND for c in bones))
+        and (st.legs[m] >= 2 or not any(SYMBOL[c] & FOOT for c in bones))
+        and all(x in st.fest[m] for x in st.den_fest[i])
+    )
+
+
+def _movement_values(st: MuertosState, seat: int, w: _World) -> dict[str, float]:
+    """The movement decision's values, each move tried on the state itself: 'end', a walk to
+    a field that does nothing (``_plain``; nobody holding on), a run of the dog that bites
+    nobody. The figure and the movement's record change; then the movement waits (the
+    skeleton can still walk, the dog still be led) or ends, and what follows is
+    ``_settle``'s."""
+    out: dict[str, float] = {}
+    tr = _Trial(st)
+    turn = st.turn
+    m = turn[T_SEAT]
+    pos, points, gd = st.pos[m], turn[T_POINTS], st.gd
+    below = st.stack[:-1]
+
+    def ended(world: _World) -> float | None:
+        return _judge(world, st, seat) if _settle(tr, below.copy()) else None
+
+    try:
+        v = ended(w)
+        if v is not None:
+            out[nt.END.text] = v
+    finally:
+        tr.undo()
+    h = turn[T_HOLDER]
+    allowance = 0 if turn[T_WALKED] or (h >= 0 and not st.home[h]) else st._allowance()
+    if allowance > 0:
+        goes_on = not turn[T_DOGGED] and bool(DOG_OUT[st.dog])
+        for f, d in _walk_reach(pos, allowance, st.dog, gd).items():
+            if not _plain(st, m, f):
+                continue
+            tr.put(st.pos, m, f)
+            tr.put(turn, T_POINTS, points - d)
+            tr.put(turn, T_WALKED, 1)
+            tr.put(turn, T_STEPS, d)
+            try:
+                moved = w.moved(m, f)
+                v = _judge(moved, st, seat) if goes_on and points - d > 0 else ended(moved)
+            finally:
+                tr.undo()
+            if v is not None:
+                out[nt.WALK[f].text] = v
+    if not turn[T_DOGGED] and points > 0:
+        for f, d in st._dog_reach(points).items():
+            if st._others_on(f):
+                continue  # a bite: played on a copy
+            tr.set("dog", f)
+            tr.put(turn, T_POINTS, points - d)
+            tr.put(turn, T_DOGGED, 1)
+            tr.put(turn, T_DOG_STEPS, d)
+            try:
+                allowance = 0 if turn[T_WALKED] else st._allowance()
+                walks = allowance > 0 and bool(_walk_reach(pos, allowance, f, gd))
+                v = _judge(w, st, seat) if walks else ended(w)
+            finally:
+                tr.undo()
+            if v is not None:
+                out[nt.DOG[f].text] = v
+    return out
+
+
+_FAST = {
+    "swap": _swap_values,
+    "commit": _lay_values,
+    "limit": _discard_values,
+    "movement": _movement_values,
+    "resolve": _resolve_values,
+}
+"""The decisions whose moves are tried on the state itself (the rest are played on a copy)."""
 
 
 def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float]:
     """``evaluate(state.after(a), seat)`` for each action, the same numbers found faster
-    (``Game.action_values``): the swaps at a round's end by their one shared value, every
-    other action played on a copy without the game's log."""
+    (``Game.action_values``): the swaps at a round's end by their one shared value; lays,
+    walks, the dog's runs and discards on the state itself (``_FAST``); the other actions
+    played on a copy without the game's log. The world every seat's estimate reads is worked
+    out once for the positions that share it (``_World``)."""
     st = cast(MuertosState, state)
-    if not st.ended and st.stack and st.stack[-1][0] == "swap" and st.to_move is not None:
-        return _swap_values(st, seat, actions)
-    listed = st.legal_actions()
-    return [evaluate(_after(st, a) if a in listed else st.after(a), seat) for a in actions]
+    if st.ended or not st.stack:
+        return [evaluate(st.after(a), seat) for a in actions]
+    fast = _FAST.get(st.stack[-1][0])
+    known = fast(st, seat, _world(st)) if fast is not None else {}
+    listed: set[str] | None = None
+    out = []
+    for a in actions:
+        v = known.get(a)
+        if v is None:
+            if listed is None:
+                listed = set(st.legal_actions())
+            v = _judge_after(st, a, seat) if a in listed else evaluate(st.after(a), seat)
+        out.append(v)
+    return out
 
 
 def rollout(state: State, rng: random.Random) -> str:
