@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from math import comb
+from typing import Any
 
 from muertos.engine import State
 from muertos.engine.memo import Memo
@@ -153,20 +154,24 @@ def _chances(s: OfrendaState, p: int) -> tuple[list[float], float, int]:
     empties = [i for i in range(NSLOTS) if board[base + i] < 0]
     left = _left(s, p)
     fill = min(1.0, left / len(empties)) if empties else 0.0
-    prob = [_chance(board, lit, base, i, fill) for i in range(NSLOTS)]
-    return prob, fill, min(left, len(empties))
+    return _lit_chances(board, lit, base, fill), fill, min(left, len(empties))
 
 
-def _chance(board: list[int], lit: list[int], base: int, i: int, fill: float) -> float:
-    """Slot ``i``'s chance of ending lit (see the module notes), ``fill`` the share of
-    empty slots likely to be filled."""
-    c = board[base + i]
-    if c < 0:
-        return FUTURE_LIT * fill
-    if lit[base + i]:
-        return 1.0
-    hits, seen, free = _neighbours(board, base, i, OBJ_MASK[c])
-    return _objective(OBJ_KIND[c], hits, seen, free, fill)
+def _lit_chances(board: list[int], lit: list[int], base: int, fill: float) -> list[float]:
+    """Each card slot's chance of ending lit (see the module notes), ``fill`` the share
+    of empty slots likely to be filled."""
+    future = FUTURE_LIT * fill
+    out = []
+    for i in range(NSLOTS):
+        c = board[base + i]
+        if c < 0:
+            out.append(future)
+        elif lit[base + i]:
+            out.append(1.0)
+        else:
+            hits, seen, free = _neighbours(board, base, i, OBJ_MASK[c])
+            out.append(_objective(OBJ_KIND[c], hits, seen, free, fill))
+    return out
 
 
 def _neighbours(board: list[int], base: int, i: int, wants: int) -> tuple[int, int, int]:
@@ -188,8 +193,8 @@ def _neighbours(board: list[int], base: int, i: int, wants: int) -> tuple[int, i
 
 def _objective(kind: int, hits: int, seen: int, free: int, fill: float) -> float:
     """The chance of an unlit portrait whose objective is of ``kind``, ``hits`` of its
-    ``seen`` neighbours meeting it and ``free`` neighbour slots empty (``_chance``'s sum,
-    apart so that a placement can be judged from counts without playing it)."""
+    ``seen`` neighbours meeting it and ``free`` neighbour slots empty (the sum of
+    ``_lit_chances``, apart so that a placement can be judged from counts without playing it)."""
     if free == 0:
         return 0.0  # surrounded and unlit: final
     m = free * fill  # neighbours still to come
@@ -284,19 +289,24 @@ def _tokens(s: OfrendaState, p: int, counts: list[list[int]], on: list[int]) -> 
     """Seat ``p``'s placed tokens (``Terms``): a marigold counts its portraits' chances
     once, a candle twice when lit or its objective holds now, else 0.3 of that."""
     bt = p * NTOK
-    tokens, clit = s.tokens, s.clit
+    clit, mg = s.clit, s.mg
     out = []
-    for j in range(NTOK):
-        t = tokens[bt + j]
+    for j, t in enumerate(s.tokens[bt : bt + NTOK]):
         if t < 0:
             continue
-        a, b, c = TOKEN_CARDS[j]
-        if TOKEN_IS_CANDLE[j]:
-            ok = 1.0 if clit[bt + j] or candle_ok(t, p, counts, on, s.mg) else 0.3
-            out.append((a, b, c, 2.0 * ok))
+        if not TOKEN_IS_CANDLE[j]:
+            out.append(_MARIGOLD_TERM[j])
+        elif clit[bt + j] or candle_ok(t, p, counts, on, mg):
+            out.append(_CANDLE_TERM[j])
         else:
-            out.append((a, b, c, 1.0))  # 1.0 * x is x: the chances' very sum
+            out.append(_UNLIKELY_TERM[j])
     return out
+
+
+_MARIGOLD_TERM = tuple((*TOKEN_CARDS[j], 1.0) for j in range(NTOK))  # 1.0 * x is x: the chances' very sum
+_CANDLE_TERM = tuple((*TOKEN_CARDS[j], 2.0 * 1.0) for j in range(NTOK))
+_UNLIKELY_TERM = tuple((*TOKEN_CARDS[j], 2.0 * 0.3) for j in range(NTOK))
+"""A token's term (``Terms``) by slot: a marigold's, a candle's likely to light, one not."""
 
 
 def _total(
@@ -418,7 +428,7 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
     if P == 1 or s.phase == "over" or s.turns[(s.current + 1) % P] >= TURNS:
         return [evaluate(s.after(a), seat) for a in actions]
     listed = set(s.legal_actions())
-    judge, place = _judge(s)
+    judges, place = _judge(s)
     out = [0.0] * len(actions)
     groups: dict[int, list[tuple[int, int]]] = {}  # the placements by slot
     for i, a in enumerate(actions):
@@ -428,16 +438,16 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
             if type(m) is N.Place:
                 groups.setdefault(m.slot, []).append((i, m.card))
                 continue
-            v = judge(m, seat)
+            v = judges[type(m)](m, seat)
         out[i] = evaluate(s.after(a), seat) if v is None else v
     place(groups, seat, out)
     return out
 
 
-def _judge(s: OfrendaState) -> tuple[Callable[[Move, int], float | None], Placing]:
-    """``judge(move, seat)``: ``evaluate`` after the current player's ``move`` (a turn that
-    does not end the game), or None for a move it leaves to a copy; and ``place`` for the
-    placements (``Placing``, in the play phase).
+def _judge(s: OfrendaState) -> tuple[dict[type, Callable[[Any, int], float | None]], Placing]:
+    """``judges[type(move)](move, seat)``: ``evaluate`` after the current player's ``move``
+    (a turn that does not end the game), or None for a move it leaves to a copy; and
+    ``place`` for the placements (``Placing``, in the play phase).
 
     With several seats the evaluation reads, of the mover, its Ofrenda (``_portraits``,
     whose ``fill`` follows the turns left: one fewer once past the take), its tokens, its
@@ -463,17 +473,25 @@ def _judge(s: OfrendaState) -> tuple[Callable[[Move, int], float | None], Placin
     mg, tokens, stored = s.mg, s.tokens, s.stored
     counts = [feature_counts(s.board, q * NSLOTS) for q in range(P)]
     on = [marigolds_on(tokens, q * NTOK) for q in range(P)]
-    rivals: dict[int, list[float]] = {}  # the other seats' estimates, by the mover's marigolds on its Ofrenda
+    rivals: dict[int, list[float]] = {}
     ofrenda: dict[str, Portraits] = {}  # the mover's, by the phase after the move (the turns left)
     placed: dict[int, Terms] = {}  # the mover's tokens while they stay, by its marigolds in storage
+    discards: dict[int, float] = {}  # by seat: every discard is worth the same (three marigolds)
+    watched = any(_watches(s, q) for q in range(P) if q != p)
     goals = _goals(s, p)
     two = P == 2
 
+    def others(now_on: list[int]) -> list[float]:
+        """The other seats' estimates (the mover's entry 0.0), by the mover's marigolds on
+        its Ofrenda if a majority candle reads them (the feature counts stay)."""
+        key = now_on[p] if watched else -1
+        est = rivals.get(key)
+        if est is None:
+            est = rivals[key] = [0.0 if q == p else _seat(s, q, counts, now_on) for q in range(P)]
+        return est
+
     def lead(now_on: list[int], seat: int, moved: bool = False) -> float:
         """The lead after the move, made on ``s``; ``moved``: it moved a token."""
-        est = rivals.get(now_on[p])
-        if est is None:
-            est = rivals[now_on[p]] = [0.0 if q == p else _seat(s, q, counts, now_on) for q in range(P)]
         prob, fill, _, pts = ofrenda.get(s.phase) or ofrenda.setdefault(s.phase, _portraits(s, p))
         terms = None if moved else placed.get(mg[p])
         if terms is None:
@@ -481,64 +499,85 @@ def _judge(s: OfrendaState) -> tuple[Callable[[Move, int], float | None], Placin
             if not moved:
                 placed[mg[p]] = terms
         mine = _total(pts, terms, prob, goals, mg[p], len(stored[p]), fill)
-        return _lead_of(est, p, mine, seat, two)
+        return _lead_of(others(now_on), p, mine, seat, two)
 
-    def judge(m: Move, seat: int) -> float | None:
-        if isinstance(m, N.Take):
-            gain = s.market_mg[m.space] - s._take_cost(m.space)
-            taken = s.taken
-            mg[p] += gain
-            s.taken = m.space
-            try:
-                s.phase = "candle" if s._candle_offered() else "play"
-                return lead(on, seat)
-            finally:
-                mg[p] -= gain
-                s.taken = taken
-                s.phase = "take"
-        if isinstance(m, N.TakeCandle | N.Decline):
-            price = s._candle_price(m.space) if isinstance(m, N.TakeCandle) else 0
-            held = stored[p]
-            if isinstance(m, N.TakeCandle):
-                stored[p] = [*held, s.mcandles[m.space]]
-            mg[p] -= price
-            s.phase = "play"
-            try:
-                return lead(on, seat)
-            finally:
-                mg[p] += price
-                stored[p] = held
-                s.phase = "candle"
-        if s.goals:
-            return None  # the turn's end may claim a goal
-        if isinstance(m, N.Discard):
+    def take(m: N.Take, seat: int) -> float:
+        gain = s.market_mg[m.space] - s._take_cost(m.space)
+        taken = s.taken
+        mg[p] += gain
+        s.taken = m.space
+        try:
+            s.phase = "candle" if s._candle_offered() else "play"
+            return lead(on, seat)
+        finally:
+            mg[p] -= gain
+            s.taken = taken
+            s.phase = "take"
+
+    def candle(m: N.TakeCandle | N.Decline, seat: int) -> float:
+        price = s._candle_price(m.space) if isinstance(m, N.TakeCandle) else 0
+        held = stored[p]
+        if isinstance(m, N.TakeCandle):
+            stored[p] = [*held, s.mcandles[m.space]]
+        mg[p] -= price
+        s.phase = "play"
+        try:
+            return lead(on, seat)
+        finally:
+            mg[p] += price
+            stored[p] = held
+            s.phase = "candle"
+
+    def discard(m: N.Discard, seat: int) -> float:
+        got = discards.get(seat)
+        if got is None:
             mg[p] += DISCARD_GAIN
             try:
-                return lead(on, seat)
+                got = discards[seat] = lead(on, seat)
             finally:
                 mg[p] -= DISCARD_GAIN
-        if isinstance(m, N.PutCandle):
-            held = stored[p]
-            tokens[bt + m.token] = m.candle
-            stored[p] = [k for k in held if k != m.candle]
-            try:
-                return lead(on, seat, True)
-            finally:
-                tokens[bt + m.token] = -1
-                stored[p] = held
-        if isinstance(m, N.PutMarigold):
-            tokens[bt + m.token] = 1
-            mg[p] -= 1
-            try:
-                return lead([*on[:p], marigolds_on(tokens, bt), *on[p + 1 :]], seat, True)
-            finally:
-                tokens[bt + m.token] = -1
-                mg[p] += 1
-        if isinstance(m, N.Skip):
-            return lead(on, seat)
-        return None
+        return got
 
-    return judge, (_placing(s, counts, on) if s.phase == "play" else _no_placing)
+    def put_candle(m: N.PutCandle, seat: int) -> float:
+        held = stored[p]
+        tokens[bt + m.token] = m.candle
+        stored[p] = [k for k in held if k != m.candle]
+        try:
+            return lead(on, seat, True)
+        finally:
+            tokens[bt + m.token] = -1
+            stored[p] = held
+
+    def put_marigold(m: N.PutMarigold, seat: int) -> float:
+        tokens[bt + m.token] = 1
+        mg[p] -= 1
+        try:
+            return lead([*on[:p], marigolds_on(tokens, bt), *on[p + 1 :]], seat, True)
+        finally:
+            tokens[bt + m.token] = -1
+            mg[p] += 1
+
+    def skip(m: N.Skip, seat: int) -> float:
+        return lead(on, seat)
+
+    judges: dict[type, Callable[[Any, int], float | None]] = {
+        N.Take: take,
+        N.TakeCandle: candle,
+        N.Decline: candle,
+        N.Discard: discard,
+        N.PutCandle: put_candle,
+        N.PutMarigold: put_marigold,
+        N.Skip: skip,
+    }
+    if s.goals:  # the turn's end may claim a goal: these go to a copy
+        for kind in (N.Discard, N.PutCandle, N.PutMarigold, N.Skip):
+            judges[kind] = _to_a_copy
+    return judges, (_placing(s, counts, on, others, watched) if s.phase == "play" else _no_placing)
+
+
+def _to_a_copy(m: Move, seat: int) -> None:
+    """No judgement: the move is played on a copy."""
+    return None
 
 
 Placing = Callable[[dict[int, list[tuple[int, int]]], int, list[float]], None]
@@ -578,7 +617,13 @@ def _watches(s: OfrendaState, q: int) -> bool:
     )
 
 
-def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Placing:
+def _placing(
+    s: OfrendaState,
+    counts: list[list[int]],
+    on: list[int],
+    others: Callable[[list[int]], list[float]],
+    watched: bool,
+) -> Placing:
     """``evaluate`` after the current player places portrait ``c`` in ``slot`` (the turn
     it may end not ending the game), without playing it. Only the slot and its neighbours
     change chance (``fill`` is the same for every placement: one empty slot fewer): the
@@ -596,7 +641,7 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Placing
     empties = sum(1 for i in range(NSLOTS) if board[base + i] < 0) - 1
     left = _left(s, p)
     fill = min(1.0, left / empties) if empties else 0.0
-    chances = [_chance(board, lit, base, i, fill) for i in range(NSLOTS)]
+    chances = _lit_chances(board, lit, base, fill)
     future = fill * (1.0 + FUTURE_LIT)
     near0 = [1.0 + x if board[base + i] >= 0 else future for i, x in enumerate(chances)]
     stored = len(s.stored[p])
@@ -606,7 +651,6 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Placing
     keyed: dict[int, tuple[Terms, list[float]]] = {}  # by _FEATURES[c] + paid
     rivals: dict[int, list[float]] = {}
     two = P == 2
-    watched = any(_watches(s, q) for q in range(P) if q != p)
     bt = p * NTOK
     reads = any(s.tokens[bt + j] >= 0 and not s.clit[bt + j] for j in _CANDLE_SLOTS)
     same: list[tuple[Terms, list[float]]] = []
@@ -686,10 +730,12 @@ def _placing(s: OfrendaState, counts: list[list[int]], on: list[int]) -> Placing
         mg[p] += paid
         try:
             terms = _tokens(s, p, now, on)
-            seen = _FEATURES[c] if watched else -1  # else the other seats read none of it
-            est = rivals.get(seen)
-            if est is None:
-                est = rivals[seen] = [0.0 if q == p else _seat(s, q, now, on) for q in range(P)]
+            if watched:
+                est = rivals.get(_FEATURES[c])
+                if est is None:
+                    est = rivals[_FEATURES[c]] = [0.0 if q == p else _seat(s, q, now, on) for q in range(P)]
+            else:
+                est = others(on)  # they read none of it
             if not (reads or watched):
                 same.append((terms, est))
             return terms, est
