@@ -419,15 +419,18 @@ _MOVES = {m.text: m for m in _EVERY_MOVE}
 
 def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float]:
     """``evaluate(state.after(a), seat)`` for each listed action, the same numbers found
-    faster, with several seats when the turn under way does not end the game: a move is
-    judged by what it changes of what the evaluation reads (``_judge``), without being
-    played. Other moves, the game's last turns, and solo are played on a copy."""
+    faster, with several seats: a move of a turn that does not end the game is judged by
+    what it changes of what the evaluation reads (``_judge``), without being played. In
+    the game's last turn a placement, a discard or a token may end it: those are played
+    on a copy (``_ending``), as are other moves, and solo."""
     assert isinstance(state, OfrendaState)
     s = state
     P = s.players
-    if P == 1 or s.phase == "over" or s.turns[(s.current + 1) % P] >= TURNS:
+    if P == 1 or s.phase == "over":
         return [evaluate(s.after(a), seat) for a in actions]
     listed = set(s.legal_actions())
+    if s.turns[(s.current + 1) % P] >= TURNS and s.phase in ("play", "token"):
+        return _ending(s, seat, actions, listed)
     judges, place = _judge(s)
     out = [0.0] * len(actions)
     groups: dict[int, list[tuple[int, int]]] = {}  # the placements by slot
@@ -441,6 +444,22 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
             v = judges[type(m)](m, seat)
         out[i] = evaluate(s.after(a), seat) if v is None else v
     place(groups, seat, out)
+    return out
+
+
+def _ending(s: OfrendaState, seat: int, actions: Sequence[str], listed: set[str]) -> list[float]:
+    """The moves of the game's last turn from its placement on, each played on a copy;
+    a discard only once: the final score reads no hand and no discard pile, so every
+    discard ends the game on the same score."""
+    out = []
+    discard: float | None = None
+    for a in actions:
+        if a in listed and type(_MOVES[a]) is N.Discard:
+            if discard is None:
+                discard = evaluate(s.after(a), seat)
+            out.append(discard)
+        else:
+            out.append(evaluate(s.after(a), seat))
     return out
 
 
@@ -744,9 +763,12 @@ def _placing(
 
     def values(groups: dict[int, list[tuple[int, int]]], seat: int, out: list[float]) -> None:
         """``out[i]``: the value of placing each ``(i, card)`` of ``groups[slot]`` there."""
+        mover = seat == p
         for slot, cards in groups.items():
             paid, nb, masks, free, lights = around(slot)
             seen = len(masks)
+            after = mg[p] + paid
+            own: dict[int, float] = {}  # the slot's chance by the portrait's objective and matches
             lighting: list[int] = []
             for i, c in cards:
                 prob = chances.copy()
@@ -763,11 +785,13 @@ def _placing(
                         near[t] = 1.0 + v
                 if free:
                     wants = OBJ_MASK[c]
-                    hits = 0
+                    hits = 8 * OBJ_KIND[c]
                     for x in masks:
                         if x & wants:
                             hits += 1
-                    v = _objective(OBJ_KIND[c], hits, seen, free, fill)
+                    v = own.get(hits, -1.0)
+                    if v < 0.0:
+                        v = own[hits] = _objective(OBJ_KIND[c], hits % 8, seen, free, fill)
                 else:
                     v = 1.0 if slot in lighting else 0.0
                 prob[slot] = v
@@ -782,11 +806,14 @@ def _placing(
                     terms,
                     prob,
                     claimed(c, slot, paid) if goals else held,
-                    mg[p] + paid,
+                    after,
                     stored,
                     fill,
                 )
-                out[i] = _lead_of(est, p, mine, seat, two)
+                if two:  # _lead_of's subtraction
+                    out[i] = mine - est[1 - p] if mover else est[1 - p] - mine
+                else:
+                    out[i] = _lead_of(est, p, mine, seat, two)
 
     return values
 
