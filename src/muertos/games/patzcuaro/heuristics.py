@@ -24,6 +24,7 @@ The estimate is the seat's lead over the best other player.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from operator import add
@@ -212,16 +213,22 @@ class _Petals(NamedTuple):
     """Petal 3's colour and object."""
     sets: tuple[tuple[int, ...] | None, ...]
     """Per card: its icons of each of petal 1's objects, None when it shows none."""
-    colours: tuple[tuple[int, ...], ...]
-    """Per card: the positions of its colour among petal 2's colours."""
+    totals: tuple[tuple[int, ...] | None, ...]
+    """Per card: what it adds to the altar's totals that petals 1 and 2 read (its icons of
+    each of petal 1's objects, then 1 for each of petal 2's colours that is its own), None
+    when nothing."""
     third_colour: tuple[bool, ...]
     """Per card: is it petal 3's colour?"""
     third_object: tuple[bool, ...]
     """Per card: does it show petal 3's object?"""
     third_both: tuple[bool, ...]
     """Per card: both (it meets petal 3 alone)."""
-    commons: Memo[tuple[tuple[int, ...], tuple[int, ...]], dict[int, int]]
+    commons: Memo[tuple[int, ...], dict[int, int]]
     """What a card adds to petals 1 and 2, by the altar's totals they read (``_commons``)."""
+    colour_gains: Memo[tuple[int, ...], list[int]]
+    """What a card of each colour adds to petal 2, by the altar's totals of its colours."""
+    altars: Memo[tuple[int, ...], Levels]
+    """``_levels`` by the altar's cards."""
 
 
 @cache
@@ -236,15 +243,19 @@ def _petals(objectives: tuple[str, ...]) -> _Petals:
     c3, b3 = o3 if o3 is not None else (-1, -1)
     colour = tuple(_COLOUR[c] == c3 for c in cards)
     shows = tuple(o3 is not None and _COUNTS[c][b3] > 0 for c in cards)
+    sets = tuple(tuple(_COUNTS[c][o] for o in o1) for c in cards)
+    totals = tuple((*sets[c], *(int(x == _COLOUR[c]) for x in colours)) for c in cards)
     return _Petals(
         o1,
         o2,
         o3,
-        tuple(tuple(_COUNTS[c][o] for o in o1) if any(_COUNTS[c][o] for o in o1) else None for c in cards),
-        tuple(tuple(j for j, x in enumerate(colours) if x == _COLOUR[c]) for c in cards),
+        tuple(n if any(n) else None for n in sets),
+        tuple(d if any(d) else None for d in totals),
         colour,
         shows,
         tuple(a and b for a, b in zip(colour, shows, strict=True)),
+        Memo(_FILLS_LIMIT),
+        Memo(_FILLS_LIMIT),
         Memo(_FILLS_LIMIT),
     )
 
@@ -253,6 +264,42 @@ _FILLS_LIMIT = 1 << 16
 """Entries each of the altar memos below keeps before it empties and starts again."""
 
 _ZERO_ROW = (0,) * _N_OBJ
+
+
+Levels = tuple[tuple[tuple[int, ...], ...], tuple[bool, ...], tuple[int, ...], int]
+"""An altar as ``_fill`` reads it: each level's icon counts per object, whether each level
+holds a card of petal 3's colour, the totals petals 1 and 2 read (``_Petals.totals``), and
+the bit mask of the filled slots."""
+
+
+def _levels(pe: _Petals, altar: list[int]) -> Levels:
+    """The altar as ``_fill`` reads it, remembered in ``pe.altars`` (the others' altars and
+    the mover's, while the moves tried do not place a card, come back decision after
+    decision)."""
+    key = tuple(altar)
+    got = pe.altars.get(key)
+    if got is not None:
+        return got
+    deltas, third_colour = pe.totals, pe.third_colour
+    rows = []
+    coloured = []
+    totals = (0,) * (len(pe.o1) + (0 if pe.o2 is None else len(pe.o2[0])))
+    mask = 0
+    for slots in _LEVEL_SLOTS:
+        row = _ZERO_ROW
+        colour = False
+        for slot in slots:
+            cid = altar[slot]
+            if cid:
+                mask |= 1 << slot
+                row = tuple(map(add, row, _COUNTS[cid]))
+                delta = deltas[cid]
+                if delta is not None:
+                    totals = tuple(map(add, totals, delta))
+                colour = colour or third_colour[cid]
+        rows.append(row)
+        coloured.append(colour)
+    return pe.altars.keep(key, (tuple(rows), tuple(coloured), totals, mask))
 
 
 def _fill(objectives: tuple[str, ...], altar: list[int], cards: list[int], places: int, sure: int) -> float:
@@ -266,26 +313,16 @@ def _fill(objectives: tuple[str, ...], altar: list[int], cards: list[int], place
     icon counts per object, the altar a bit mask of its filled slots. The sums are
     ``_gainer``'s, so the choices and numbers are the same."""
     pe = _petals(objectives)
-    o1, o2, o3 = pe.o1, pe.o2, pe.o3
-    sets, card_colours, third_colour, third_object = pe.sets, pe.colours, pe.third_colour, pe.third_object
-    third_both = pe.third_both
-    rows: list[tuple[int, ...]] = []
-    coloured = [False, False, False]  # level -> holds a card of petal 3's colour
-    by = [0] * (0 if o2 is None else len(o2[0]))  # cards of each of petal 2's colours
-    mask = 0
-    for lv, slots in enumerate(_LEVEL_SLOTS):
-        row = _ZERO_ROW
-        for slot in slots:
-            cid = altar[slot]
-            if cid:
-                mask |= 1 << slot
-                row = tuple(map(add, row, _COUNTS[cid]))
-                for j in card_colours[cid]:
-                    by[j] += 1
-                if third_colour[cid]:
-                    coloured[lv] = True
-        rows.append(row)
-    t = [rows[0][o] + rows[1][o] + rows[2][o] for o in o1]  # icons of each of petal 1's objects
+    o3 = pe.o3
+    deltas, third_colour, third_object, third_both = (
+        pe.totals,
+        pe.third_colour,
+        pe.third_object,
+        pe.third_both,
+    )
+    levels, colours, totals, mask = _levels(pe, altar)
+    rows = list(levels)
+    coloured = list(colours)  # level -> holds a card of petal 3's colour
     places = min(places, _FREE[mask])
     p3 = C.petal3_points
     b3 = -1 if o3 is None else o3[1]
@@ -304,7 +341,7 @@ def _fill(objectives: tuple[str, ...], altar: list[int], cards: list[int], place
             gain += weight * FUTURE_CARD * (places - k)
             break
         if common is None:
-            common = _commons(pe, (tuple(t), tuple(by)), pool)
+            common = _commons(pe, totals, pool)
         best_v = -(1 << 30)
         best_lv = best_slot = -1
         best_vals: list[int] = []
@@ -335,12 +372,9 @@ def _fill(objectives: tuple[str, ...], altar: list[int], cards: list[int], place
         gain += weight * best_v
         rows[lv] = tuple(map(add, rows[lv], _COUNTS[cid]))
         mask |= 1 << best_slot
-        counts = sets[cid]
-        if counts is not None:
-            t = list(map(add, t, counts))
-        for j in card_colours[cid]:
-            by[j] += 1
-        if counts is not None or card_colours[cid]:
+        delta = deltas[cid]
+        if delta is not None:
+            totals = tuple(map(add, totals, delta))
             common = None
         else:
             del common[i]  # type: ignore[union-attr]
@@ -362,17 +396,17 @@ _FREE = tuple(9 - bin(mask).count("1") for mask in range(1 << 9))
 """Empty slots of an altar, by the bit mask of its filled slots."""
 
 
-def _commons(pe: _Petals, key: tuple[tuple[int, ...], tuple[int, ...]], pool: list[int]) -> list[int]:
+def _commons(pe: _Petals, totals: tuple[int, ...], pool: list[int]) -> list[int]:
     """What each card of ``pool`` adds to petal 1 (one more set of its objects) and petal 2
-    (its colours) wherever it goes, remembered in ``pe.commons`` by what the sums read:
-    ``key``, the altar's totals of petal 1's objects and of petal 2's colours. The sums
-    are ``_gainer``'s."""
-    known = pe.commons.get(key)
+    (its colours) wherever it goes, remembered in ``pe.commons`` by what the sums read: the
+    altar's ``totals`` of petal 1's objects and of petal 2's colours. The sums are
+    ``_gainer``'s."""
+    known = pe.commons.get(totals)
     if known is None:
-        known = pe.commons.keep(key, {})
+        known = pe.commons.keep(totals, {})
     out = list(map(known.get, pool))
     if None in out:
-        t, by = key
+        t, by = totals[: len(pe.o1)], totals[len(pe.o1) :]
         low = min(t, default=0)
         by_colour = _colour_gains(pe, by)
         for i, cid in enumerate(pool):
@@ -385,8 +419,11 @@ def _commons(pe: _Petals, key: tuple[tuple[int, ...], tuple[int, ...]], pool: li
 
 def _colour_gains(pe: _Petals, by: tuple[int, ...]) -> list[int]:
     """What a card of each colour adds to petal 2, the altar holding ``by`` cards of each
-    of its colours."""
-    out = [0] * _N_COL
+    of its colours (remembered in ``pe.colour_gains``)."""
+    got = pe.colour_gains.get(by)
+    if got is not None:
+        return got
+    out = pe.colour_gains.keep(by, [0] * _N_COL)
     if pe.o2 is not None:
         colours, kind, pts = pe.o2
         for colour in set(colours):
@@ -487,15 +524,27 @@ def _must_flip(state: PatzcuaroState) -> bool:
     )
 
 
-def _value(state: PatzcuaroState, seat: int, viewer: int, horizon: int, score: int | None = None) -> float:
+Filler = Callable[[tuple[str, ...], list[int], list[int], int, int], float]
+"""How a value finds an altar's fill: ``_filled_gain`` (remembered) or ``_fill``."""
+
+
+def _value(
+    state: PatzcuaroState,
+    seat: int,
+    viewer: int,
+    horizon: int,
+    score: int | None = None,
+    fill: Filler = _filled_gain,
+) -> float:
     """Score now plus the expected gain of the placements to come (see the module notes).
-    ``score``, when given, is the altar's score (known to a caller that built the altar)."""
+    ``score``, when given, is the altar's score (known to a caller that built the altar);
+    ``fill`` finds the fill, remembered unless the caller knows it is asked only once."""
     altar = state.altars[seat]
     objectives = tuple(state.objectives)
     if score is None:
         score = _altar_score(objectives, altar)
     now: float = score - (C.flip_penalty if state.flipped[seat] else 0)
-    if state.over:
+    if state.phase == "over":
         return float(now)
     if state.flipped[seat]:
         now -= FLIPPED
@@ -522,11 +571,11 @@ def _value(state: PatzcuaroState, seat: int, viewer: int, horizon: int, score: i
         sure = 1
     if seat == viewer:
         cards = hand + incoming
-        gain = _filled_gain(objectives, altar, cards, places, sure)
+        gain = fill(objectives, altar, cards, places, sure)
         extra = min(draws, max(0, places - len(cards)))  # drawn cards fill placements otherwise open
         return now + gain + extra * LATER * (HELD_CARD - FUTURE_CARD)
     known = state.known[seat] + incoming
-    gain = _filled_gain(objectives, altar, known, min(places, len(known)), sure)
+    gain = fill(objectives, altar, known, min(places, len(known)), sure)
     unknown = min(len(hand) - len(state.known[seat]) + draws, places - min(places, len(known)))
     rest = places - min(places, len(known)) - unknown
     return now + gain + LATER * (HELD_CARD * unknown + FUTURE_CARD * rest)
@@ -593,15 +642,20 @@ after it, with the mover's altar score when the trial knows it."""
 def _mover_values(c: PatzcuaroState, seat: int, me: int, trials: Trials) -> dict[str, float]:
     """The evaluation for ``seat`` of each state ``trials`` makes of ``c``: only seat
     ``me``'s value changes from one to the next (not its altar's room: the horizon is the
-    same), the others' are worked out once."""
+    same), the others' are worked out once, and so the best of them that ``_lead`` takes
+    (a float's maximum is the same whichever way the values are grouped). The mover's
+    fills are not remembered: each state is asked about once."""
     horizon = min(a.count(0) for a in c.altars)
-    values: list[float] | None = None
+    mine = 0.0  # seat's value, when it is not the mover's
+    best: float | None = None  # the best value of the seats besides both
     out = {}
     for a, score in trials:
-        if values is None:
-            values = [0.0 if r == me else _value(c, r, seat, horizon) for r in range(c.players)]
-        values[me] = _value(c, me, seat, horizon, score)
-        out[a] = _lead(values, seat)
+        if best is None:
+            mine = _value(c, seat, seat, horizon) if seat != me else 0.0
+            others = (_value(c, r, seat, horizon) for r in range(c.players) if r not in (seat, me))
+            best = max(others, default=-math.inf)
+        moved = _value(c, me, seat, horizon, score, _fill)
+        out[a] = moved - best if seat == me else mine - max(moved, best)
     return out
 
 
@@ -671,7 +725,8 @@ def _placings(
     objectives = tuple(after.objectives)
     objs, cols = _model(empty)
     base = _altar_score(objectives, empty)
-    gain = _gainer(objectives)
+    gainer = _gainer(objectives)
+    gains: dict[tuple[int, int], int] = {}  # (card, level) -> what it adds to the score
     hand = sorted([*after.hands[me], c0])
     known = sorted([*after.known[me], c0]) if c0 in s.known[me] else after.known[me]
     for a, (c, slot) in placed:
@@ -679,4 +734,8 @@ def _placings(
         altar[slot] = c
         after.hands[me] = [x for x in hand if x != c]
         after.known[me] = [x for x in known if x != c]
-        yield a, base + gain(objs, cols, _LEVEL_OF[slot], c)
+        lv = _LEVEL_OF[slot]
+        gain = gains.get((c, lv))
+        if gain is None:
+            gain = gains[c, lv] = gainer(objs, cols, lv, c)
+        yield a, base + gain
