@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache
+from functools import cache, partial
 from operator import add
 from typing import NamedTuple, cast
 
@@ -213,17 +213,17 @@ class _Petals(NamedTuple):
     """Petal 3's colour and object."""
     sets: tuple[tuple[int, ...] | None, ...]
     """Per card: its icons of each of petal 1's objects, None when it shows none."""
-    totals: tuple[tuple[int, ...] | None, ...]
-    """Per card: what it adds to the altar's totals that petals 1 and 2 read (its icons of
-    each of petal 1's objects, then 1 for each of petal 2's colours that is its own), None
-    when nothing."""
+    totals: tuple[int, ...]
+    """Per card: what it adds to the altar's totals that petals 1 and 2 read, packed (see
+    ``_pack``): its icons of each of petal 1's objects, then 1 for each of petal 2's colours
+    that is its own."""
     third_colour: tuple[bool, ...]
     """Per card: is it petal 3's colour?"""
     third_object: tuple[bool, ...]
     """Per card: does it show petal 3's object?"""
     third_both: tuple[bool, ...]
     """Per card: both (it meets petal 3 alone)."""
-    commons: Memo[tuple[int, ...], dict[int, int]]
+    commons: Memo[int, dict[int, int]]
     """What a card adds to petals 1 and 2, by the altar's totals they read (``_commons``)."""
     colour_gains: Memo[tuple[int, ...], list[int]]
     """What a card of each colour adds to petal 2, by the altar's totals of its colours."""
@@ -244,13 +244,13 @@ def _petals(objectives: tuple[str, ...]) -> _Petals:
     colour = tuple(_COLOUR[c] == c3 for c in cards)
     shows = tuple(o3 is not None and _COUNTS[c][b3] > 0 for c in cards)
     sets = tuple(tuple(_COUNTS[c][o] for o in o1) for c in cards)
-    totals = tuple((*sets[c], *(int(x == _COLOUR[c]) for x in colours)) for c in cards)
+    totals = tuple(_pack([*sets[c], *(int(x == _COLOUR[c]) for x in colours)], _TOTAL_BITS) for c in cards)
     return _Petals(
         o1,
         o2,
         o3,
         tuple(n if any(n) else None for n in sets),
-        tuple(d if any(d) else None for d in totals),
+        totals,
         colour,
         shows,
         tuple(a and b for a, b in zip(colour, shows, strict=True)),
@@ -263,13 +263,31 @@ def _petals(objectives: tuple[str, ...]) -> _Petals:
 _FILLS_LIMIT = 1 << 16
 """Entries each of the altar memos below keeps before it empties and starts again."""
 
-_ZERO_ROW = (0,) * _N_OBJ
+_ROW_BITS = 4
+"""Bits per object of a level's icon counts packed in an integer (at most 4 cards of 3 icons)."""
+_TOTAL_BITS = 8
+"""Bits per total of the altar's totals packed in an integer (at most 9 cards of 3 icons)."""
 
 
-Levels = tuple[tuple[tuple[int, ...], ...], tuple[bool, ...], tuple[int, ...], int]
-"""An altar as ``_fill`` reads it: each level's icon counts per object, whether each level
-holds a card of petal 3's colour, the totals petals 1 and 2 read (``_Petals.totals``), and
-the bit mask of the filled slots."""
+def _pack(counts: list[int], bits: int) -> int:
+    """Counts as one integer, ``bits`` bits each, the first lowest: a card's counts are
+    added to an altar's by one addition, and the sum is its own memo key."""
+    return sum(n << bits * i for i, n in enumerate(counts))
+
+
+def _unpack(packed: int, bits: int, n: int) -> list[int]:
+    """The ``n`` counts ``_pack`` packed."""
+    return [packed >> bits * i & (1 << bits) - 1 for i in range(n)]
+
+
+_ROWS = tuple(_pack(list(counts), _ROW_BITS) for counts in _COUNTS)
+"""Per card id: its icons of each object, packed."""
+
+
+Levels = tuple[tuple[int, ...], tuple[bool, ...], int, int]
+"""An altar as ``_fill`` reads it: each level's icon counts per object (packed), whether
+each level holds a card of petal 3's colour, the totals petals 1 and 2 read (packed, see
+``_Petals.totals``), and the bit mask of the filled slots."""
 
 
 def _levels(pe: _Petals, altar: list[int]) -> Levels:
@@ -283,27 +301,36 @@ def _levels(pe: _Petals, altar: list[int]) -> Levels:
     deltas, third_colour = pe.totals, pe.third_colour
     rows = []
     coloured = []
-    totals = (0,) * (len(pe.o1) + (0 if pe.o2 is None else len(pe.o2[0])))
-    mask = 0
+    totals = mask = 0
     for slots in _LEVEL_SLOTS:
-        row = _ZERO_ROW
+        row = 0
         colour = False
         for slot in slots:
             cid = altar[slot]
             if cid:
                 mask |= 1 << slot
-                row = tuple(map(add, row, _COUNTS[cid]))
-                delta = deltas[cid]
-                if delta is not None:
-                    totals = tuple(map(add, totals, delta))
+                row += _ROWS[cid]
+                totals += deltas[cid]
                 colour = colour or third_colour[cid]
         rows.append(row)
         coloured.append(colour)
     return pe.altars.keep(key, (tuple(rows), tuple(coloured), totals, mask))
 
 
-def _fill(objectives: tuple[str, ...], altar: list[int], cards: list[int], places: int, sure: int) -> float:
-    """``fill_gain`` with the objectives as a tuple.
+Trace = list[tuple[tuple[int, ...], int]]
+"""A fill's course: at each step the open levels and the level the card went to (−1: none
+was open)."""
+
+
+def _fill(
+    objectives: tuple[str, ...],
+    altar: list[int],
+    cards: list[int],
+    places: int,
+    sure: int,
+    trace: Trace | None = None,
+) -> float:
+    """``fill_gain`` with the objectives as a tuple; its course written in ``trace`` if given.
 
     Each step tries every card of the pool on every open level and keeps the first best by
     ``_gainer``'s gain (an integer), found here in parts: what the card adds to the level's
@@ -325,8 +352,8 @@ def _fill(objectives: tuple[str, ...], altar: list[int], cards: list[int], place
     coloured = list(colours)  # level -> holds a card of petal 3's colour
     places = min(places, _FREE[mask])
     p3 = C.petal3_points
-    b3 = -1 if o3 is None else o3[1]
-    met = [o3 is not None and coloured[lv] and rows[lv][b3] > 0 for lv in range(3)]
+    b3 = 0 if o3 is None else o3[1] * _ROW_BITS  # where petal 3's object's count is packed
+    met = [o3 is not None and coloured[lv] and rows[lv] >> b3 & 15 > 0 for lv in range(3)]
     n_met = met.count(True)
     pool = list(cards)
     gain = 0.0
@@ -353,7 +380,7 @@ def _fill(objectives: tuple[str, ...], altar: list[int], cards: list[int], place
                     # Meeting petal 3 here takes a card of its colour and one with its object.
                     if coloured[lv]:
                         third = third_object
-                    elif rows[lv][b3]:
+                    elif rows[lv] >> b3 & 15:
                         third = third_colour
                     else:
                         third = third_both
@@ -364,24 +391,26 @@ def _fill(objectives: tuple[str, ...], altar: list[int], cards: list[int], place
             v = max(vals)
             if v > best_v:
                 best_v, best_lv, best_slot, best_vals = v, lv, slot, vals
+        if trace is not None:
+            trace.append((_LEVELS[mask], best_lv))
         if best_lv < 0:
             break
         lv = best_lv
         i = best_vals.index(best_v)
         cid = pool.pop(i)
         gain += weight * best_v
-        rows[lv] = tuple(map(add, rows[lv], _COUNTS[cid]))
+        rows[lv] += _ROWS[cid]
         mask |= 1 << best_slot
         delta = deltas[cid]
-        if delta is not None:
-            totals = tuple(map(add, totals, delta))
+        if delta:
+            totals += delta
             common = None
         else:
             del common[i]  # type: ignore[union-attr]
         tops[lv] = None
         if not met[lv] and o3 is not None:
             coloured[lv] = coloured[lv] or third_colour[cid]
-            if coloured[lv] and rows[lv][b3]:
+            if coloured[lv] and rows[lv] >> b3 & 15:
                 met[lv] = True
                 n_met += 1
                 p3_gain = p3[n_met + 1] - p3[n_met] if n_met + 1 < len(p3) else 0
@@ -394,9 +423,46 @@ def _fill(objectives: tuple[str, ...], altar: list[int], cards: list[int], place
 
 _FREE = tuple(9 - bin(mask).count("1") for mask in range(1 << 9))
 """Empty slots of an altar, by the bit mask of its filled slots."""
+_LEVELS = tuple(tuple(lv for lv, _ in open_levels) for open_levels in _OPEN_LEVELS)
+"""The open levels of an altar, by the bit mask of its filled slots."""
+_FIRST_SLOT = tuple(dict(open_levels) for open_levels in _OPEN_LEVELS)
+"""The first open slot of each open level, by the bit mask of the filled slots."""
 
 
-def _commons(pe: _Petals, totals: tuple[int, ...], pool: list[int]) -> list[int]:
+def _follows(trace: Trace, mask: int) -> bool:
+    """Would an altar with these filled slots (and the cards of the one ``trace`` was
+    written for) open the same levels at every step of that course? Then its fill is the
+    same: the slots filled differ, the choices and gains do not."""
+    for levels, lv in trace:
+        if _LEVELS[mask] != levels:
+            return False
+        if lv < 0:
+            return True
+        mask |= 1 << _FIRST_SLOT[mask][lv]
+    return True
+
+
+Shared = list[tuple[tuple[tuple[int, ...], int, int], Trace, float]]
+"""Fills asked for altars that hold the same cards on each level and differ only in their
+slots: each one's cards, places and sure placements, course and gain."""
+
+
+def _shared_fill(
+    shared: Shared, objectives: tuple[str, ...], altar: list[int], cards: list[int], places: int, sure: int
+) -> float:
+    """``_fill``, or the gain of one in ``shared`` that the altar's filled slots follow."""
+    mask = _levels(_petals(objectives), altar)[3]
+    asked = (tuple(cards), places, sure)
+    for inputs, course, gain in shared:
+        if inputs == asked and _follows(course, mask):
+            return gain
+    trace: Trace = []
+    gain = _fill(objectives, altar, cards, places, sure, trace)
+    shared.append((asked, trace, gain))
+    return gain
+
+
+def _commons(pe: _Petals, totals: int, pool: list[int]) -> list[int]:
     """What each card of ``pool`` adds to petal 1 (one more set of its objects) and petal 2
     (its colours) wherever it goes, remembered in ``pe.commons`` by what the sums read: the
     altar's ``totals`` of petal 1's objects and of petal 2's colours. The sums are
@@ -406,7 +472,9 @@ def _commons(pe: _Petals, totals: tuple[int, ...], pool: list[int]) -> list[int]
         known = pe.commons.keep(totals, {})
     out = list(map(known.get, pool))
     if None in out:
-        t, by = totals[: len(pe.o1)], totals[len(pe.o1) :]
+        n = len(pe.o1)
+        unpacked = _unpack(totals, _TOTAL_BITS, n + (0 if pe.o2 is None else len(pe.o2[0])))
+        t, by = unpacked[:n], tuple(unpacked[n:])
         low = min(t, default=0)
         by_colour = _colour_gains(pe, by)
         for i, cid in enumerate(pool):
@@ -437,15 +505,16 @@ def _colour_gains(pe: _Petals, by: tuple[int, ...]) -> list[int]:
     return out
 
 
-_TOPS: Memo[tuple[int, tuple[int, ...]], dict[int, int]] = Memo(_FILLS_LIMIT)
+_TOPS: Memo[int, dict[int, int]] = Memo(_FILLS_LIMIT)
 """What a card adds to a level's best objects, by the level, its icon counts and the card:
 the same few rows come back in every filling of every altar."""
 
 
-def _tops(level: int, row: tuple[int, ...], pool: list[int]) -> list[int]:
+def _tops(level: int, packed: int, pool: list[int]) -> list[int]:
     """What each card of ``pool`` adds to the level's score through its best objects
-    (``level_choose`` of them, times ``level_points``), remembered in ``_TOPS``."""
-    key = (level, row)
+    (``level_choose`` of them, times ``level_points``), remembered in ``_TOPS`` by the
+    level and its icon counts (``packed``)."""
+    key = packed << 2 | level
     known = _TOPS.get(key)
     if known is None:
         known = _TOPS.keep(key, {})
@@ -453,6 +522,7 @@ def _tops(level: int, row: tuple[int, ...], pool: list[int]) -> list[int]:
     if None not in out:
         return out  # type: ignore[return-value]
     n_top = C.level_choose[level]
+    row = _unpack(packed, _ROW_BITS, _N_OBJ)
     now = sum(sorted(row, reverse=True)[:n_top])
     for i, cid in enumerate(pool):
         if out[i] is None:
@@ -634,9 +704,10 @@ def _after(s: PatzcuaroState, a: str) -> PatzcuaroState:
     return c
 
 
-Trials = Iterator[tuple[str, int | None]]
+Trials = Iterator[tuple[str, int | None, Filler]]
 """Actions tried in turn on one copy of the state, each yielded once the copy is the state
-after it, with the mover's altar score when the trial knows it."""
+after it, with the mover's altar score when the trial knows it and how to find the mover's
+fill (it is asked once: not remembered)."""
 
 
 def _mover_values(c: PatzcuaroState, seat: int, me: int, trials: Trials) -> dict[str, float]:
@@ -649,12 +720,12 @@ def _mover_values(c: PatzcuaroState, seat: int, me: int, trials: Trials) -> dict
     mine = 0.0  # seat's value, when it is not the mover's
     best: float | None = None  # the best value of the seats besides both
     out = {}
-    for a, score in trials:
+    for a, score, fill in trials:
         if best is None:
             mine = _value(c, seat, seat, horizon) if seat != me else 0.0
             others = (_value(c, r, seat, horizon) for r in range(c.players) if r not in (seat, me))
             best = max(others, default=-math.inf)
-        moved = _value(c, me, seat, horizon, score, _fill)
+        moved = _value(c, me, seat, horizon, score, fill)
         out[a] = moved - best if seat == me else mine - max(moved, best)
     return out
 
@@ -674,7 +745,7 @@ def _arrivals(c: PatzcuaroState, actions: Sequence[str]) -> Trials:
         dest = c.destination(me, k)
         if not c._stuck(dest):
             c._arrive(dest)
-            yield a, None
+            yield a, None, _fill
 
 
 def _reveals(c: PatzcuaroState, actions: Sequence[str]) -> Trials:
@@ -691,7 +762,7 @@ def _reveals(c: PatzcuaroState, actions: Sequence[str]) -> Trials:
         c.known[me] = [x for x in known if x != cid]
         c.offered = [*offered, cid]
         if c._trade_cards():
-            yield a, None
+            yield a, None, _fill
 
 
 def _altar_values(s: PatzcuaroState, seat: int, actions: Sequence[str]) -> dict[str, float]:
@@ -708,7 +779,7 @@ def _altar_values(s: PatzcuaroState, seat: int, actions: Sequence[str]) -> dict[
     after = _after(s, placed[0][0])
     trials = _placings(s, after, me, placed)
     if after.over:
-        return {a: evaluate(after, seat) for a, _ in trials}
+        return {a: evaluate(after, seat) for a, _, _ in trials}
     return _mover_values(after, seat, me, trials)
 
 
@@ -718,7 +789,9 @@ def _placings(
     """Each altar action of ``placed`` in turn, ``after`` (the state after the first) made
     the state after it: the mover's altar without the first card and with this one, the
     hand and known cards with the first card back and without this one. The altar's score
-    is its score without the card plus the card's gain."""
+    is its score without the card plus the card's gain. The same card on slots of the same
+    level leaves the same cards to fill the same levels: those fills are shared
+    (``_shared_fill``)."""
     c0, slot0 = placed[0][1]
     empty = after.altars[me].copy()
     empty[slot0] = 0
@@ -727,6 +800,7 @@ def _placings(
     base = _altar_score(objectives, empty)
     gainer = _gainer(objectives)
     gains: dict[tuple[int, int], int] = {}  # (card, level) -> what it adds to the score
+    fills: dict[tuple[int, int], Filler] = {}  # (card, level) -> its fills, shared
     hand = sorted([*after.hands[me], c0])
     known = sorted([*after.known[me], c0]) if c0 in s.known[me] else after.known[me]
     for a, (c, slot) in placed:
@@ -738,4 +812,5 @@ def _placings(
         gain = gains.get((c, lv))
         if gain is None:
             gain = gains[c, lv] = gainer(objs, cols, lv, c)
-        yield a, base + gain
+            fills[c, lv] = partial(_shared_fill, [])
+        yield a, base + gain, fills[c, lv]
