@@ -494,7 +494,8 @@ def _judge(s: OfrendaState) -> tuple[dict[type, Callable[[Any, int], float | Non
     on = [marigolds_on(tokens, q * NTOK) for q in range(P)]
     rivals: dict[int, list[float]] = {}
     ofrenda: dict[str, Portraits] = {}  # the mover's, by the phase after the move (the turns left)
-    placed: dict[int, Terms] = {}  # the mover's tokens while they stay, by its marigolds in storage
+    placed: dict[int, Terms] = {}  # the mover's tokens while they stay, by its marigolds in storage if read
+    reads = _reads(s, p)
     discards: dict[int, float] = {}  # by seat: every discard is worth the same (three marigolds)
     watched = any(_watches(s, q) for q in range(P) if q != p)
     goals = _goals(s, p)
@@ -512,11 +513,11 @@ def _judge(s: OfrendaState) -> tuple[dict[type, Callable[[Any, int], float | Non
     def lead(now_on: list[int], seat: int, moved: bool = False) -> float:
         """The lead after the move, made on ``s``; ``moved``: it moved a token."""
         prob, fill, _, pts = ofrenda.get(s.phase) or ofrenda.setdefault(s.phase, _portraits(s, p))
-        terms = None if moved else placed.get(mg[p])
+        terms = None if moved else placed.get(mg[p] if reads else -1)
         if terms is None:
             terms = _tokens(s, p, counts, now_on)
             if not moved:
-                placed[mg[p]] = terms
+                placed[mg[p] if reads else -1] = terms
         mine = _total(pts, terms, prob, goals, mg[p], len(stored[p]), fill)
         return _lead_of(others(now_on), p, mine, seat, two)
 
@@ -625,6 +626,14 @@ _MAJORITY = (K_MAJ_FEATURE, K_MAJ_MG)
 _CANDLE_SLOTS = tuple(j for j in range(NTOK) if TOKEN_IS_CANDLE[j])
 
 
+def _reads(s: OfrendaState, p: int) -> bool:
+    """Whether seat ``p``'s tokens (``_tokens``) read its feature counts and marigolds: a
+    candle on its Ofrenda, not lit (else each token's term is fixed)."""
+    bt = p * NTOK
+    tokens, clit = s.tokens, s.clit
+    return any(tokens[bt + j] >= 0 and not clit[bt + j] for j in _CANDLE_SLOTS)
+
+
 def _watches(s: OfrendaState, q: int) -> bool:
     """Whether seat ``q``'s estimate reads the other seats' Ofrendas: a majority candle
     on its own, not lit (``candle_ok``: every other objective reads the seat's own)."""
@@ -670,8 +679,7 @@ def _placing(
     keyed: dict[int, tuple[Terms, list[float]]] = {}  # by _FEATURES[c] + paid
     rivals: dict[int, list[float]] = {}
     two = P == 2
-    bt = p * NTOK
-    reads = any(s.tokens[bt + j] >= 0 and not s.clit[bt + j] for j in _CANDLE_SLOTS)
+    reads = _reads(s, p)
     same: list[tuple[Terms, list[float]]] = []
     events = s.events
 
