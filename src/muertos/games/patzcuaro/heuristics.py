@@ -336,9 +336,9 @@ def _fill(
     ``_gainer``'s gain (an integer), found here in parts: what the card adds to the level's
     best objects (``_tops``, kept from step to step until a card goes to that level),
     whether it meets petal 3 there, and what it adds to petals 1 and 2 over the whole altar
-    (``_commons``, kept until a card changes the totals they read). A level is a tuple of
-    icon counts per object, the altar a bit mask of its filled slots. The sums are
-    ``_gainer``'s, so the choices and numbers are the same."""
+    (``_commons``, kept until a card changes the totals they read). The altar is read as
+    ``_levels`` gives it: counts packed in integers, the filled slots a bit mask. The sums
+    are ``_gainer``'s, so the choices and numbers are the same."""
     pe = _petals(objectives)
     o3 = pe.o3
     deltas, third_colour, third_object, third_both = (
