@@ -208,8 +208,22 @@ def _walk_reach(start: int, maxd: int, dog: int, gd: int) -> Mapping[int, int]:
     the dog and the gravedigger (``gd``) where they stand. No other skeleton blocks a walk,
     so the search is a function of these alone, asked again and again by the listing and
     the bots (shared: never changed by its readers)."""
-    closed = {f for f in range(BOARD.size) if _blocked(f, dog, gd) is not None}
-    return _reach(start, maxd, SKEL_OUT, STOP, closed)
+    return _reach(start, maxd, SKEL_OUT, STOP, _closed(dog, gd))
+
+
+@lru_cache(maxsize=1 << 10)
+def _closed(dog: int, gd: int) -> frozenset[int]:
+    """The fields no skeleton may enter with the dog on ``dog`` and the gravedigger at ``gd``
+    (``_blocked``): worked out once for every start a walk is searched from."""
+    return frozenset(f for f in range(BOARD.size) if _blocked(f, dog, gd) is not None)
+
+
+@lru_cache(maxsize=1 << 14)
+def _dog_run(dog: int, maxd: int, occupied: frozenset[int]) -> Mapping[int, int]:
+    """Fields the dog on ``dog`` can reach in at most ``maxd`` steps, by steps: it stops on
+    the first field with a skeleton (``occupied``). A function of these alone, asked by the
+    listing, the move and the bots (shared: never changed by its readers)."""
+    return _reach(dog, maxd, DOG_OUT, occupied, ())
 
 
 class Decisions(Actions["MuertosState"]):
@@ -1442,10 +1456,10 @@ class MuertosState(State):
         """Fields the skeleton can reach in at most ``maxd`` steps (RB movement rules)."""
         return _walk_reach(self.pos[s], maxd, self.dog, self.gd)
 
-    def _dog_reach(self, maxd: int) -> dict[int, int]:
+    def _dog_reach(self, maxd: int) -> Mapping[int, int]:
         """Fields the dog can reach; it stops on the first field with a skeleton (RB)."""
-        occ = {self.pos[v] for v in range(self.players) if not self.home[v]}
-        return _reach(self.dog, maxd, DOG_OUT, occ, ())
+        home = self.home
+        return _dog_run(self.dog, maxd, frozenset(f for v, f in enumerate(self.pos) if not home[v]))
 
     def _walked(self) -> str | None:
         """A movement walks the skeleton at most once (it may lead the dog in between)."""
