@@ -35,6 +35,7 @@ from . import notation as nt
 from .components import (
     BOARD,
     CARDS,
+    CARTWHEEL_HITS_LANDING,
     FEST_AT_FIELD,
     FEST_VP,
     FOOT,
@@ -52,6 +53,7 @@ from .rules import (
     GOAL,
     LANE_OPEN_AT,
     STOP,
+    STRAIGHT,
     T_DOG_STEPS,
     T_DOGGED,
     T_HOLDER,
@@ -224,24 +226,24 @@ class _World:
         self.active = [
             (r, pos[r], arms[r], masks[r]) for r in range(n) if not home[r] and (arms[r] or legs[r])
         ]
-        self.estimates: dict[int, float] = {}
+        self.estimates: list[list[float | None]] = [[None] * 9 for _ in range(n)]
+        """By seat and cards in hand (at most eight): ``estimate``."""
         self.walks: dict[tuple[int, int, int, int], float] = {}
         self.arrived: dict[int, float] = {}
 
     def moved(self, m: int, f: int) -> _World:
         """This world with seat ``m``'s skeleton on ``f`` (a walk with nothing else changed);
         made from this one, the estimates of the seats it neither leaves nor reaches (0-1
-        fields) kept."""
+        fields) shared."""
         key = (*self.key[:m], f, *self.key[m + 1 :])
         w = _WORLDS.get(key)
         if w is None:
             w = _WORLDS.keep(key, _World(key, len(self.pos)))
             old, pos = self.pos[m], w.pos
-            w.estimates = {
-                k: v
-                for k, v in self.estimates.items()
-                if k // 9 != m and DIST[pos[k // 9]][old] > 1 and DIST[pos[k // 9]][f] > 1
-            }
+            w.estimates = [
+                row if q != m and DIST[pos[q]][old] > 1 and DIST[pos[q]][f] > 1 else [None] * 9
+                for q, row in enumerate(self.estimates)
+            ]
         return w
 
     def value(self, q: int, f: int, held: int, home: int, arms: int, legs: int, cards: int) -> float:
@@ -275,10 +277,9 @@ class _World:
 
     def estimate(self, q: int, cards: int) -> float:
         """Seat ``q``'s expected points where it stands, with ``cards`` in hand (at most eight)."""
-        key = q * 9 + cards
-        v = self.estimates.get(key)
+        v = self.estimates[q][cards]
         if v is None:
-            v = self.estimates[key] = self.value(
+            v = self.estimates[q][cards] = self.value(
                 q, self.pos[q], self.masks[q], self.home[q], self.arms[q], self.legs[q], cards
             )
         return v
@@ -391,8 +392,11 @@ def _judge(w: _World, st: MuertosState, seat: int) -> float:
         if t[0] == "after" and t[2] > 0:
             cards[t[1]] += t[2]
     cards = [8 if n > 8 else n for n in cards]
-    kept = w.estimates
-    est = [kept.get(s * 9 + n) or w.estimate(s, n) for s, n in enumerate(cards)]
+    rows = w.estimates
+    est: list[float] = []
+    for s, n in enumerate(cards):
+        v = rows[s][n]
+        est.append(w.estimate(s, n) if v is None else v)
     if not st.ended and stack:
         m = -1
         tr = st.turn
@@ -403,10 +407,15 @@ def _judge(w: _World, st: MuertosState, seat: int) -> float:
                         m = t[1]
                         est[m] = max(est[m], w.walk(m, st._allowance(), cards[m], st.dog))
                     break
-        home = w.home
+        home, hands, walks, dog = w.home, st.hands, w.walks, st.dog
         for r, k in enumerate(st.lay):
-            if k >= 0 and r != m and not home[r] and st.hands[r]:
-                est[r] = max(est[r], w.walk(r, st._limb_cap(r, MOVE[k]), cards[r], st.dog))
+            if k >= 0 and r != m and not home[r] and hands[r]:
+                steps = st._limb_cap(r, MOVE[k])
+                v = walks.get((r, steps, cards[r], dog))
+                if v is None:
+                    v = w.walk(r, steps, cards[r], dog)
+                if v > est[r]:
+                    est[r] = v
         t = stack[-1]
         if t[0] == "pick":
             est[t[2]] = w.picked(st, t[2], cards[t[2]], bool(t[3]))
@@ -658,9 +667,9 @@ def _use(tr: _Trial, seat: int, w: _World, a: str) -> float | None:
     """The value of using the laid card by ``a``, tried on the state itself (None: play it
     on a copy). The card is used as a movement (which waits, see ``_resolve_values``) or
     turned over, its player drawing two at the end of the turn, with its action's effect:
-    a patch, a landing on a field that does nothing (``_plain``), a blow that takes its
-    limb or waits for the victim's Dodge, a throw that waits for the back to draw from.
-    Then what follows (``_settle``)."""
+    a patch, a landing or a push onto fields that do nothing (``_plain``), a straight attack
+    that waits for the victim's Dodge or takes effect, a random attack that waits for the
+    back to draw from (``_attacked``). Then what follows (``_settle``)."""
     st = tr.st
     stack = st.stack
     s = stack[-1][1]
@@ -673,20 +682,27 @@ def _use(tr: _Trial, seat: int, w: _World, a: str) -> float | None:
         return _judge(w, st, seat)
     verb, m = _read(a)
     after = [*below, ["after", s, 2]]
-    if verb in ("beat", "kick"):
+    if verb in ("beat", "kick", "snatch", "hustle"):
         v = m.victim
-        if not st.home[v] and st._has_back(v, MOVE[DODGE]):
+        if verb in STRAIGHT and not st.home[v] and st._has_back(v, MOVE[DODGE]):
             tr.set("stack", [*after, ["strike", s, v, verb], ["dodge", v, s, verb]])
             return _judge(w, st, seat)
-        limbs = st.arms if verb == "beat" else st.legs
-        if limbs[v]:
-            tr.put(limbs, v, limbs[v] - 1)
+        if not _struck(tr, s, verb, m):
+            return None
     elif verb == "throw":
-        v = m.victim
-        if len({MOVE[c] for c in st.hands[v]}) < 2:
-            return None  # a card drawn at random, or from the pile
-        tr.set("stack", [*after, ["pick", s, v, 0]])
-        return _judge(w, st, seat)
+        return _attacked(tr, seat, [*after, ["rattack", s, m.victim, 0]])
+    elif verb == "cartwheel":
+        land = m.path[-1]
+        victims = [
+            v for f in (m.path if CARTWHEEL_HITS_LANDING else m.path[:-1]) for v in st._others_on(f, s)
+        ]
+        tr.put(st.pos, s, land)
+        if victims:
+            return _attacked(
+                tr, seat, [*after, ["enter", s, land], *(["rattack", s, v, 0] for v in reversed(victims))]
+            )
+        if not _plain(st, s, land):
+            return None
     elif verb == "patch":
         limbs = st.arms if m.item == "arm" else st.legs
         tr.put(limbs, s, limbs[s] + 1)
@@ -698,6 +714,52 @@ def _use(tr: _Trial, seat: int, w: _World, a: str) -> float | None:
     elif verb != "reveal":
         return None
     return _judge(_world(st), st, seat) if _settle(tr, after) else None
+
+
+def _struck(tr: _Trial, a: int, verb: str, m: Any) -> bool:
+    """A straight attack's effect (``_auto_strike``, ``_snatch``) on the trial: a limb lost
+    or stolen, a festivity card stolen, a push (False where a figure enters a field that
+    does something)."""
+    st = tr.st
+    v = m.victim
+    if verb in ("beat", "kick"):
+        limbs = st.arms if verb == "beat" else st.legs
+        if limbs[v]:
+            tr.put(limbs, v, limbs[v] - 1)
+    elif verb == "snatch":
+        if m.item in nt.LIMBS:
+            limbs = st.arms if m.item == "arm" else st.legs
+            if limbs[v] and limbs[a] < 2:
+                tr.put(limbs, v, limbs[v] - 1)
+                tr.put(limbs, a, limbs[a] + 1)
+        else:
+            k = nt.parse_fest(m.item)
+            if k is not None and k in st.fest[v] and k not in st.fest[a]:
+                tr.put(st.fest, v, [x for x in st.fest[v] if x != k])
+                tr.put(st.fest, a, [*st.fest[a], k])
+    else:
+        pos = st.pos
+        if m.push is None:
+            moves = [(a, pos[v]), (v, pos[a])]
+        else:
+            moves = [(v, m.push)] if m.step is None else [(v, m.push), (a, m.step)]
+        if not all(_plain(st, x, f) for x, f in moves):
+            return False
+        for x, f in moves:
+            tr.put(pos, x, f)
+    return True
+
+
+def _attacked(tr: _Trial, seat: int, stack: list[list[Any]]) -> float | None:
+    """The value once the random attack on top of ``stack`` waits for the attacker to pick a
+    back of the victim's hand (``_auto_rattack``: two backs or more), else None (a card
+    drawn at random, or the pile's top card)."""
+    st = tr.st
+    t = stack.pop()
+    if len({MOVE[c] for c in st.hands[t[2]]}) < 2:
+        return None
+    tr.set("stack", [*stack, ["pick", t[1], t[2], t[3]]])
+    return _judge(_world(st), st, seat)
 
 
 def _resolve_values(st: MuertosState, seat: int, w: _World) -> dict[str, float]:
@@ -737,26 +799,16 @@ def _plain(st: MuertosState, m: int, f: int) -> bool:
 
 def _movement_values(st: MuertosState, seat: int, w: _World) -> dict[str, float]:
     """The movement decision's values, each move tried on the state itself: 'end', a walk to
-    a field that does nothing (``_plain``; nobody holding on), a run of the dog that bites
-    nobody. The figure and the movement's record change; then the movement waits (the
-    skeleton can still walk, the dog still be led) or ends, and what follows is
-    ``_settle``'s."""
+    a field that does nothing (``_plain``; nobody holding on), a run of the dog (that bites:
+    see ``_attacked``). The figure and the movement's record change; then the movement
+    waits (the skeleton can still walk, the dog still be led) or ends (``_ended``)."""
     out: dict[str, float] = {}
     tr = _Trial(st)
     turn = st.turn
     m = turn[T_SEAT]
-    pos, points, gd = st.pos[m], turn[T_POINTS], st.gd
-    below = st.stack[:-1]
-
-    def ended(world: _World) -> float | None:
-        return _judge(world, st, seat) if _settle(tr, below.copy()) else None
-
-    try:
-        v = ended(w)
-        if v is not None:
-            out[nt.END.text] = v
-    finally:
-        tr.undo()
+    pos, points, gd, stack = st.pos[m], turn[T_POINTS], st.gd, st.stack
+    # the moves that end the movement: (spelling, cards drawn, field walked to, the dog's)
+    ends = [(nt.END.text, 1 if turn[T_STEPS] == 0 and turn[T_DOG_STEPS] > 0 else 0, pos, st.dog)]
     h = turn[T_HOLDER]
     allowance = 0 if turn[T_WALKED] or (h >= 0 and not st.home[h]) else st._allowance()
     if allowance > 0:
@@ -764,33 +816,82 @@ def _movement_values(st: MuertosState, seat: int, w: _World) -> dict[str, float]
         for f, d in _walk_reach(pos, allowance, st.dog, gd).items():
             if not _plain(st, m, f):
                 continue
+            if not (goes_on and points - d > 0):
+                ends.append((nt.WALK[f].text, 0, f, st.dog))
+                continue
             tr.put(st.pos, m, f)
             tr.put(turn, T_POINTS, points - d)
             tr.put(turn, T_WALKED, 1)
             tr.put(turn, T_STEPS, d)
             try:
-                moved = w.moved(m, f)
-                v = _judge(moved, st, seat) if goes_on and points - d > 0 else ended(moved)
+                out[nt.WALK[f].text] = _judge(w.moved(m, f), st, seat)
             finally:
                 tr.undo()
-            if v is not None:
-                out[nt.WALK[f].text] = v
     if not turn[T_DOGGED] and points > 0:
         for f, d in st._dog_reach(points).items():
-            if st._others_on(f):
-                continue  # a bite: played on a copy
+            victims = st._others_on(f)
             tr.set("dog", f)
             tr.put(turn, T_POINTS, points - d)
             tr.put(turn, T_DOGGED, 1)
             tr.put(turn, T_DOG_STEPS, d)
             try:
-                allowance = 0 if turn[T_WALKED] else st._allowance()
-                walks = allowance > 0 and bool(_walk_reach(pos, allowance, f, gd))
-                v = _judge(w, st, seat) if walks else ended(w)
+                if not victims:
+                    allowance = 0 if turn[T_WALKED] else st._allowance()
+                    if allowance > 0 and _walk_reach(pos, allowance, f, gd):
+                        out[nt.DOG[f].text] = _judge(w, st, seat)
+                    else:
+                        ends.append((nt.DOG[f].text, 1 if turn[T_STEPS] == 0 else 0, pos, f))
+                for v in victims:  # the dog bites: the attack waits, then the dog's hiding place
+                    got = _attacked(tr, seat, [*stack, ["den", m], ["rattack", m, v, 1]])
+                    if got is not None:
+                        out[nt.BITE[f][v].text] = got
             finally:
                 tr.undo()
-            if v is not None:
-                out[nt.DOG[f].text] = v
+    out.update(_ended(st, seat, w, ends))
+    return out
+
+
+def _ended(st: MuertosState, seat: int, w: _World, ends: list[tuple[str, int, int, int]]) -> dict[str, float]:
+    """The values of the moves that end the movement of ``st``, each ``(spelling, cards
+    drawn, field walked to, the dog's field)``. What follows (``_settle``: the turn's draw,
+    the next decision) reads neither figure, unless a new round starts (its order reads the
+    fields): so it is run once per number of cards drawn, and each move judged by putting
+    the figures there; a walk before a new round is run on its own."""
+    out: dict[str, float] = {}
+    stack = st.stack
+    m = st.turn[T_SEAT]
+    pos = st.pos[m]
+    if stack[-2][0] != "after" or stack[-2][1] != m:
+        return out
+    tr, moved = _Trial(st), _Trial(st)
+    alone = []
+    for n in (0, 1):
+        group = [e for e in ends if e[1] == n]
+        if not group:
+            continue
+        try:
+            if not _settle(tr, [*stack[:-2], ["after", m, n]]):
+                continue
+            new_round = any(seq is None and name == "round" for seq, name, _old in tr.changes)
+            for a, _n, f, dog in group:
+                if new_round and f != pos:
+                    alone.append((a, n, f))
+                    continue
+                moved.put(st.pos, m, f)
+                moved.set("dog", dog)
+                try:
+                    out[a] = _judge(w if f == pos else w.moved(m, f), st, seat)
+                finally:
+                    moved.undo()
+        finally:
+            tr.undo()
+    for a, n, f in alone:
+        tr.put(st.pos, m, f)
+        try:
+            if _settle(tr, [*stack[:-2], ["after", m, n]]):
+                out[a] = _judge(w.moved(m, f), st, seat)
+        finally:
+            tr.undo()
     return out
 
 
