@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from muertos.agents import ISMCTSAgent
-from muertos.agents.ismcts import _Node
+from muertos.agents.ismcts import RIVAL, _Node
 from muertos.engine import State
 from tests.engine.toy import TOY
 
@@ -39,24 +39,42 @@ def test_greedy_rivals_play_the_greedy_move_in_the_tree_and_in_playouts(
     bot = ISMCTSAgent(3, iterations=120, opponents="greedy")
     root = bot._search(s, 0, s.legal_actions())
     assert seen and all(a == (f"play {max(hand)}" if hand else "draw") for hand, a in seen)
-    chosen = {a for _, a in seen}
-    # Below each of the searcher's moves, the rival's moves are only the greedy bot's.
-    for mine in root.children.values():
-        assert set(mine.children) <= chosen
-    # The searcher itself still branches: several of its moves were searched.
+    # The searcher branches on its own moves; below each, the rival's move (whichever its
+    # hidden hand made it) leads to one node, and the tree goes on to the searcher's next move.
     assert len(root.children) == len(s.legal_actions())
+    for mine in root.children.values():
+        assert set(mine.children) <= {RIVAL}
+    deeper = [a for mine in root.children.values() for r in mine.children.values() for a in r.children]
+    assert deeper and set(deeper) <= {*(f"play {c}" for c in range(1, 13)), "draw"}
 
 
-def test_rivals_are_searched_unless_a_game_or_the_caller_says_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[int] = []
-    monkeypatch.setattr(ISMCTSAgent, "_greedy", lambda self, d, mover, legal=None: calls.append(1) or "")
+@pytest.mark.parametrize("model", ["greedy", "policy"])
+def test_modelled_rivals_never_branch(model: str) -> None:
+    s = _deal(6)
+    root = ISMCTSAgent(1, iterations=200, opponents=model)._search(s, 0, s.legal_actions())
+    stack, depth = [(root, 0)], 0
+    while stack:
+        node, ply = stack.pop()
+        depth = max(depth, ply)
+        # Where a rival moves, its moves never split the tree.
+        assert RIVAL not in node.children or set(node.children) == {RIVAL}
+        stack.extend((ch, ply + 1) for ch in node.children.values())
+    assert any(RIVAL in mine.children for mine in root.children.values())
+    assert depth >= 3  # the searcher's second move was reached
+
+
+def test_rivals_are_searched_unless_a_game_or_the_caller_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     s = _deal(4)
-    ISMCTSAgent(3, iterations=60).act(s, 0)
-    assert not calls
-    _tuned(monkeypatch, OPPONENTS="greedy")
-    with pytest.raises(Exception):  # noqa: B017 - the stub's empty move is refused: it was asked
-        ISMCTSAgent(3, iterations=60).act(s, 0)
-    assert calls
+    root = ISMCTSAgent(3, iterations=200)._search(s, 0, s.legal_actions())
+    assert any(len(mine.children) > 1 for mine in root.children.values())  # rivals branch
+    _tuned(monkeypatch, OPPONENTS="policy")
+    root = ISMCTSAgent(3, iterations=200)._search(s, 0, s.legal_actions())
+    assert all(set(mine.children) <= {RIVAL} for mine in root.children.values())
+    _tuned(monkeypatch, OPPONENTS="psychic")
+    with pytest.raises(ValueError, match="OPPONENTS"):
+        ISMCTSAgent(3, iterations=10).act(s, 0)
     with pytest.raises(ValueError, match="opponents"):
         ISMCTSAgent(3, opponents="psychic")
 

@@ -23,9 +23,10 @@ many moves, best one step ahead, a node with many searches; default 8). Solo gam
 different problem (a score to raise, no rival), may set their own: ``SOLO_EXPLORATION``,
 ``SOLO_PLAYOUT``, ``SOLO_PLAYOUT_DEPTH`` and ``SOLO_WIDEN``, each defaulting to the
 general one. ``OPPONENTS``: ``"search"`` (default: each rival's moves are searched for
-its own good) or ``"greedy"`` (a rival plays the greedy bot's move, in the tree and in the
-playouts: the tree branches only on the searcher's moves, and its rivals answer as the
-greedy bots they are). ``PRIOR`` (``SOLO_PRIOR``): the greedy value of each root move
+its own good), ``"greedy"`` (a rival plays the greedy bot's move, in the tree and in the
+playouts) or ``"policy"`` (the playout's move, in the tree too): with a model the tree
+branches only on the searcher's moves, and a rival's move, different with its hidden hand
+in every determinization, leads to one node, so the tree reaches the searcher's next turn. ``PRIOR`` (``SOLO_PRIOR``): the greedy value of each root move
 counts as this many visits of its mean reward (default 0: none), so that a short search
 starts from the greedy bot's judgement instead of from noise. ``EXPAND`` (``SOLO_EXPAND``):
 ``"random"`` (default) or ``"best"``, the untried move a node expands first (best by the
@@ -54,6 +55,11 @@ MAX_SECONDS = 600.0
 """The longest a search may think a move: a budget is a finite number of seconds up to this."""
 MAX_ITERATIONS = 10_000_000
 """The most iterations a search may run a move."""
+OPPONENT_MODELS = ("search", "greedy", "policy")
+"""How the search sees its rivals: searched for their own good, or playing the greedy bot's
+move, or the playout's move, without branching (a game's ``OPPONENTS``)."""
+RIVAL = ""
+"""The key of the one node a modelled rival's move leads to, whatever the move."""
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 """What a budget in seconds counts: time on the wall, or this process's CPU time — the
 same thinking for a bot whether the machine is idle or shared (benchmarks of strength)."""
@@ -178,8 +184,8 @@ class ISMCTSAgent:
             raise ValueError(why)
         if clock not in CLOCKS:
             raise ValueError(f"clock must be 'wall' or 'cpu', got {clock!r}")
-        if opponents not in ("auto", "search", "greedy"):
-            raise ValueError(f"opponents must be 'auto', 'search' or 'greedy', got {opponents!r}")
+        if opponents not in ("auto", *OPPONENT_MODELS):
+            raise ValueError(f"opponents must be 'auto', 'search', 'greedy' or 'policy', got {opponents!r}")
         if isinstance(widen, str) and widen != "auto":
             raise ValueError(f"widen must be 'auto', a number of moves or None, got {widen!r}")
         self.rng = random.Random(seed)
@@ -300,7 +306,10 @@ class ISMCTSAgent:
         assert widen is None or isinstance(widen, int)
         narrow_at = self.narrow_at
         model = _hint(game, "OPPONENTS", "search") if self.opponents == "auto" else self.opponents
-        greedy_rivals = not solo and model == "greedy"
+        if model not in OPPONENT_MODELS:
+            raise ValueError(f"a game's OPPONENTS is 'search', 'greedy' or 'policy', not {model!r}")
+        modelled = not solo and model != "search"
+        greedy_rivals = modelled and model == "greedy"
         greedy = self._greedy
         expand = _solo_hint(game, solo, "EXPAND", "random")
         if expand not in ("random", "best"):
@@ -342,15 +351,17 @@ class ISMCTSAgent:
             while not d.over:
                 mover = d.to_move
                 assert mover is not None
-                if greedy_rivals and mover != seat:
-                    # A rival plays as the greedy bot would: its move is part of the
-                    # position the searcher answers, not a branch of the tree.
-                    a = greedy(d, mover)
-                    if a not in node.children:
-                        node.children[a] = _Node()
-                    node = node.children[a]
+                if modelled and mover != seat:
+                    # A rival plays by its model (the greedy bot's move, or the playout's):
+                    # part of the position the searcher answers, not a branch. Its moves
+                    # differ with its hidden hand in every determinization, so they share
+                    # one node: the tree reaches the searcher's next turn instead of
+                    # scattering over moves seen once.
+                    a = greedy(d, mover) if greedy_rivals else policy(d)
+                    if RIVAL not in node.children:
+                        node.children[RIVAL] = _Node()
+                    node = node.children[RIVAL]
                     d.apply(a)
-                    path.append((node, mover))
                     continue
                 options = d.legal_actions()
                 if widen is not None and len(options) > widen:
