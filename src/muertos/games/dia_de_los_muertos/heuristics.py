@@ -874,15 +874,20 @@ def _ended(st: MuertosState, seat: int, w: _World, ends: list[tuple[str, int, in
                 continue
             new_round = any(seq is None and name == "round" for seq, name, _old in tr.changes)
             for a, _n, f, dog in group:
-                if new_round and f != pos:
+                if f == pos:
+                    moved.set("dog", dog)
+                    try:
+                        out[a] = _judge(w, st, seat)
+                    finally:
+                        moved.undo()
+                elif new_round:
                     alone.append((a, n, f))
-                    continue
-                moved.put(st.pos, m, f)
-                moved.set("dog", dog)
-                try:
-                    out[a] = _judge(w if f == pos else w.moved(m, f), st, seat)
-                finally:
-                    moved.undo()
+                else:
+                    moved.put(st.pos, m, f)
+                    try:
+                        out[a] = _judge(w.moved(m, f), st, seat)
+                    finally:
+                        moved.undo()
         finally:
             tr.undo()
     for a, n, f in alone:
