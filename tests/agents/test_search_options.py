@@ -112,3 +112,36 @@ def test_expanding_the_best_untried_move_first(monkeypatch: pytest.MonkeyPatch) 
     _tuned(monkeypatch, EXPAND="sideways")
     with pytest.raises(ValueError, match="EXPAND"):
         ISMCTSAgent(2, iterations=1).act(s, 0)
+
+
+def test_a_node_whose_moves_change_between_visits_is_known_as_varying() -> None:
+    node = _Node()
+    assert not ISMCTSAgent._varies(node, ["a", "b"])  # first visit: remembered
+    assert not ISMCTSAgent._varies(node, ["b", "a"])  # the same moves
+    assert ISMCTSAgent._varies(node, ["a", "c"])  # a roll changed them
+    assert not ISMCTSAgent._varies(node, ["a"])  # varying, but one move is no choice
+    assert ISMCTSAgent._varies(node, ["a", "b"])
+
+
+def test_ranked_moves_are_best_first_and_narrowed_with_ties_kept() -> None:
+    s = _deal(9)
+    hand = sorted(s.hands[0], reverse=True)  # type: ignore[attr-defined]
+    ranked = ISMCTSAgent._ranked(s, 0, s.legal_actions(), None)
+    assert ranked[: len(hand)] == [f"play {c}" for c in hand]  # a higher card is worth more now
+    assert ISMCTSAgent._ranked(s, 0, s.legal_actions(), 1) == [f"play {hand[0]}"]
+
+
+def test_chance_aware_expansion_ranks_where_a_draw_changed_the_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _deal(2)
+    _tuned(monkeypatch, EXPAND="chance")
+    root = ISMCTSAgent(5, iterations=300, widen=None)._search(s, 0, s.legal_actions())
+    again = ISMCTSAgent(5, iterations=300, widen=None)._search(s, 0, s.legal_actions())
+    assert {a: ch.visits for a, ch in root.children.items()} == {
+        a: ch.visits for a, ch in again.children.items()
+    }
+    nodes, varying = [root], 0
+    while nodes:
+        node = nodes.pop()
+        varying += node.varying
+        nodes.extend(node.children.values())
+    assert varying  # after a draw (or the rival's hidden hand) the moves differ by determinization

@@ -31,7 +31,10 @@ counts as this many visits of its mean reward (default 0: none), so that a short
 starts from the greedy bot's judgement instead of from noise. ``EXPAND`` (``SOLO_EXPAND``):
 ``"random"`` (default) or ``"best"``, the untried move a node expands first (best by the
 evaluation one step ahead, on this determinization: where a chance event changes the moves
-at every visit, a node is then judged by good follow-ups, not random ones). A game's fast
+at every visit, a node is then judged by good follow-ups, not random ones) or ``"chance"``
+(at a node whose moves have changed between visits, every visit ranks this determinization's
+moves one step ahead, searches the ``WIDEN`` best and expands the best untried first,
+instead of a set narrowed on one roll; other nodes as with ``"random"``). A game's fast
 ``rollout`` policy may answer None where it has no opinion: the
 agent's generic heuristic playout (the best of a sample of moves by the evaluation) then
 decides.
@@ -87,7 +90,7 @@ def budget_problem(iterations: int | None, seconds: float | None) -> str | None:
 
 
 class _Node:
-    __slots__ = ("allowed", "avail", "children", "prior", "reward", "visits")
+    __slots__ = ("allowed", "avail", "children", "first", "prior", "reward", "varying", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, _Node] = {}
@@ -96,6 +99,8 @@ class _Node:
         self.avail = 1
         self.reward = 0.0
         self.prior = 0.0  # the greedy value of the move into this node, as a reward
+        self.first: frozenset[str] | None = None  # the moves of its first visit (EXPAND "chance")
+        self.varying = False  # its moves changed since: a chance event before it
 
 
 def _squash(x: float) -> float:
@@ -252,6 +257,30 @@ class ISMCTSAgent:
         return ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]
 
     @staticmethod
+    def _varies(node: _Node, options: list[str]) -> bool:
+        """Whether ``node``'s moves have changed between its visits (a roll or a draw
+        decides them), remembering the moves of its first visit."""
+        if node.varying:
+            return len(options) > 1
+        moves = frozenset(options)
+        if node.first is None:
+            node.first = moves
+        elif node.first != moves:
+            node.varying = True
+        return node.varying and len(options) > 1
+
+    @staticmethod
+    def _ranked(d: State, mover: int, options: list[str], widen: int | None) -> list[str]:
+        """This determinization's moves, best first one step ahead, the ``widen`` best
+        (ties kept): at a node whose moves change, instead of a set narrowed on one roll."""
+        vals = one_step_values(d, mover, options)
+        order = sorted(range(len(options)), key=vals.__getitem__, reverse=True)
+        if widen is not None and len(options) > widen:
+            cut = vals[order[widen - 1]] - 1e-9
+            order = [i for i in order if vals[i] >= cut]
+        return [options[i] for i in order]
+
+    @staticmethod
     def _candidates(
         d: State, seat: int, legal: list[str], widen: int | None, vals: list[float] | None = None
     ) -> set[str] | None:
@@ -312,9 +341,10 @@ class ISMCTSAgent:
         greedy_rivals = modelled and model == "greedy"
         greedy = self._greedy
         expand = _solo_hint(game, solo, "EXPAND", "random")
-        if expand not in ("random", "best"):
-            raise ValueError(f"a game's EXPAND is 'random' or 'best', not {expand!r}")
+        if expand not in ("random", "best", "chance"):
+            raise ValueError(f"a game's EXPAND is 'random', 'best' or 'chance', not {expand!r}")
         best_first = expand == "best"
+        chance_aware = expand == "chance"
         weight = float(_solo_hint(game, solo, "PRIOR", 0.0)) if self.prior is None else self.prior
         root = _Node()
         if weight > 0 or (widen is not None and len(legal) > widen):
@@ -364,7 +394,10 @@ class ISMCTSAgent:
                     d.apply(a)
                     continue
                 options = d.legal_actions()
-                if widen is not None and len(options) > widen:
+                ranked = chance_aware and self._varies(node, options)
+                if ranked:
+                    options = self._ranked(d, mover, options, widen)
+                elif widen is not None and len(options) > widen:
                     if node.allowed is None and node.visits >= narrow_at:
                         node.allowed = self._candidates(d, mover, options, widen)
                     if node.allowed is not None:
@@ -375,7 +408,9 @@ class ISMCTSAgent:
                     for a in options:
                         if a in children:
                             children[a].avail += 1
-                    if best_first and len(untried) > 1:
+                    if ranked:
+                        a = untried[0]
+                    elif best_first and len(untried) > 1:
                         a = greedy(d, mover, untried)
                     else:
                         a = untried[rng.randrange(len(untried))]
