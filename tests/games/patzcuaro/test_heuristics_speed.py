@@ -11,7 +11,7 @@ import pytest
 import muertos
 from muertos.games.patzcuaro import heuristics
 from muertos.games.patzcuaro.rules import PatzcuaroState
-from tests.agents.test_greedy_speed import check_action_values, check_evaluate_matches
+from tests.agents.test_greedy_speed import check_action_values, check_evaluate_matches, positions
 
 from . import reference_heuristics as reference
 
@@ -39,3 +39,21 @@ def _case(s: PatzcuaroState) -> str:
         return "trade"
     altars = [a for a in s.legal_actions() if a.startswith("altar")]
     return "ending altar" if altars and s.after(altars[0]).over else "altar"
+
+
+def test_plain_actions_include_ones_that_keep_and_change_the_others_values() -> None:
+    """The actions ``action_values`` plays on a copy (flips, takes, reveals that take)
+    include ones that leave the others' values as they were, judged by the mover's value
+    alone, and ones that do not (the game's last cards), evaluated whole: both come up in
+    the 4-seat games whose every position the test above checks."""
+    held = set()
+    for seed in range(3):
+        for s in positions(muertos.game("patzcuaro"), 4, seed):
+            s = cast(PatzcuaroState, s)
+            if s.phase != "act":
+                continue
+            rivals = heuristics._Rivals(s, s.turn, s.turn)
+            for a in s.legal_actions():
+                if a.split()[0] in ("flip", "take", "trade"):
+                    held.add(rivals.hold(heuristics._after(s, a)))
+    assert held == {True, False}

@@ -32,6 +32,7 @@ from typing import NamedTuple, cast
 
 from muertos.engine import State
 from muertos.engine.memo import Memo
+from muertos.engine.rng import Rng
 
 from . import notation as N
 from . import scoring
@@ -680,28 +681,94 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
     faster: a move, a card revealed in a trade and an altar card change only the mover's
     value, so each is tried on one copy of the state (``_arrivals``, ``_reveals``,
     ``_placings``) and judged by ``_mover_values``, the others' values worked out once.
-    The rest, and an action whose consequences are more than that, are played the plain
-    way."""
+    The rest are played on a copy; when that leaves the others' values as they were (a
+    flip, a take, a reveal that takes: ``_Rivals.hold``), only the mover's is worked out
+    again, else the copy is evaluated whole."""
     s = cast(PatzcuaroState, state)
+    rivals: _Rivals | None = None
     if s.phase == "move":
-        c = cast(PatzcuaroState, s.clone())
-        values = _mover_values(c, seat, s.turn, _arrivals(c, actions))
+        c = _trial(s)
+        rivals = _Rivals(s, seat, s.turn)
+        values = _mover_values(c, rivals, _arrivals(c, actions))
     elif s.phase == "act" and s._current_step().kind == "trade":
-        c = cast(PatzcuaroState, s.clone())
-        values = _mover_values(c, seat, s.turn, _reveals(c, actions))
+        c = _trial(s)
+        rivals = _Rivals(s, seat, s.turn)
+        values = _mover_values(c, rivals, _reveals(c, actions))
     else:
         values = _altar_values(s, seat, actions)
-    return [values[a] if a in values else evaluate(_after(s, a), seat) for a in actions]
+    out = []
+    for a in actions:
+        v = values.get(a)
+        if v is None:
+            after = _after(s, a)
+            if rivals is None and s.phase == "act":
+                rivals = _Rivals(s, seat, s.turn)
+            if rivals is not None and rivals.hold(after):
+                v = rivals.lead(_value(after, rivals.me, seat, rivals.horizon))
+            else:
+                v = evaluate(after, seat)
+        out.append(v)
+    return out
+
+
+def _trial(s: PatzcuaroState) -> PatzcuaroState:
+    """A copy of ``s`` to try actions on, as the evaluation reads it: with no history and
+    no log (neither the rules nor the evaluation read them; copying the whole game's log
+    for every action tried cost more than the fields) and no listing of the actions."""
+    cls = type(s)
+    c = cls.__new__(cls)
+    c.players, c.seed, c.options = s.players, s.seed, s.options
+    c.history, c.events, c._legal = [], [], None
+    c.rng = Rng.from_state(s.rng.state)
+    c.tiles, c.deck, c.objectives = s.tiles, s.deck.copy(), s.objectives  # never changed in play
+    c.hands, c.known = [x.copy() for x in s.hands], [x.copy() for x in s.known]
+    c.altars, c.stacks = [x.copy() for x in s.altars], [x.copy() for x in s.stacks]
+    c.flipped, c.pos, c.offered, c.final = s.flipped.copy(), s.pos.copy(), s.offered.copy(), s.final.copy()
+    c.turn, c.phase, c.step = s.turn, s.phase, s.step
+    return c
 
 
 def _after(s: PatzcuaroState, a: str) -> PatzcuaroState:
-    """``s.after(a)`` for an action ``s`` lists, as the evaluation reads it: without listing
-    the actions again to check it (the bots ask about a determinization, which keeps no
-    listing) and without the history."""
-    c = cast(PatzcuaroState, s.clone())
-    c._legal = None
+    """``s.after(a)`` for an action ``s`` lists, as the evaluation reads it: on a ``_trial``
+    copy, without listing the actions again to check it (the bots ask about a
+    determinization, which keeps no listing)."""
+    c = _trial(s)
     s.ACTIONS.play(c, a)
     return c
+
+
+class _Rivals:
+    """What the evaluation for ``seat`` reads of the seats other than the mover ``me``, in
+    ``ref``: the horizon, ``seat``'s value (when it is not the mover) and the best value of
+    the seats besides both. An action of the mover that changes neither the horizon nor
+    their hands leaves these as they are (it never touches their altars, known cards or
+    flips)."""
+
+    __slots__ = ("best", "horizon", "me", "mine", "seat", "sizes")
+
+    def __init__(self, ref: PatzcuaroState, seat: int, me: int) -> None:
+        self.seat, self.me = seat, me
+        self.horizon = horizon = min(a.count(0) for a in ref.altars)
+        self.mine = _value(ref, seat, seat, horizon) if seat != me else 0.0
+        others = (_value(ref, r, seat, horizon) for r in range(ref.players) if r not in (seat, me))
+        self.best = max(others, default=-math.inf)
+        self.sizes = [len(h) for h in ref.hands]
+
+    def lead(self, moved: float) -> float:
+        """``_lead`` of the values with the mover's ``moved`` (a float's maximum is the same
+        whichever way the values are grouped)."""
+        return moved - self.best if self.seat == self.me else self.mine - max(moved, self.best)
+
+    def hold(self, after: PatzcuaroState) -> bool:
+        """Are these still the others' values after the mover's action? Play goes on (not
+        the last cards, not over: those read who is still to place and the winner), the
+        horizon is the same and no other hand has grown (a space where the others draw)."""
+        me, sizes = self.me, self.sizes
+        return (
+            after.phase in ("move", "act")
+            and min(a.count(0) for a in after.altars) == self.horizon
+            and all(len(h) == sizes[r] for r, h in enumerate(after.hands) if r != me)
+        )
 
 
 Trials = Iterator[tuple[str, int | None, Filler]]
@@ -710,24 +777,13 @@ after it, with the mover's altar score when the trial knows it and how to find t
 fill (it is asked once: not remembered)."""
 
 
-def _mover_values(c: PatzcuaroState, seat: int, me: int, trials: Trials) -> dict[str, float]:
-    """The evaluation for ``seat`` of each state ``trials`` makes of ``c``: only seat
-    ``me``'s value changes from one to the next (not its altar's room: the horizon is the
-    same), the others' are worked out once, and so the best of them that ``_lead`` takes
-    (a float's maximum is the same whichever way the values are grouped). The mover's
-    fills are not remembered: each state is asked about once."""
-    horizon = min(a.count(0) for a in c.altars)
-    mine = 0.0  # seat's value, when it is not the mover's
-    best: float | None = None  # the best value of the seats besides both
-    out = {}
-    for a, score, fill in trials:
-        if best is None:
-            mine = _value(c, seat, seat, horizon) if seat != me else 0.0
-            others = (_value(c, r, seat, horizon) for r in range(c.players) if r not in (seat, me))
-            best = max(others, default=-math.inf)
-        moved = _value(c, me, seat, horizon, score, fill)
-        out[a] = moved - best if seat == me else mine - max(moved, best)
-    return out
+def _mover_values(c: PatzcuaroState, rivals: _Rivals, trials: Trials) -> dict[str, float]:
+    """The evaluation for ``rivals.seat`` of each state ``trials`` makes of ``c``: only the
+    mover's value changes from one to the next (not its altar's room: the horizon is the
+    same), the others' are ``rivals``'. The mover's fills are not remembered: each state
+    is asked about once."""
+    seat, me, horizon, lead = rivals.seat, rivals.me, rivals.horizon, rivals.lead
+    return {a: lead(_value(c, me, seat, horizon, score, fill)) for a, score, fill in trials}
 
 
 def _arrivals(c: PatzcuaroState, actions: Sequence[str]) -> Trials:
@@ -780,7 +836,7 @@ def _altar_values(s: PatzcuaroState, seat: int, actions: Sequence[str]) -> dict[
     trials = _placings(s, after, me, placed)
     if after.over:
         return {a: evaluate(after, seat) for a, _, _ in trials}
-    return _mover_values(after, seat, me, trials)
+    return _mover_values(after, _Rivals(after, seat, me), trials)
 
 
 def _placings(
