@@ -61,9 +61,10 @@ from .components import (
     TOKEN_CARDS,
     TOKEN_IS_CANDLE,
     TURNS,
+    VACUOUS,
 )
 from .rules import OfrendaState
-from .scoring import breakdown, candle_ok, feature_counts, marigolds_on
+from .scoring import breakdown, candle_ok, feature_counts, marigolds_on, portrait_ok
 
 FUTURE_LIT = 0.35
 """Chance that a portrait yet to be placed ends lit."""
@@ -658,7 +659,8 @@ def _placing(
     slot's own from its objective against the portraits around it, a neighbour's from its
     counts with the new portrait matching it or not (both worked out once per neighbour:
     the same whichever empty slot beside it is filled), or, for a portrait surrounded just
-    now, 1.0 or 0.0 as the rules light it (``_lighting``). The marigold paid or gained
+    now, 1.0 or 0.0 as the rules light it (``portrait_ok``, the check ``_lighting`` makes;
+    for a neighbour, once per portrait meeting its objective or not). The marigold paid or gained
     counts in storage; the mover's tokens read the feature counts the portrait adds, the
     other seats' estimates only through a majority candle (``_watches``), so they are
     worked out once per decision without one, once per colour and offering with one."""
@@ -685,13 +687,14 @@ def _placing(
 
     def neighbour(t: int) -> tuple[int, float, float]:
         """Unlit portrait ``t`` beside the slot filled: ``(objective mask, chance if the new
-        portrait misses it, if it meets it)``, the mask -1 if it is surrounded now (lit or
-        not by ``_lighting``). The same whichever of its empty neighbours is filled."""
+        portrait misses it, if it meets it)``, both chances -1.0 if it is surrounded now (lit
+        or not as the rules check it, ``portrait_ok``). The same whichever of its empty
+        neighbours is filled."""
         ct = board[base + t]
         mask = OBJ_MASK[ct]
         hits, seen, free = _neighbours(board, base, t, mask)
         if free == 1:
-            return -1, 0.0, 0.0
+            return mask, -1.0, -1.0
         kind = OBJ_KIND[ct]
         return (
             mask,
@@ -699,15 +702,14 @@ def _placing(
             _objective(kind, hits + 1, seen + 1, free - 1, fill),
         )
 
-    def around(slot: int) -> tuple[int, list[tuple[int, int, float, float]], list[int], int, bool]:
+    def around(slot: int) -> tuple[int, list[tuple[int, int, float, float]], list[int], int]:
         """The marigold paid (-1) or gained; the unlit neighbours as ``(t, *neighbour(t))``;
         the features of the portraits around (``CARD_MASK``) and the empty neighbour slots,
-        for the slot's own chance; whether anything may light."""
+        for the slot's own chance."""
         paid = 1 if GAIN[slot] else -1 if COST[slot] else 0
         nb = []
         masks = []
         free = 0
-        lights = False
         for t in ADJ[slot]:
             ct = board[base + t]
             if ct < 0:
@@ -720,9 +722,7 @@ def _placing(
             if got is None:
                 got = unlit[t] = neighbour(t)
             nb.append((t, *got))
-            if got[0] < 0:
-                lights = True
-        return paid, nb, masks, free, lights or not free
+        return paid, nb, masks, free
 
     def claimed(c: int, slot: int, paid: int) -> int:
         """The mover's goal tokens after the placement: claimed if it ends the turn."""
@@ -773,22 +773,27 @@ def _placing(
         """``out[i]``: the value of placing each ``(i, card)`` of ``groups[slot]`` there."""
         mover = seat == p
         for slot, cards in groups.items():
-            paid, nb, masks, free, lights = around(slot)
+            paid, nb, masks, free = around(slot)
             seen = len(masks)
             after = mg[p] + paid
             own: dict[int, float] = {}  # the slot's chance by the portrait's objective and matches
-            lighting: list[int] = []
+            lit_now: dict[int, float] = {}  # a neighbour surrounded now: 1.0 or 0.0, by t and match
+            prob = chances.copy()  # each portrait sets the same entries: the slot's and nb's
+            near = near0.copy()
             for i, c in cards:
-                prob = chances.copy()
-                near = near0.copy()
-                if lights:
-                    board[base + slot] = c
-                    lighting = s._lighting(base, slot)
-                    board[base + slot] = -1
                 if nb:
                     cm = CARD_MASK[c]
                     for t, mask, miss, hit in nb:
-                        v = (1.0 if t in lighting else 0.0) if mask < 0 else hit if cm & mask else miss
+                        if miss < 0.0:  # lit now or never (_lighting's check), by its match
+                            k = 2 * t + (1 if cm & mask else 0)
+                            v = lit_now.get(k, -1.0)
+                            if v < 0.0:
+                                board[base + slot] = c
+                                ok = portrait_ok(board, base, t, board[base + t], VACUOUS)
+                                board[base + slot] = -1
+                                v = lit_now[k] = 1.0 if ok else 0.0
+                        else:
+                            v = hit if cm & mask else miss
                         prob[t] = v
                         near[t] = 1.0 + v
                 if free:
@@ -800,8 +805,8 @@ def _placing(
                     v = own.get(hits, -1.0)
                     if v < 0.0:
                         v = own[hits] = _objective(OBJ_KIND[c], hits % 8, seen, free, fill)
-                else:
-                    v = 1.0 if slot in lighting else 0.0
+                else:  # surrounded now: lit now or never
+                    v = 1.0 if portrait_ok(board, base, slot, c, VACUOUS) else 0.0
                 prob[slot] = v
                 near[slot] = 1.0 + v
                 key = _FEATURES[c] + paid
