@@ -1,6 +1,7 @@
 """The search constants Die of the Dead chooses for its solo game: after a casket is opened
-the dice are rolled anew on every visit of the search, so a node there must expand the best
-draft of this roll, not a random one (``SOLO_EXPAND``)."""
+the dice are rolled anew on every visit of the search, so a node there ranks the drafts of
+this roll, searches the best of them and expands the best first, instead of random drafts or
+the best of an old roll (``SOLO_EXPAND = "chance"``)."""
 
 from __future__ import annotations
 
@@ -20,25 +21,26 @@ def _at_first_open(players: int, seed: int) -> State:
     return s
 
 
-def test_solo_search_expands_the_best_draft_after_a_roll(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[list[str]] = []
-    real = ISMCTSAgent._greedy
+def test_solo_search_ranks_the_drafts_of_each_roll(monkeypatch: pytest.MonkeyPatch) -> None:
+    ranked: list[list[str]] = []
+    real = ISMCTSAgent._ranked
 
-    def spy(self: ISMCTSAgent, d: State, mover: int, legal: list[str] | None = None) -> str:
-        asked.append(list(legal or d.legal_actions()))
-        return real(self, d, mover, legal)
+    def spy(d: State, mover: int, options: list[str], widen: int | None) -> list[str]:
+        ranked.append(list(options))
+        return real(d, mover, options, widen)
 
-    monkeypatch.setattr(ISMCTSAgent, "_greedy", spy)
-    assert GAME.parts.tuning("SOLO_EXPAND", "random") == heuristics.SOLO_EXPAND == "best"
+    monkeypatch.setattr(ISMCTSAgent, "_ranked", staticmethod(spy))
+    assert GAME.parts.tuning("SOLO_EXPAND", "random") == heuristics.SOLO_EXPAND == "chance"
     s = _at_first_open(1, 4)
     ISMCTSAgent(2, iterations=200).act(s, 0)
-    # The untried moves below an opened casket were chosen among by the evaluation: drafts
-    # of the dice just rolled.
-    assert any(any(a.startswith("draft") for a in legal) for legal in asked)
+    # Below an opened casket the moves change with every roll: each visit ranked that roll's
+    # drafts by the evaluation, instead of keeping a set narrowed on one old roll.
+    assert any(any(a.startswith("draft") for a in options) for options in ranked)
 
 
 def test_multiplayer_search_keeps_random_expansion(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
+    monkeypatch.setattr(ISMCTSAgent, "_ranked", staticmethod(lambda *args: asked.append(1) or []))
     monkeypatch.setattr(ISMCTSAgent, "_greedy", lambda self, d, mover, legal=None: asked.append(1) or "")
     assert GAME.parts.tuning("EXPAND", "random") == "random"
     s = _at_first_open(2, 4)
