@@ -158,9 +158,16 @@ def _chances(s: OfrendaState, p: int) -> tuple[list[float], float, int]:
     return _lit_chances(board, lit, base, fill), fill, min(left, len(empties))
 
 
-def _lit_chances(board: list[int], lit: list[int], base: int, fill: float) -> list[float]:
+def _lit_chances(
+    board: list[int],
+    lit: list[int],
+    base: int,
+    fill: float,
+    counted: dict[int, tuple[int, int, int]] | None = None,
+) -> list[float]:
     """Each card slot's chance of ending lit (see the module notes), ``fill`` the share
-    of empty slots likely to be filled."""
+    of empty slots likely to be filled; ``counted``, if given, gets each unlit portrait's
+    ``_neighbours``."""
     future = FUTURE_LIT * fill
     out = []
     for i in range(NSLOTS):
@@ -171,6 +178,8 @@ def _lit_chances(board: list[int], lit: list[int], base: int, fill: float) -> li
             out.append(1.0)
         else:
             hits, seen, free = _neighbours(board, base, i, OBJ_MASK[c])
+            if counted is not None:
+                counted[i] = hits, seen, free
             out.append(_objective(OBJ_KIND[c], hits, seen, free, fill))
     return out
 
@@ -671,7 +680,8 @@ def _placing(
     empties = sum(1 for i in range(NSLOTS) if board[base + i] < 0) - 1
     left = _left(s, p)
     fill = min(1.0, left / empties) if empties else 0.0
-    chances = _lit_chances(board, lit, base, fill)
+    counted: dict[int, tuple[int, int, int]] = {}
+    chances = _lit_chances(board, lit, base, fill, counted)
     future = fill * (1.0 + FUTURE_LIT)
     near0 = [1.0 + x if board[base + i] >= 0 else future for i, x in enumerate(chances)]
     stored = len(s.stored[p])
@@ -692,7 +702,7 @@ def _placing(
         neighbours is filled."""
         ct = board[base + t]
         mask = OBJ_MASK[ct]
-        hits, seen, free = _neighbours(board, base, t, mask)
+        hits, seen, free = counted[t]
         if free == 1:
             return mask, -1.0, -1.0
         kind = OBJ_KIND[ct]
