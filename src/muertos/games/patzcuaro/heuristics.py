@@ -330,8 +330,10 @@ def _fill(
     places: int,
     sure: int,
     trace: Trace | None = None,
+    levels: Levels | None = None,
 ) -> float:
-    """``fill_gain`` with the objectives as a tuple; its course written in ``trace`` if given.
+    """``fill_gain`` with the objectives as a tuple; its course written in ``trace`` if given,
+    the altar read as ``levels`` if given (a caller that built it from a known one).
 
     Each step tries every card of the pool on every open level and keeps the first best by
     ``_gainer``'s gain (an integer), found here in parts: what the card adds to the level's
@@ -348,8 +350,8 @@ def _fill(
         pe.third_object,
         pe.third_both,
     )
-    levels, colours, totals, mask = _levels(pe, altar)
-    rows = list(levels)
+    packed, colours, totals, mask = _levels(pe, altar) if levels is None else levels
+    rows = list(packed)
     coloured = list(colours)  # level -> holds a card of petal 3's colour
     places = min(places, _FREE[mask])
     p3 = C.petal3_points
@@ -449,16 +451,23 @@ slots: each one's cards, places and sure placements, course and gain."""
 
 
 def _shared_fill(
-    shared: Shared, objectives: tuple[str, ...], altar: list[int], cards: list[int], places: int, sure: int
+    shared: Shared,
+    levels: Levels,
+    objectives: tuple[str, ...],
+    altar: list[int],
+    cards: list[int],
+    places: int,
+    sure: int,
 ) -> float:
-    """``_fill``, or the gain of one in ``shared`` that the altar's filled slots follow."""
-    mask = _levels(_petals(objectives), altar)[3]
+    """``_fill`` of the altar, read as ``levels``, or the gain of one in ``shared`` that the
+    altar's filled slots follow."""
+    mask = levels[3]
     asked = (tuple(cards), places, sure)
     for inputs, course, gain in shared:
         if inputs == asked and _follows(course, mask):
             return gain
     trace: Trace = []
-    gain = _fill(objectives, altar, cards, places, sure, trace)
+    gain = _fill(objectives, altar, cards, places, sure, trace, levels)
     shared.append((asked, trace, gain))
     return gain
 
@@ -845,9 +854,10 @@ def _placings(
     """Each altar action of ``placed`` in turn, ``after`` (the state after the first) made
     the state after it: the mover's altar without the first card and with this one, the
     hand and known cards with the first card back and without this one. The altar's score
-    is its score without the card plus the card's gain. The same card on slots of the same
-    level leaves the same cards to fill the same levels: those fills are shared
-    (``_shared_fill``)."""
+    is its score without the card plus the card's gain, and the altar as the fill reads it
+    (``_levels``) the one without the card with the card's counts added. The same card on
+    slots of the same level leaves the same cards to fill the same levels: those fills are
+    shared (``_shared_fill``)."""
     c0, slot0 = placed[0][1]
     empty = after.altars[me].copy()
     empty[slot0] = 0
@@ -856,7 +866,9 @@ def _placings(
     base = _altar_score(objectives, empty)
     gainer = _gainer(objectives)
     gains: dict[tuple[int, int], int] = {}  # (card, level) -> what it adds to the score
-    fills: dict[tuple[int, int], Filler] = {}  # (card, level) -> its fills, shared
+    fills: dict[tuple[int, int], Shared] = {}  # (card, level) -> its fills, shared
+    pe = _petals(objectives)
+    rows, coloured, totals, mask = _levels(pe, empty)
     hand = sorted([*after.hands[me], c0])
     known = sorted([*after.known[me], c0]) if c0 in s.known[me] else after.known[me]
     for a, (c, slot) in placed:
@@ -868,5 +880,10 @@ def _placings(
         gain = gains.get((c, lv))
         if gain is None:
             gain = gains[c, lv] = gainer(objs, cols, lv, c)
-            fills[c, lv] = partial(_shared_fill, [])
-        yield a, base + gain, fills[c, lv]
+            fills[c, lv] = []
+        grown = list(rows)
+        grown[lv] += _ROWS[c]
+        third = list(coloured)
+        third[lv] = third[lv] or pe.third_colour[c]
+        levels = (tuple(grown), tuple(third), totals + pe.totals[c], mask | 1 << slot)
+        yield a, base + gain, partial(_shared_fill, fills[c, lv], levels)
