@@ -126,54 +126,6 @@ def _scorer(objectives: tuple[str, ...]) -> Scorer:
     return score
 
 
-Gainer = Callable[[list[list[int]], list[list[int]], int, int], int]
-
-
-@cache
-def _gainer(objectives: tuple[str, ...]) -> Gainer:
-    """What adding one card to one level of a model adds to the score, for these
-    objectives: the same as the difference of two ``_scorer`` results, but touching only
-    the level and the objectives the card can change (the bots call it very often)."""
-    choose, points = C.level_choose, C.level_points
-    obs = [C.objectives[oid] for oid in objectives]
-    o1 = next((ob.objects for ob in obs if ob.petal == 1), ())
-    o2 = next((ob for ob in obs if ob.petal == 2), None)
-    o3 = next((ob for ob in obs if ob.petal == 3), None)
-    set_points, p3 = C.set_points, C.petal3_points
-
-    def gain(objs: list[list[int]], cols: list[list[int]], lv: int, cid: int) -> int:
-        cnt = _COUNTS[cid]
-        colour = _COLOUR[cid]
-        row = objs[lv]
-        k = choose[lv]
-        grown = row[:]
-        for o, n in _ICONS[cid]:
-            grown[o] += n
-        grown.sort(reverse=True)
-        d = (sum(grown[:k]) - sum(sorted(row, reverse=True)[:k])) * points[lv]
-        if o1 and any(cnt[o] for o in o1):
-            t = [objs[0][o] + objs[1][o] + objs[2][o] for o in o1]
-            d += set_points * (min(x + cnt[o] for x, o in zip(t, o1, strict=True)) - min(t))
-        if o2 is not None and colour in o2.colours:
-            by = [cols[0][x] + cols[1][x] + cols[2][x] for x in o2.colours]
-            if o2.kind == "sets":
-                after = [n + (x == colour) for n, x in zip(by, o2.colours, strict=True)]
-                d += o2.points * (min(after) - min(by))
-            elif o2.kind == "per_colour":
-                d += o2.points
-            elif not any(by):
-                d -= o2.points
-        if o3 is not None:
-            c3, b3 = o3.colour, o3.object
-            had = bool(cols[lv][c3] and row[b3])
-            if not had and (cols[lv][c3] or colour == c3) and (row[b3] or cnt[b3]):
-                met = sum(1 for x in range(3) if cols[x][c3] and objs[x][b3])
-                d += p3[met + 1] - p3[met]
-        return d
-
-    return gain
-
-
 def _open_levels(filled: list[bool]) -> list[tuple[int, int]]:
     """(level, slot) for the first open slot of each level of a virtual altar."""
     out: list[tuple[int, int]] = []
@@ -336,31 +288,26 @@ def _fill(
     the altar read as ``levels`` if given (a caller that built it from a known one).
 
     Each step tries every card of the pool on every open level and keeps the first best by
-    ``_gainer``'s gain (an integer), found here in parts: what the card adds to the level's
-    best objects (``_tops``, kept from step to step until a card goes to that level),
-    whether it meets petal 3 there, and what it adds to petals 1 and 2 over the whole altar
-    (``_commons``, kept until a card changes the totals they read). The altar is read as
+    its gain (an integer: the difference of two ``_scorer`` results), found here in parts:
+    what the card adds to the level's best objects and whether it meets petal 3 there
+    (``_level_gains``, kept from step to step until a card goes to that level), and what it
+    adds to petals 1 and 2 over the whole altar (``_commons``, kept until a card changes
+    the totals they read). The altar is read as
     ``_levels`` gives it: counts packed in integers, the filled slots a bit mask. The sums
-    are ``_gainer``'s, so the choices and numbers are the same."""
+    are the same as the reference heuristics', and so are the choices."""
     pe = _petals(objectives)
     o3 = pe.o3
-    deltas, third_colour, third_object, third_both = (
-        pe.totals,
-        pe.third_colour,
-        pe.third_object,
-        pe.third_both,
-    )
+    deltas, third_colour = pe.totals, pe.third_colour
     packed, colours, totals, mask = _levels(pe, altar) if levels is None else levels
     rows = list(packed)
     coloured = list(colours)  # level -> holds a card of petal 3's colour
     places = min(places, _FREE[mask])
     p3 = C.petal3_points
     b3 = 0 if o3 is None else o3[1] * _ROW_BITS  # where petal 3's object's count is packed
-    met = [o3 is not None and coloured[lv] and rows[lv] >> b3 & 15 > 0 for lv in range(3)]
+    met, p3_gain = _third(pe, rows, coloured)
     n_met = met.count(True)
     pool = list(cards)
     gain = 0.0
-    p3_gain = p3[n_met + 1] - p3[n_met] if o3 is not None and n_met + 1 < len(p3) else 0
     # Per level, what each pool card adds there (its best objects, and petal 3 when it
     # meets it there), or None until asked; kept from step to step until a card goes there.
     tops: list[list[int] | None] = [None, None, None]
@@ -378,18 +325,7 @@ def _fill(
         for lv, slot in _OPEN_LEVELS[mask]:
             top = tops[lv]
             if top is None:
-                top = tops[lv] = _tops(lv, rows[lv], pool)
-                if p3_gain and not met[lv]:
-                    # Meeting petal 3 here takes a card of its colour and one with its object.
-                    if coloured[lv]:
-                        third = third_object
-                    elif rows[lv] >> b3 & 15:
-                        third = third_colour
-                    else:
-                        third = third_both
-                    for j, cid in enumerate(pool):
-                        if third[cid]:
-                            top[j] += p3_gain
+                top = tops[lv] = _level_gains(pe, lv, rows[lv], coloured[lv], met[lv], p3_gain, pool)
             vals = list(map(add, top, common))
             v = max(vals)
             if v > best_v:
@@ -472,11 +408,43 @@ def _shared_fill(
     return gain
 
 
+def _third(pe: _Petals, rows: Sequence[int], coloured: Sequence[bool]) -> tuple[list[bool], int]:
+    """Per level, is petal 3 met there (a card of its colour, its object among the level's
+    counts ``rows``); and what meeting it on one more level adds."""
+    if pe.o3 is None:
+        return [False, False, False], 0
+    b3 = pe.o3[1] * _ROW_BITS
+    met = [coloured[lv] and rows[lv] >> b3 & 15 > 0 for lv in range(3)]
+    n_met, p3 = met.count(True), C.petal3_points
+    return met, p3[n_met + 1] - p3[n_met] if n_met + 1 < len(p3) else 0
+
+
+def _level_gains(
+    pe: _Petals, lv: int, row: int, coloured: bool, met: bool, p3_gain: int, pool: list[int]
+) -> list[int]:
+    """What each card of ``pool`` adds on level ``lv`` (its counts ``row``, holding a card of
+    petal 3's colour or not, petal 3 met there or not), but for petals 1 and 2
+    (``_commons``): its best objects (``_tops``) and ``p3_gain`` if it meets petal 3 there."""
+    top = _tops(lv, row, pool)
+    if p3_gain and not met:
+        # Meeting petal 3 here takes a card of its colour and one with its object.
+        assert pe.o3 is not None
+        if coloured:
+            third = pe.third_object
+        elif row >> pe.o3[1] * _ROW_BITS & 15:
+            third = pe.third_colour
+        else:
+            third = pe.third_both
+        for j, cid in enumerate(pool):
+            if third[cid]:
+                top[j] += p3_gain
+    return top
+
+
 def _commons(pe: _Petals, totals: int, pool: list[int]) -> list[int]:
     """What each card of ``pool`` adds to petal 1 (one more set of its objects) and petal 2
     (its colours) wherever it goes, remembered in ``pe.commons`` by what the sums read: the
-    altar's ``totals`` of petal 1's objects and of petal 2's colours. The sums are
-    ``_gainer``'s."""
+    altar's ``totals`` of petal 1's objects and of petal 2's colours."""
     known = pe.commons.get(totals)
     if known is None:
         known = pe.commons.keep(totals, {})
@@ -854,7 +822,9 @@ def _placings(
     """Each altar action of ``placed`` in turn, ``after`` (the state after the first) made
     the state after it: the mover's altar without the first card and with this one, the
     hand and known cards with the first card back and without this one. The altar's score
-    is its score without the card plus the card's gain, and the altar as the fill reads it
+    is its score without the card plus the card's gain, what a fill's first step from the
+    altar without it finds for the card on that level (``_level_gains``, ``_commons``: once
+    per level for the whole hand), and the altar as the fill reads it
     (``_levels``) the one without the card with the card's counts added. The same card on
     slots of the same level leaves the same cards to fill the same levels: those fills are
     shared (``_shared_fill``)."""
@@ -862,14 +832,16 @@ def _placings(
     empty = after.altars[me].copy()
     empty[slot0] = 0
     objectives = tuple(after.objectives)
-    objs, cols = _model(empty)
     base = _altar_score(objectives, empty)
-    gainer = _gainer(objectives)
     gains: dict[tuple[int, int], int] = {}  # (card, level) -> what it adds to the score
     fills: dict[tuple[int, int], Shared] = {}  # (card, level) -> its fills, shared
     pe = _petals(objectives)
     rows, coloured, totals, mask = _levels(pe, empty)
     hand = sorted([*after.hands[me], c0])
+    # What each card adds: on its level and to petals 1 and 2, as a fill's first step.
+    met, p3_gain = _third(pe, rows, coloured)
+    common = _commons(pe, totals, hand)
+    on: dict[int, list[int]] = {}  # level -> what each card of the hand adds there
     known = sorted([*after.known[me], c0]) if c0 in s.known[me] else after.known[me]
     for a, (c, slot) in placed:
         after.altars[me] = altar = empty.copy()
@@ -879,7 +851,11 @@ def _placings(
         lv = _LEVEL_OF[slot]
         gain = gains.get((c, lv))
         if gain is None:
-            gain = gains[c, lv] = gainer(objs, cols, lv, c)
+            top = on.get(lv)
+            if top is None:
+                top = on[lv] = _level_gains(pe, lv, rows[lv], coloured[lv], met[lv], p3_gain, hand)
+            j = hand.index(c)
+            gain = gains[c, lv] = top[j] + common[j]
             fills[c, lv] = []
         grown = list(rows)
         grown[lv] += _ROWS[c]
