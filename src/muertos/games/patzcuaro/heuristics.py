@@ -229,7 +229,9 @@ def _pack(counts: list[int], bits: int) -> int:
 
 
 def _unpack(packed: int, bits: int, n: int) -> list[int]:
-    """The ``n`` counts ``_pack`` packed."""
+    """The ``n`` counts ``_pack`` packed (8 bits each: read as bytes, in C)."""
+    if bits == 8:
+        return list(packed.to_bytes(n, "little"))
     return [packed >> bits * i & (1 << bits) - 1 for i in range(n)]
 
 
