@@ -754,25 +754,23 @@ class OfrendaState(State):
         lit = self.lit
         for p in range(P):
             base = p * NSLOTS
-            for s in range(NSLOTS):
-                c = b[base + s]
-                if c >= 0 and not lit[base + s] and portrait_ok(b, base, s, c, VACUOUS):
-                    lit[base + s] = 1
-                    self._emit(
-                        "light", f"At the end, Player {p + 1}'s {CARD_IDS[c]} in {SLOT_IDS[s]} lights up."
-                    )
+            for s in self._lit_at_end(p):
+                lit[base + s] = 1
+                self._emit(
+                    "light",
+                    f"At the end, Player {p + 1}'s {CARD_IDS[b[base + s]]} in {SLOT_IDS[s]} lights up.",
+                )
         counts = [feature_counts(b, p * NSLOTS) for p in range(P)]
         on = [marigolds_on(self.tokens, p * NTOK) for p in range(P)]
         for p in range(P):
             bt = p * NTOK
-            for j in CANDLE_SLOTS:
+            for j in self._lit_candles_at_end(p, counts, on):
+                self.clit[bt + j] = 1
                 k = self.tokens[bt + j]
-                if k >= 0 and not self.clit[bt + j] and candle_ok(k, p, counts, on, self.mg):
-                    self.clit[bt + j] = 1
-                    self._emit(
-                        "light",
-                        f"At the end, Player {p + 1}'s candle {CANDLE_IDS[k]} in {TOKEN_IDS[j]} lights up.",
-                    )
+                self._emit(
+                    "light",
+                    f"At the end, Player {p + 1}'s candle {CANDLE_IDS[k]} in {TOKEN_IDS[j]} lights up.",
+                )
         self.phase = "over"
         self.pending = []
         sc = self.scores()
@@ -785,6 +783,28 @@ class OfrendaState(State):
             names = " and ".join(f"Player {i + 1}" for i in w)
             verb = "wins" if len(w) == 1 else "share the victory"
             self._emit("end", f"Final scores: {table}. {names} {verb}.")
+
+    def _lit_at_end(self, p: int) -> list[int]:
+        """p.9: seat ``p``'s unlit portraits whose objective holds at the end, empty slots
+        ignored (each check reads the board only, so the order of lighting is no matter)."""
+        b, lit = self.board, self.lit
+        base = p * NSLOTS
+        return [
+            s
+            for s in range(NSLOTS)
+            if b[base + s] >= 0 and not lit[base + s] and portrait_ok(b, base, s, b[base + s], VACUOUS)
+        ]
+
+    def _lit_candles_at_end(self, p: int, counts: list[list[int]], on: list[int]) -> list[int]:
+        """p.9: seat ``p``'s candle slots whose unlit candle lights at the end (⌚ included),
+        given every seat's feature counts and marigolds on its Ofrenda."""
+        tok, clit = self.tokens, self.clit
+        bt = p * NTOK
+        return [
+            j
+            for j in CANDLE_SLOTS
+            if tok[bt + j] >= 0 and not clit[bt + j] and candle_ok(tok[bt + j], p, counts, on, self.mg)
+        ]
 
     def seat_breakdown(self, p: int) -> Score:
         """Points of one seat by source, as the Ofrenda stands (final once over)."""
