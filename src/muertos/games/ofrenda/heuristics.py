@@ -93,8 +93,9 @@ OPPONENTS = "greedy"
 are the greedy move on each determinization, in its tree and its playouts, and lead to one
 node whatever they were. Searched rivals (the default) made a new branch for every move of a
 hidden hand, so no iteration reached the bot's next turn, and rivals played at random until a
-node had 16 visits. 4 seats against 3 greedy bots, 0.5 cpu-s a move, seeds 100-114 paired:
-60% of 15 games (own score 66.2) where searched rivals won 40% (58.6)."""
+node had 16 visits. 4 seats against 3 greedy bots, 0.5 cpu-s a move, seeds 100-123 paired
+(seat = seed mod 4): 54% of 24 games (own score 62.9, lead over the best rival -3.3) where
+searched rivals won 33% (56.9, -14.0); 2 seats, seeds 300-318: 19 of 19."""
 
 # Solo only: candles and open token slots (see the module docstring).
 FEATURE_PICK = 0.3
