@@ -242,6 +242,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=2, help="games played at once, one process each")
     ap.add_argument("--only", choices=["solo", "table", "speed"], help="one kind of goal, or the speed table")
     ap.add_argument("--out", type=Path, help="JSON lines of each game's result; an existing file is resumed")
+    ap.add_argument(
+        "--report",
+        action="store_true",
+        help="judge what --out holds so far (a run under way), playing nothing",
+    )
     args = ap.parse_args(argv)
     ids = args.games or muertos.game_ids()
     for gid in ids:
@@ -249,6 +254,8 @@ def main(argv: list[str] | None = None) -> None:
             ap.error(f"no game {gid!r}; games: {', '.join(muertos.game_ids())}")
     if not (0 < args.sample <= 1) or not 1 <= args.jobs <= 64:
         ap.error("--sample is a share in (0, 1] and --jobs from 1 to 64")
+    if args.report and args.out is None:
+        ap.error("--report reads the results of --out FILE")
     challenger = f"ismcts:{args.budget}"
     try:
         muertos.agent(challenger)
@@ -270,10 +277,10 @@ def main(argv: list[str] | None = None) -> None:
     todo = [g for g in goals(ids) if args.only is None or g.kind == args.only]
     done = _load(args.out)
     jobs = sorted({j for g in todo for j in g.jobs(args.sample)})
-    missing = [j for j in jobs if _key(j, challenger) not in done]
+    missing = [] if args.report else [j for j in jobs if _key(j, challenger) not in done]
     console.print(
-        f"{len(jobs)} games for {len(todo)} goals with {challenger}: {len(jobs) - len(missing)} kept"
-        f" from {args.out}, {len(missing)} to play"
+        f"{len(jobs)} games for {len(todo)} goals with {challenger}: {sum(_key(j, challenger) in done for j in jobs)} kept"
+        f" from {args.out}, {len(missing)} to play" + (" (a report: none)" if args.report else "")
         if args.out
         else f"{len(jobs)} games for {len(todo)} goals"
     )
@@ -320,7 +327,10 @@ def main(argv: list[str] | None = None) -> None:
     for col in ("goal", "games", "measured", "95% interval", "target", "verdict", "detail"):
         t.add_column(col)
     for g in todo:
-        g.results = [done[_key(j, challenger)] for j in g.jobs(args.sample)]
+        g.results = [done[k] for k in (_key(j, challenger) for j in g.jobs(args.sample)) if k in done]
+        if not g.results:
+            t.add_row(g.name, "0", "", "", g.target, "no games yet", "")
+            continue
         met, text, interval = g.judge(g.results)
         if g.kind == "table":
             ch = statistics.fmean(r[1] for r in g.results)

@@ -67,12 +67,21 @@ def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> 
     again = subprocess.run([*cmd, "--out", str(out)], capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and "2 kept" in again.stdout and "0 to play" in again.stdout, again.stdout
     assert len(out.read_text().splitlines()) == 2
+    report = subprocess.run(
+        [*cmd, "--sample", "1", "--out", str(out), "--report"], capture_output=True, text=True, timeout=300
+    )
+    assert report.returncode == 0, report.stderr
+    assert "2 kept" in report.stdout and "0 to play" in report.stdout  # 38 of the 40 games not played
+    assert "Ofertu 2 seats │ 2 " in report.stdout and "the goal asks 40 games" in report.stdout, report.stdout
+    assert len(out.read_text().splitlines()) == 2
     out.write_text(out.read_text() + "{not json\n")
     broken = subprocess.run([*cmd, "--out", str(out)], capture_output=True, text=True, timeout=300)
     assert broken.returncode != 0 and f"{out}:3: not a result line" in broken.stderr
 
 
-@pytest.mark.parametrize("bad", [["--sample", "0"], ["--sample", "nan"], ["--jobs", "0"], ["no-such-game"]])
+@pytest.mark.parametrize(
+    "bad", [["--sample", "0"], ["--sample", "nan"], ["--jobs", "0"], ["no-such-game"], ["--report"]]
+)
 def test_bad_arguments_are_refused_with_exit_2(bad: list[str]) -> None:
     r = subprocess.run([sys.executable, str(SCRIPT), *bad], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2, r.stderr
