@@ -42,7 +42,7 @@ from rich.table import Table
 
 import muertos
 from muertos.agents import ISMCTSAgent
-from muertos.sim.stats import mean_interval, median_interval, wilson
+from muertos.sim.stats import mean_interval, median_interval, wilson, win_shares
 
 Job = tuple[str, str, int, int, int]
 """(kind, game, players, seed, challenger's seat): one game to play."""
@@ -172,7 +172,7 @@ def play(job: Job, challenger: str) -> list[float]:
     seats = ["greedy"] * players
     seats[seat] = challenger
     rec = muertos.play(gid, seats=seats, seed=seed)
-    share = 1.0 / len(rec.winners) if seat in rec.winners else 0.0
+    share = win_shares(rec.winners, players)[seat]
     others = [float(s) for i, s in enumerate(rec.scores) if i != seat]
     return [share, float(rec.scores[seat]), statistics.fmean(others)]
 

@@ -103,6 +103,12 @@ class _Node:
         self.varying = False  # its moves changed since: a chance event before it
 
 
+def _kept_from(vals: list[float], widen: int) -> float:
+    """The least value a move needs to be among the ``widen`` best (moves tied with the
+    last one kept): the one cut of narrowing, at a node and at a changing one."""
+    return sorted(vals, reverse=True)[widen - 1] - 1e-9
+
+
 def _squash(x: float) -> float:
     if x >= 0:
         return 1.0 / (1.0 + math.exp(-x))
@@ -276,7 +282,7 @@ class ISMCTSAgent:
         vals = one_step_values(d, mover, options)
         order = sorted(range(len(options)), key=vals.__getitem__, reverse=True)
         if widen is not None and len(options) > widen:
-            cut = vals[order[widen - 1]] - 1e-9
+            cut = _kept_from(vals, widen)
             order = [i for i in order if vals[i] >= cut]
         return [options[i] for i in order]
 
@@ -289,8 +295,8 @@ class ISMCTSAgent:
             return None
         if vals is None:
             vals = one_step_values(d, seat, legal)
-        cut = sorted(vals, reverse=True)[widen - 1]
-        return {a for a, v in zip(legal, vals, strict=True) if v >= cut - 1e-9}
+        cut = _kept_from(vals, widen)
+        return {a for a, v in zip(legal, vals, strict=True) if v >= cut}
 
     # ---------------------------------------------------------------- search
     def act(self, state: State, seat: int) -> str:
