@@ -101,3 +101,39 @@ def test_the_agent_itself_refuses_a_budget_that_cannot_run(kw: dict[str, object]
     with pytest.raises(ValueError) as e:
         ISMCTSAgent(0, **kw)  # type: ignore[arg-type]
     assert str(e.value) == budget_problem(kw.get("iterations", 1000), kw.get("seconds"))  # type: ignore[arg-type]
+
+
+def test_a_timed_search_stops_once_its_move_cannot_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves one second a reading (one reading an iteration): a search of 300 s
+    runs 300 iterations unless it settles, and settling chooses the same move, in every
+    position of a game where there is a choice."""
+
+    def run(state: muertos.State, settle: bool) -> tuple[str, int]:
+        ticks = iter(range(10_000))
+        monkeypatch.setitem(ismcts.CLOCKS, "cpu", lambda: float(next(ticks)))
+        bot = ISMCTSAgent(5, iterations=None, seconds=300, clock="cpu", settle=settle)
+        return bot.act(state, state.to_move or 0), bot.last_iterations
+
+    state = muertos.game("ofrenda").new(1, 2)
+    greedy = muertos.agent("greedy", seed=1)
+    shorter = 0
+    while not state.over:
+        if len(state.legal_actions()) > 1:
+            full, settled = run(state, False), run(state, True)
+            assert full[1] == 300
+            assert settled[0] == full[0]
+            shorter += settled[1] < 300
+        state.apply(greedy.act(state, 0))
+    assert shorter >= 5
+
+
+def test_settled_means_a_lead_the_time_left_cannot_close() -> None:
+    root = ismcts._Node()
+    for a, visits in {"a": 50, "b": 20, "c": 0}.items():
+        root.children[a] = ismcts._Node()
+        root.children[a].visits = visits
+    # 70 iterations in 1 s: 0.1 s more brings about 7, and the margin makes it 10.5 < 30
+    assert ismcts._settled(root, 70, 1.0, 0.1)
+    # 1 s more brings about 70, and 105 > 30: the second move could still overtake
+    assert not ismcts._settled(root, 70, 1.0, 1.0)
+    assert not ismcts._settled(root, 70, 0.0, 1.0)

@@ -63,6 +63,10 @@ OPPONENT_MODELS = ("search", "greedy", "policy")
 move, or the playout's move, without branching (a game's ``OPPONENTS``)."""
 RIVAL = ""
 """The key of the one node a modelled rival's move leads to, whatever the move."""
+SETTLE_MARGIN = 1.5
+"""A time-budgeted search stops once the most visited root move leads the next by more than
+this many times the iterations the time left would bring at the rate so far (room for a
+slower stretch): more thinking could not change the move."""
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 """What a budget in seconds counts: time on the wall, or this process's CPU time — the
 same thinking for a bot whether the machine is idle or shared (benchmarks of strength)."""
@@ -107,6 +111,21 @@ def _kept_from(vals: list[float], widen: int) -> float:
     """The least value a move needs to be among the ``widen`` best (moves tied with the
     last one kept): the one cut of narrowing, at a node and at a changing one."""
     return sorted(vals, reverse=True)[widen - 1] - 1e-9
+
+
+def _settled(root: _Node, done: int, spent: float, left: float) -> bool:
+    """Whether the most visited root move, the one ``act`` plays, stays so whatever the
+    ``left`` seconds bring: each iteration adds one visit to one root move."""
+    if spent <= 0.0:
+        return False
+    first = second = 0
+    for ch in root.children.values():
+        v = ch.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > SETTLE_MARGIN * done * left / spent
 
 
 def _squash(x: float) -> float:
@@ -170,7 +189,8 @@ class ISMCTSAgent:
     best by the game's evaluation one move ahead, on a determinization as the greedy bot
     sees them (moves tied with the last one are kept): at the root at once, deeper once a
     node has been visited ``narrow_at`` times. ``"auto"``: the game's ``WIDEN`` (solo,
-    ``SOLO_WIDEN``), else 8; ``None``: every move.
+    ``SOLO_WIDEN``), else 8; ``None``: every move. ``settle``: with a time budget, stop
+    thinking once the move chosen can no longer change (see ``SETTLE_MARGIN``).
     """
 
     def __init__(
@@ -187,6 +207,7 @@ class ISMCTSAgent:
         clock: str = "wall",
         opponents: str = "auto",
         prior: float | None = None,
+        settle: bool = True,
     ) -> None:
         if rollout not in ("auto", "random", "heuristic"):
             raise ValueError(f"rollout must be 'auto', 'random' or 'heuristic', got {rollout!r}")
@@ -211,6 +232,7 @@ class ISMCTSAgent:
         self.clock = clock
         self.opponents = opponents
         self.prior = prior
+        self.settle = settle
         unit = "s" if clock == "wall" else "cpu"
         budget = f"{seconds:g}{unit}" if seconds is not None else str(iterations)
         self.name = f"ismcts:{budget}" + ("" if rollout == "auto" else f":{rollout}")
@@ -304,7 +326,7 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        kids = self._search(state, seat, legal).children
+        kids = self._search(state, seat, legal, settle=self.settle).children
 
         def rank(a: str) -> tuple[int, float]:
             ch = kids.get(a)
@@ -325,7 +347,13 @@ class ISMCTSAgent:
         return {a: (ch.visits, ch.reward / ch.visits) for a, ch in kids.items() if ch.visits}
 
     def _search(
-        self, state: State, seat: int, legal: list[str], include: Collection[str] = (), floor: int = 0
+        self,
+        state: State,
+        seat: int,
+        legal: list[str],
+        include: Collection[str] = (),
+        floor: int = 0,
+        settle: bool = False,
     ) -> _Node:
         game = state.game
         players = state.players
@@ -336,7 +364,8 @@ class ISMCTSAgent:
         policy = self._policy(game, solo)
         evaluate = game.evaluate
         now = CLOCKS[self.clock]
-        deadline = None if self.seconds is None else now() + self.seconds
+        start = now()
+        deadline = None if self.seconds is None else start + self.seconds
         widen = _solo_hint(game, solo, "WIDEN", 8) if self.widen == "auto" else self.widen
         assert widen is None or isinstance(widen, int)
         narrow_at = self.narrow_at
@@ -377,8 +406,10 @@ class ISMCTSAgent:
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
-            if deadline is not None and n > 0 and now() >= deadline:
-                break
+            if deadline is not None and n > 0:
+                t = now()
+                if t >= deadline or (settle and n % 16 == 0 and _settled(root, n, t - start, deadline - t)):
+                    break
             n += 1
             d = state.determinize(seat, rng)
             node = root
