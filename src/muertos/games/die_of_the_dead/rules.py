@@ -78,6 +78,8 @@ SQUARE_BONUS: tuple[tuple[int, ...], ...] = tuple(
     for row in C.squares
 )
 BONUS_NAMES = [*(f"{n} token" for n in ITEM_NAMES), "Calavera", "Set a face"]
+_TIER_WORDS = {"perfect": "a perfect score", "good": "a good score", "below_good": "below a good score"}
+"""A solo tier (``scoring.solo_tier``) in the end's log line and the view."""
 CANDLE_PAIRS = [(a, b) for a in range(C.caskets) for b in range(a + 1, C.caskets)]
 
 SECTION_DICE: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(itemgetter(*c) for c in SECTIONS)
@@ -365,12 +367,8 @@ class DieOfTheDeadState(State):
         return _dice_value(sec, SECTION_DICE[sec](self.ofrenda[s]), 0 if self.options["same_urns"] else s)
 
     def _rating(self) -> str:
-        t = self.steps[0]
-        if t >= C.solo_perfect:
-            return "a perfect score"
-        if t >= C.solo_good:
-            return "a good score"
-        return "below a good score"
+        """The solo tier (``scoring.solo_tier``) as the end's log line and the view say it."""
+        return _TIER_WORDS[scoring.solo_tier(self.steps[0])]
 
     # ------------------------------------------------------------------ flow
     @property

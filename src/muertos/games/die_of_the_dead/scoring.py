@@ -152,12 +152,21 @@ def tie_breaks(s: DieOfTheDeadState) -> list[TieRule]:
     return [TieRule("tokens_in_hand", "most tokens in hand", tuple(sum(h) for h in s.hands))]
 
 
+def solo_tier(steps: int) -> str:
+    """RULES: the solo tier of ``steps`` ascended (a ``RATING_LABELS`` key)."""
+    if steps >= COMPONENTS.solo_perfect:
+        return "perfect"
+    if steps >= COMPONENTS.solo_good:
+        return "good"
+    return "below_good"
+
+
 def solo_rating(s: DieOfTheDeadState) -> Rating | None:
-    """RULES: 18 steps is a perfect score, 12 a good one."""
+    """RULES: 18 steps is a perfect score, 12 a good one (``solo_tier``)."""
     if not s.solo:
         return None
     t = s.steps[0]
-    key = "perfect" if t >= COMPONENTS.solo_perfect else "good" if t >= COMPONENTS.solo_good else "below_good"
+    key = solo_tier(t)
     text = f"{t} steps: {COMPONENTS.solo_perfect} is perfect, {COMPONENTS.solo_good} is good."
     return Rating(key, RATING_LABELS[key], text)
 
