@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import muertos
@@ -293,9 +293,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     cpu: list[float] = []
     with progress:
-        bar = {
-            (g.kind, g.game, g.players): progress.add_task(f"{g.game} ×{g.players}", total=0) for g in todo
-        }
+        bar: dict[tuple[str, str, int], TaskID] = {}
+        for g in todo:  # one bar a kind of game: Die of the Dead's two solo goals share games
+            if (g.kind, g.game, g.players) not in bar:
+                bar[g.kind, g.game, g.players] = progress.add_task(f"{g.game} ×{g.players}", total=0)
         for j in jobs:
             task = bar[(j[0], j[1], j[2])]
             progress.update(task, total=(progress.tasks[task].total or 0) + 1)
@@ -316,7 +317,15 @@ def main(argv: list[str] | None = None) -> None:
                         progress.advance(bar[(job[0], job[1], job[2])])
                         if out:
                             out.write(
-                                json.dumps({"job": job, "challenger": challenger, "result": res}) + "\n"
+                                json.dumps(
+                                    {
+                                        "job": job,
+                                        "challenger": challenger,
+                                        "result": res,
+                                        "cpu": round(seconds, 2),
+                                    }
+                                )
+                                + "\n"
                             )
                             out.flush()
         finally:

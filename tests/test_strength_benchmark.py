@@ -64,6 +64,7 @@ def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> 
     assert first.returncode == 0, first.stderr
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(rows) == 2 and {tuple(r["job"][3:]) for r in rows} == {(0, 0), (0, 1)}  # seed 0, both seats
+    assert all(0 < r["cpu"] < 300 for r in rows)  # each game's CPU seconds, kept with it
     again = subprocess.run([*cmd, "--out", str(out)], capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and "2 kept" in again.stdout and "0 to play" in again.stdout, again.stdout
     assert len(out.read_text().splitlines()) == 2
@@ -74,6 +75,24 @@ def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> 
     assert "2 kept" in report.stdout and "0 to play" in report.stdout  # 38 of the 40 games not played
     assert "Ofertu 2 seats │ 2 " in report.stdout and "the goal asks 40 games" in report.stdout, report.stdout
     assert len(out.read_text().splitlines()) == 2
+    solo = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPT),
+            "die-of-the-dead",
+            "--only",
+            "solo",
+            "--out",
+            str(tmp_path / "none.jsonl"),
+            "--report",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert solo.returncode == 0, solo.stderr
+    assert solo.stdout.count("die-of-the-dead ×1") == 1, solo.stdout  # two goals, the same 200 games: one bar
+    assert "0/200" in solo.stdout and "no games yet" in solo.stdout
     out.write_text(out.read_text() + "{not json\n")
     broken = subprocess.run([*cmd, "--out", str(out)], capture_output=True, text=True, timeout=300)
     assert broken.returncode != 0 and f"{out}:3: not a result line" in broken.stderr
