@@ -125,6 +125,29 @@ def test_action_values_are_the_evaluations_after_each_action(gid: str, players: 
 
 
 @pytest.mark.parametrize(("gid", "players"), CASES)
+def test_determinized_values_are_the_values_on_a_determinization(gid: str, players: int) -> None:
+    """``Game.determinized_values`` (the greedy bot's question; a game may skip redrawing what
+    its values do not read) gives the values on ``determinize(seat, rng)`` drawn with the same
+    ``rng``, leaves ``rng`` as ``determinize`` does and the state unchanged: where a game
+    values a position without redrawing, it read nothing a determinization would change."""
+    g = muertos.game(gid)
+    for seed in (2, 3):
+        for s in positions(g, players, seed):
+            if s.over:
+                continue
+            seat = s.to_move
+            assert seat is not None
+            legal = s.legal_actions()
+            before = s.to_json()
+            for k in range(2):
+                asked, plain = random.Random(k), random.Random(k)
+                got = g.determinized_values(s, seat, legal, asked)
+                assert got == g.action_values(s.determinize(seat, plain), seat, legal)
+                assert asked.getstate() == plain.getstate()
+            assert s.to_json() == before, "determinized_values changed the state it was asked about"
+
+
+@pytest.mark.parametrize(("gid", "players"), CASES)
 def test_after_is_a_clone_with_the_action_applied(gid: str, players: int) -> None:
     g = muertos.game(gid)
     for s in positions(g, players, 3, every=3):

@@ -18,7 +18,8 @@ def one_step_values(state: State, seat: int, actions: Sequence[str]) -> list[flo
 class GreedyAgent:
     """Tries every legal action on a determinization of what it knows and keeps the best.
 
-    It looks through ``determinize`` so that a card it would draw is a guess, not a peek;
+    It looks through ``determinize`` so that a card it would draw is a guess, not a peek
+    (``Game.determinized_values``: a game may skip redrawing what its values do not read);
     ties are broken at random from its own seed.
     """
 
@@ -32,10 +33,10 @@ class GreedyAgent:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        totals = list(one_step_values(state.determinize(seat, self.rng), seat, legal))
+        values = state.game.determinized_values
+        totals = list(values(state, seat, legal, self.rng))
         for _ in range(1, self.samples):
-            d = state.determinize(seat, self.rng)
-            for i, v in enumerate(one_step_values(d, seat, legal)):
+            for i, v in enumerate(values(state, seat, legal, self.rng)):
                 totals[i] += v
         best = max(totals)
         choices = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-9]

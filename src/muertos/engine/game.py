@@ -296,6 +296,19 @@ class Game(ABC):
         evaluate = self.evaluate
         return [evaluate(state.after(a), seat) for a in actions]
 
+    def determinized_values(
+        self, state: State, seat: int, actions: Sequence[str], rng: random.Random
+    ) -> list[float]:
+        """``action_values`` of ``actions`` on ``state.determinize(seat, rng)``: the greedy
+        bot's question at each decision. A game's heuristics may answer it themselves
+        (``determinized_values``) with exactly these numbers and ``rng`` drawn as
+        ``determinize`` draws it, say without redrawing hidden cards its values do not read:
+        ``tests/agents`` compares the two in every game."""
+        own = self.parts.determinized_values()
+        if own is not None:
+            return own(state, seat, actions, rng)
+        return self.action_values(state.determinize(seat, rng), seat, actions)
+
     def rollout_policy(self) -> Callable[[State, random.Random], str | None] | None:
         """The game's fast playout policy ``(state, rng) -> action``, if it has one."""
         return self.parts.rollout()
@@ -569,11 +582,17 @@ class State(ABC):
         own generator is reseeded too, so future draws cannot be predicted either.
         """
         self._check_seat(seat)
+        hidden = Rng.from_random(rng)
+        return self._determinized(seat, hidden, Rng.from_random(rng))
+
+    def _determinized(self, seat: int | None, hidden: Rng, own: Rng) -> State:
+        """``determinize`` with its two generators drawn (in this order): ``hidden`` redraws
+        what ``seat`` cannot see, ``own`` is the copy's. A game's ``determinized_values`` draws
+        them itself, and redraws only where its values would read a hidden card."""
         c = self.clone()
-        r = Rng.from_random(rng)
-        c.rng = Rng.from_random(rng)
+        c.rng = own
         c._legal = None
-        c._redraw_hidden(seat, r)
+        c._redraw_hidden(seat, hidden)
         return c
 
     def position(self) -> dict[str, Any]:

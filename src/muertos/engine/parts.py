@@ -8,7 +8,8 @@ module can be a part: mypy checks a module against a Protocol, function by funct
 - ``render``: the table as a seat sees it, a Rich renderable (the terminal and ``muertos show``).
 - ``heuristics``: ``evaluate(state, seat)``, how well a seat stands, for bots; optionally a fast
   playout policy ``rollout(state, rng)``, a faster ``action_values(state, seat, actions)`` (the
-  evaluation after each action, for the greedy bot) and search constants (see
+  evaluation after each action, for the greedy bot), a faster ``determinized_values`` (those values
+  on a determinization, without redrawing what they do not read) and search constants (see
   ``muertos.agents.ismcts``).
 - ``encoding``: the fixed action space and the observation vector, for the RL adapters.
 - ``guide``: the summary, notation and reconstructed components (``muertos rules``).
@@ -69,6 +70,12 @@ class Parts(Generic[S]):
         """The heuristics' own ``action_values(state, seat, actions)``, if they have one: the
         evaluation after each action, exactly as ``Game.action_values`` computes it, but faster."""
         return getattr(self.heuristics, "action_values", None)
+
+    def determinized_values(self) -> Callable[[S, int, Sequence[str], random.Random], list[float]] | None:
+        """The heuristics' own ``determinized_values(state, seat, actions, rng)``, if they have
+        one: ``action_values`` on ``state.determinize(seat, rng)``, the same numbers found
+        without redrawing what the values do not read."""
+        return getattr(self.heuristics, "determinized_values", None)
 
     def tuning(self, name: str, default: Any) -> Any:
         """A search constant the heuristics set (``SCALE``, ``PLAYOUT``, ...), else ``default``."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from muertos.games.dia_de_los_muertos import GAME
 from muertos.games.dia_de_los_muertos.heuristics import _WORLDS, evaluate, rollout
@@ -108,3 +109,53 @@ def test_remembered_estimates_are_the_computed_ones() -> None:
             assert kept == [evaluate(s, seat) for seat in range(players)]
             legal = s.legal_actions()
             s.apply(legal[rnd.randrange(len(legal))])
+
+
+def test_a_masked_copy_holds_only_what_its_seat_knows() -> None:
+    """``determinized_values`` values most decisions on a masked copy: it must be the same
+    for the real state and for any determinization of it (a function of the seat's view),
+    so nothing hidden can reach the greedy bot's values that way."""
+    from muertos.engine import Rng
+    from muertos.games.dia_de_los_muertos.heuristics import _masked
+
+    rnd = random.Random(4)
+    for seed in range(2):
+        s = GAME.new(4, seed)
+        while not s.over:
+            seat = s.to_move
+            assert seat is not None
+            for d in (s.determinize(seat, rnd), s.determinize(seat, rnd)):
+                mine, theirs = _masked(s, seat, Rng(1)), _masked(d, seat, Rng(1))
+                assert mine.hands == theirs.hands and mine.lay == theirs.lay
+                assert len(mine.draw) == len(theirs.draw) == len(s.draw)
+                assert mine.hands[seat] == s.hands[seat]
+            legal = s.legal_actions()
+            s.apply(legal[rnd.randrange(len(legal))])
+
+
+def test_determinized_values_redraw_only_where_a_hidden_card_is_read(monkeypatch: Any) -> None:
+    """Most greedy decisions are valued on a masked copy; the rest, where a value reads a
+    hidden card (the swap of a last two cards draws one, a random attack's pick), or an
+    action is played by the rules, on a determinization."""
+    import muertos
+    from muertos.games.dia_de_los_muertos import heuristics
+
+    decisions, redrawn = 0, 0
+    values = heuristics.determinized_values
+    determinized = MuertosState._determinized
+
+    def counted(state: Any, seat: int, actions: Any, rng: random.Random) -> list[float]:
+        nonlocal decisions
+        decisions += 1
+        return values(state, seat, actions, rng)
+
+    def redraw(self: MuertosState, *args: Any) -> Any:
+        nonlocal redrawn
+        redrawn += 1
+        return determinized(self, *args)
+
+    monkeypatch.setattr(heuristics, "determinized_values", counted)
+    monkeypatch.setattr(MuertosState, "_determinized", redraw)
+    muertos.play("dia-de-los-muertos", seats=["greedy"] * 3, seed=1)
+    assert decisions > 200
+    assert 0 < redrawn < decisions / 3

@@ -525,7 +525,7 @@ def _settle(tr: _Trial, stack: list[list[Any]]) -> bool:
                 stack.append(["limit", s])
                 return True
         elif kind == "endround":
-            if any(hands[s] and all(REACTION[c] for c in hands[s]) for s in st.order if not home[s]):
+            if any(hands[s] and _reactions_only(hands[s]) for s in st.order if not home[s]):
                 return False
             stack.pop()
             stack.append(["newround"])
@@ -536,7 +536,10 @@ def _settle(tr: _Trial, stack: list[list[Any]]) -> bool:
             stack.pop()
             pos, arms, legs = st.pos, st.arms, st.legs
             live = [s for s in range(st.players) if not home[s]]
-            live.sort(key=lambda s: (pos[s], sum(MOVE[c] for c in hands[s]), arms[s] + legs[s], s))
+            if len({pos[s] for s in live}) == len(live):
+                live.sort(key=pos.__getitem__)  # the hands' backs break ties only (a drawn card's is hidden)
+            else:
+                live.sort(key=lambda s: (pos[s], sum(MOVE[c] for c in hands[s]), arms[s] + legs[s], s))
             tr.set("round", st.round + 1)
             tr.set("order", live)
             tr.set("lay", [-1] * st.players)
@@ -920,7 +923,11 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
     if st.ended or not st.stack:
         return [evaluate(st.after(a), seat) for a in actions]
     fast = _FAST.get(st.stack[-1][0])
-    known = fast(st, seat, _world(st)) if fast is not None else {}
+    return _completed(st, seat, actions, fast(st, seat, _world(st)) if fast is not None else {})
+
+
+def _completed(st: MuertosState, seat: int, actions: Sequence[str], known: dict[str, float]) -> list[float]:
+    """The values of ``actions``: ``known``'s, the others played on a copy."""
     listed: set[str] | None = None
     out = []
     for a in actions:
@@ -931,6 +938,133 @@ def action_values(state: State, seat: int, actions: Sequence[str]) -> list[float
             v = _judge_after(st, a, seat) if a in listed else evaluate(st.after(a), seat)
         out.append(v)
     return out
+
+
+class _HiddenRead(Exception):
+    """A masked copy's values (``_masked``) would read a card its seat cannot see."""
+
+
+class _Hidden:
+    """A card drawn from a masked copy's pile: it counts in its hand, but reading which card
+    it is (its index in any table: back, symbols, reaction) raises ``_HiddenRead``. It is a
+    card (``>= 0``, as a laid card is), after every known card in a sorted hand."""
+
+    __slots__ = ()
+
+    def __index__(self) -> int:
+        raise _HiddenRead
+
+    def __lt__(self, other: object) -> bool:
+        return False
+
+    def __le__(self, other: object) -> bool:
+        return isinstance(other, _Hidden)
+
+    def __gt__(self, other: object) -> bool:
+        return not isinstance(other, _Hidden)
+
+    def __ge__(self, other: object) -> bool:
+        return True
+
+
+_DRAWN = _Hidden()
+
+
+class _Unseen:
+    """The draw pile of a masked copy: how many cards it holds is public, which are not (a
+    card drawn is ``_Hidden``)."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [_DRAWN] * len(range(*i.indices(self.n)))
+        if not -self.n <= i < self.n:
+            raise IndexError(i)
+        return _DRAWN
+
+
+class _Masked(list[int]):
+    """Another seat's hand in a masked copy: a stand-in card of each back it holds."""
+
+
+_STAND_IN = {b: MOVE.index(b) for b in set(MOVE)}
+"""By back: the card that stands in for a hidden card of that back in a masked copy."""
+
+
+_MAY_REACT = {b: any(REACTION[k] for k in range(len(MOVE)) if MOVE[k] == b) for b in set(MOVE)}
+"""By back: whether a card of that back may be a reaction card (Dodge, Holding)."""
+
+
+def _reactions_only(hand: list[int]) -> bool:
+    """Whether ``hand`` holds reaction cards only (it is swapped at a round's end). A hidden
+    card (a masked hand's stand-ins, a card drawn in a masked copy) may or may not be one,
+    unless its back has none: a known other card answers no, else ``_HiddenRead``."""
+    if type(hand) is _Masked:
+        if any(not _MAY_REACT[MOVE[c]] for c in hand):
+            return False
+        raise _HiddenRead
+    hidden = False
+    for c in hand:
+        if type(c) is not int:  # _Hidden
+            hidden = True
+        elif not REACTION[c]:
+            return False
+    if hidden:
+        raise _HiddenRead
+    return True
+
+
+def _masked(st: MuertosState, seat: int, own: Rng) -> MuertosState:
+    """A copy of ``st`` holding only what ``seat`` knows: the other hands and laid cards by
+    their backs (a stand-in card each), the draw pile by its size. A function of ``seat``'s
+    view, like a determinization, but with nothing drawn: what the values read of it is
+    what they would read of any determinization, unless they reach for a hidden card."""
+    c = cast(MuertosState, st.clone())
+    c.rng = own.copy()
+    c._legal = None
+    c.draw = cast(list[int], _Unseen(len(st.draw)))
+    hands, lay = c.hands, c.lay
+    for p in range(c.players):
+        if p != seat:
+            hands[p] = _Masked(sorted(_STAND_IN[MOVE[k]] for k in hands[p]))
+            if lay[p] >= 0:
+                lay[p] = _STAND_IN[MOVE[lay[p]]]
+    return c
+
+
+def determinized_values(state: State, seat: int, actions: Sequence[str], rng: random.Random) -> list[float]:
+    """``action_values(state.determinize(seat, rng), seat, actions)`` (``Game.determinized_values``),
+    the same numbers without redrawing the hidden cards where the values read none of them.
+    A decision tried on the state itself (``_FAST``) reads hands by their size and backs and
+    laid cards by their backs, and reads the draw pile only for a card drawn: so it is
+    valued first on a masked copy (``_masked``), and on a determinization where it reaches
+    for a hidden card (a drawn card's back, a hand of reaction cards only); the actions it
+    leaves to the rules are played on a determinization. ``rng`` is drawn as ``determinize``
+    draws it either way."""
+    st = cast(MuertosState, state)
+    hidden, own = Rng.from_random(rng), Rng.from_random(rng)
+    fast = _FAST.get(st.stack[-1][0]) if st.stack and not st.ended and st.to_move == seat else None
+    if fast is not None:
+        c = _masked(st, seat, own)
+        try:
+            known = fast(c, seat, _world(c))
+        except _HiddenRead:
+            pass
+        else:
+            if all(a in known for a in actions):
+                return [known[a] for a in actions]
+            # the actions the fast way leaves to the rules need a determinization; the
+            # values it found read nothing hidden, and are the determinization's
+            d = cast(MuertosState, st._determinized(seat, hidden, own))
+            return _completed(d, seat, actions, known)
+    return action_values(st._determinized(seat, hidden, own), seat, actions)
 
 
 def rollout(state: State, rng: random.Random) -> str:
