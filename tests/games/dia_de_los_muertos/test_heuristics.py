@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from muertos.games.dia_de_los_muertos import GAME
 from muertos.games.dia_de_los_muertos.heuristics import _WORLDS, evaluate, rollout
@@ -111,12 +111,21 @@ def test_remembered_estimates_are_the_computed_ones() -> None:
             s.apply(legal[rnd.randrange(len(legal))])
 
 
-def test_a_masked_copy_holds_only_what_its_seat_knows() -> None:
-    """``determinized_values`` values most decisions on a masked copy: it must be the same
-    for the real state and for any determinization of it (a function of the seat's view),
-    so nothing hidden can reach the greedy bot's values that way."""
+def test_a_masked_state_holds_only_what_its_seat_knows() -> None:
+    """``determinized_values`` values most decisions on the state masked in place: masked,
+    a state and any determinization of it must be the same (a function of the seat's view),
+    so nothing hidden can reach the greedy bot's values that way; the undo restores it."""
     from muertos.engine import Rng
-    from muertos.games.dia_de_los_muertos.heuristics import _masked
+    from muertos.games.dia_de_los_muertos.heuristics import _mask, _Trial
+
+    def masked(st: MuertosState, seat: int) -> tuple[Any, ...]:
+        before = st.to_json()
+        tr = _Trial(st)
+        _mask(tr, seat, Rng(1))
+        seen = ([list(h) for h in st.hands], list(st.lay), len(st.draw), st.rng.state)
+        tr.undo()
+        assert st.to_json() == before
+        return seen
 
     rnd = random.Random(4)
     for seed in range(2):
@@ -124,11 +133,10 @@ def test_a_masked_copy_holds_only_what_its_seat_knows() -> None:
         while not s.over:
             seat = s.to_move
             assert seat is not None
+            mine = masked(s, seat)
+            assert mine[0][seat] == s.hands[seat] and mine[2] == len(s.draw)
             for d in (s.determinize(seat, rnd), s.determinize(seat, rnd)):
-                mine, theirs = _masked(s, seat, Rng(1)), _masked(d, seat, Rng(1))
-                assert mine.hands == theirs.hands and mine.lay == theirs.lay
-                assert len(mine.draw) == len(theirs.draw) == len(s.draw)
-                assert mine.hands[seat] == s.hands[seat]
+                assert masked(cast(MuertosState, d), seat) == mine
             legal = s.legal_actions()
             s.apply(legal[rnd.randrange(len(legal))])
 

@@ -941,7 +941,7 @@ def _completed(st: MuertosState, seat: int, actions: Sequence[str], known: dict[
 
 
 class _HiddenRead(Exception):
-    """A masked copy's values (``_masked``) would read a card its seat cannot see."""
+    """A masked state's values (``_mask``) would read a card its seat cannot see."""
 
 
 class _Hidden:
@@ -1021,22 +1021,22 @@ def _reactions_only(hand: list[int]) -> bool:
     return True
 
 
-def _masked(st: MuertosState, seat: int, own: Rng) -> MuertosState:
-    """A copy of ``st`` holding only what ``seat`` knows: the other hands and laid cards by
-    their backs (a stand-in card each), the draw pile by its size. A function of ``seat``'s
-    view, like a determinization, but with nothing drawn: what the values read of it is
-    what they would read of any determinization, unless they reach for a hidden card."""
-    c = cast(MuertosState, st.clone())
-    c.rng = own.copy()
-    c._legal = None
-    c.draw = cast(list[int], _Unseen(len(st.draw)))
-    hands, lay = c.hands, c.lay
-    for p in range(c.players):
+def _mask(tr: _Trial, seat: int, own: Rng) -> None:
+    """Mask the trial's state, to be undone: it then holds only what ``seat`` knows, the
+    other hands and laid cards by their backs (a stand-in card each), the draw pile by its
+    size, the generator ``own`` (a copy). A function of ``seat``'s view, like a
+    determinization, but with nothing drawn: what the values read of it is what they would
+    read of any determinization, unless they reach for a hidden card."""
+    st = tr.st
+    tr.set("rng", own.copy())
+    tr.set("_legal", st._legal)  # the mover's listing is the same (a function of its view)
+    tr.set("draw", _Unseen(len(st.draw)))
+    hands, lay = st.hands, st.lay
+    for p in range(st.players):
         if p != seat:
-            hands[p] = _Masked(sorted(_STAND_IN[MOVE[k]] for k in hands[p]))
+            tr.put(hands, p, _Masked(sorted(_STAND_IN[MOVE[k]] for k in hands[p])))
             if lay[p] >= 0:
-                lay[p] = _STAND_IN[MOVE[lay[p]]]
-    return c
+                tr.put(lay, p, _STAND_IN[MOVE[lay[p]]])
 
 
 def determinized_values(state: State, seat: int, actions: Sequence[str], rng: random.Random) -> list[float]:
@@ -1044,7 +1044,7 @@ def determinized_values(state: State, seat: int, actions: Sequence[str], rng: ra
     the same numbers without redrawing the hidden cards where the values read none of them.
     A decision tried on the state itself (``_FAST``) reads hands by their size and backs and
     laid cards by their backs, and reads the draw pile only for a card drawn: so it is
-    valued first on a masked copy (``_masked``), and on a determinization where it reaches
+    valued first on the state masked (``_mask``), and on a determinization where it reaches
     for a hidden card (a drawn card's back, a hand of reaction cards only); the actions it
     leaves to the rules are played on a determinization. ``rng`` is drawn as ``determinize``
     draws it either way."""
@@ -1052,12 +1052,15 @@ def determinized_values(state: State, seat: int, actions: Sequence[str], rng: ra
     hidden, own = Rng.from_random(rng), Rng.from_random(rng)
     fast = _FAST.get(st.stack[-1][0]) if st.stack and not st.ended and st.to_move == seat else None
     if fast is not None:
-        c = _masked(st, seat, own)
+        tr = _Trial(st)
         try:
-            known = fast(c, seat, _world(c))
+            _mask(tr, seat, own)
+            known: dict[str, float] | None = fast(st, seat, _world(st))
         except _HiddenRead:
-            pass
-        else:
+            known = None
+        finally:
+            tr.undo()
+        if known is not None:
             if all(a in known for a in actions):
                 return [known[a] for a in actions]
             # the actions the fast way leaves to the rules need a determinization; the
