@@ -233,17 +233,29 @@ class _World:
 
     def moved(self, m: int, f: int) -> _World:
         """This world with seat ``m``'s skeleton on ``f`` (a walk with nothing else changed);
-        made from this one, the estimates of the seats it neither leaves nor reaches (0-1
-        fields) shared."""
+        made from this one: all but the positions is the same, and the estimates of the
+        seats it neither leaves nor reaches (0-1 fields) are shared."""
         key = (*self.key[:m], f, *self.key[m + 1 :])
         w = _WORLDS.get(key)
         if w is None:
-            w = _WORLDS.keep(key, _World(key, len(self.pos)))
-            old, pos = self.pos[m], w.pos
+            w = _WORLDS.keep(key, _World.__new__(_World))
+            w.key = key
+            w.pos = pos = key[: len(self.pos)]
+            w.arms, w.legs, w.home, w.stock, w.gd = self.arms, self.legs, self.home, self.stock, self.gd
+            w.masks, w.lane, w.stocked, w.best_left, w.rank = (
+                self.masks,
+                self.lane,
+                self.stocked,
+                self.best_left,
+                self.rank,
+            )
+            w.active = [(r, pos[r], arms, held) for r, _p, arms, held in self.active]
+            old = self.pos[m]
             w.estimates = [
                 row if q != m and DIST[pos[q]][old] > 1 and DIST[pos[q]][f] > 1 else [None] * 9
                 for q, row in enumerate(self.estimates)
             ]
+            w.walks, w.arrived = {}, {}
         return w
 
     def value(self, q: int, f: int, held: int, home: int, arms: int, legs: int, cards: int) -> float:
