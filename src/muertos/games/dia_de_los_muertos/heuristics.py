@@ -29,6 +29,7 @@ from itertools import permutations
 from typing import Any, cast
 
 from muertos.engine import Rng, State
+from muertos.engine.masked import HiddenRead, Unseen
 from muertos.engine.memo import Memo
 
 from . import notation as nt
@@ -952,62 +953,13 @@ def _completed(st: MuertosState, seat: int, actions: Sequence[str], known: dict[
     return out
 
 
-class _HiddenRead(Exception):
-    """A masked state's values (``_mask``) would read a card its seat cannot see."""
-
-
-class _Hidden:
-    """A card drawn from a masked copy's pile: it counts in its hand, but reading which card
-    it is (its index in any table: back, symbols, reaction) raises ``_HiddenRead``. It is a
-    card (``>= 0``, as a laid card is), after every known card in a sorted hand."""
-
-    __slots__ = ()
-
-    def __index__(self) -> int:
-        raise _HiddenRead
-
-    def __lt__(self, other: object) -> bool:
-        return False
-
-    def __le__(self, other: object) -> bool:
-        return isinstance(other, _Hidden)
-
-    def __gt__(self, other: object) -> bool:
-        return not isinstance(other, _Hidden)
-
-    def __ge__(self, other: object) -> bool:
-        return True
-
-
-_DRAWN = _Hidden()
-
-
-class _Unseen:
-    """The draw pile of a masked copy: how many cards it holds is public, which are not (a
-    card drawn is ``_Hidden``)."""
-
-    __slots__ = ("n",)
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-
-    def __len__(self) -> int:
-        return self.n
-
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return [_DRAWN] * len(range(*i.indices(self.n)))
-        if not -self.n <= i < self.n:
-            raise IndexError(i)
-        return _DRAWN
-
-
 class _Masked(list[int]):
-    """Another seat's hand in a masked copy: a stand-in card of each back it holds."""
+    """Another seat's hand in a masked state: a stand-in card of each back it holds (its
+    backs are public, its cards are not)."""
 
 
 _STAND_IN = {b: MOVE.index(b) for b in set(MOVE)}
-"""By back: the card that stands in for a hidden card of that back in a masked copy."""
+"""By back: the card that stands in for a hidden card of that back in a masked state."""
 
 
 _MAY_REACT = {b: any(REACTION[k] for k in range(len(MOVE)) if MOVE[k] == b) for b in set(MOVE)}
@@ -1016,20 +968,20 @@ _MAY_REACT = {b: any(REACTION[k] for k in range(len(MOVE)) if MOVE[k] == b) for 
 
 def _reactions_only(hand: list[int]) -> bool:
     """Whether ``hand`` holds reaction cards only (it is swapped at a round's end). A hidden
-    card (a masked hand's stand-ins, a card drawn in a masked copy) may or may not be one,
-    unless its back has none: a known other card answers no, else ``_HiddenRead``."""
+    card (a masked hand's stand-ins, a card drawn in a masked state) may or may not be one,
+    unless its back has none: a known other card answers no, else ``HiddenRead``."""
     if type(hand) is _Masked:
         if any(not _MAY_REACT[MOVE[c]] for c in hand):
             return False
-        raise _HiddenRead
+        raise HiddenRead
     hidden = False
     for c in hand:
-        if type(c) is not int:  # _Hidden
+        if type(c) is not int:  # a card drawn, hidden
             hidden = True
         elif not REACTION[c]:
             return False
     if hidden:
-        raise _HiddenRead
+        raise HiddenRead
     return True
 
 
@@ -1042,7 +994,7 @@ def _mask(tr: _Trial, seat: int, own: Rng) -> None:
     st = tr.st
     tr.set("rng", own.copy())
     tr.set("_legal", st._legal)  # the mover's listing is the same (a function of its view)
-    tr.set("draw", _Unseen(len(st.draw)))
+    tr.set("draw", Unseen(len(st.draw)))
     hands, lay = st.hands, st.lay
     for p in range(st.players):
         if p != seat:
@@ -1068,7 +1020,7 @@ def determinized_values(state: State, seat: int, actions: Sequence[str], rng: ra
         try:
             _mask(tr, seat, own)
             known: dict[str, float] | None = fast(st, seat, _world(st))
-        except _HiddenRead:
+        except HiddenRead:
             known = None
         finally:
             tr.undo()
