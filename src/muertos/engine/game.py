@@ -303,11 +303,26 @@ class Game(ABC):
         bot's question at each decision. A game's heuristics may answer it themselves
         (``determinized_values``) with exactly these numbers and ``rng`` drawn as
         ``determinize`` draws it, say without redrawing hidden cards its values do not read:
-        ``tests/agents`` compares the two in every game."""
+        ``tests/agents`` compares the two in every game. Or they may give a ``mask(state,
+        seat)``, which leaves on a copy only what ``seat`` knows (``engine.masked``: a pile
+        by its size, a hidden card by a stand-in that cannot be read): the values are asked
+        there first, and on the determinization where they reach for a hidden card."""
         own = self.parts.determinized_values()
         if own is not None:
             return own(state, seat, actions, rng)
-        return self.action_values(state.determinize(seat, rng), seat, actions)
+        mask = self.parts.mask()
+        if mask is None:
+            return self.action_values(state.determinize(seat, rng), seat, actions)
+        state._check_seat(seat)
+        hidden, future = Rng.from_random(rng), Rng.from_random(rng)
+        c = state.clone()
+        c.rng = future.copy()
+        mask(c, seat)
+        try:
+            return self.action_values(c, seat, actions)
+        except Exception:  # HiddenRead, or a stand-in met where a card was used: redraw
+            pass
+        return self.action_values(state._determinized(seat, hidden, future), seat, actions)
 
     def rollout_policy(self) -> Callable[[State, random.Random], str | None] | None:
         """The game's fast playout policy ``(state, rng) -> action``, if it has one."""

@@ -15,7 +15,8 @@ say nothing hidden.
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from collections.abc import Sized
+from typing import Any, NoReturn, cast
 
 
 class HiddenRead(Exception):
@@ -94,4 +95,15 @@ class Unseen:
         return f"<{self.n} unseen cards>"
 
 
-__all__ = ["HIDDEN", "Hidden", "HiddenRead", "Unseen"]
+def unseen(pile: Sized) -> list[int]:
+    """A masked pile for ``pile``: an :class:`Unseen` of its size, typed as the list of
+    cards it stands for (a state's field keeps its type)."""
+    return cast(list[int], Unseen(len(pile)))
+
+
+def hidden_cards(n: int) -> list[int]:
+    """``n`` hidden cards, typed as the cards they stand for."""
+    return cast(list[int], [HIDDEN] * n)
+
+
+__all__ = ["HIDDEN", "Hidden", "HiddenRead", "Unseen", "hidden_cards", "unseen"]

@@ -9,8 +9,8 @@ module can be a part: mypy checks a module against a Protocol, function by funct
 - ``heuristics``: ``evaluate(state, seat)``, how well a seat stands, for bots; optionally a fast
   playout policy ``rollout(state, rng)``, a faster ``action_values(state, seat, actions)`` (the
   evaluation after each action, for the greedy bot), a faster ``determinized_values`` (those values
-  on a determinization, without redrawing what they do not read) and search constants (see
-  ``muertos.agents.ismcts``).
+  on a determinization, without redrawing what they do not read) or a ``mask`` for it, and search
+  constants (see ``muertos.agents.ismcts``).
 - ``encoding``: the fixed action space and the observation vector, for the RL adapters.
 - ``guide``: the summary, notation and reconstructed components (``muertos rules``).
 """
@@ -76,6 +76,12 @@ class Parts(Generic[S]):
         one: ``action_values`` on ``state.determinize(seat, rng)``, the same numbers found
         without redrawing what the values do not read."""
         return getattr(self.heuristics, "determinized_values", None)
+
+    def mask(self) -> Callable[[S, int], None] | None:
+        """The heuristics' ``mask(state, seat)``, if they have one: it leaves on ``state`` (a
+        copy) only what ``seat`` knows, hidden cards as ``engine.masked`` stand-ins, for
+        ``Game.determinized_values`` to ask the values there first."""
+        return getattr(self.heuristics, "mask", None)
 
     def tuning(self, name: str, default: Any) -> Any:
         """A search constant the heuristics set (``SCALE``, ``PLAYOUT``, ...), else ``default``."""

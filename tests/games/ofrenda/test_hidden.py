@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from muertos.games.ofrenda.components import CARD_COLOUR, CARD_IDS, CARD_OFFERING
 
 from .helpers import det, new
@@ -59,3 +62,50 @@ def test_reveal_top_option_shows_colour_and_offering_and_keeps_them() -> None:
         t = d.deck[-1]
         assert (CARD_COLOUR[t], CARD_OFFERING[t]) == (CARD_COLOUR[top], CARD_OFFERING[top])
     assert "deck_top" not in new(2, seed=5).view(0)
+
+
+def test_greedy_values_a_game_with_rivals_on_the_masked_state() -> None:
+    """The greedy bot's values (``Game.determinized_values``) are asked first on the state
+    masked to what the seat knows (``heuristics.mask``): with rivals every move is judged
+    without reading a hidden card, so no decision redraws; solo, moves played on a copy read
+    the deck, and are asked again on a determinization."""
+    import muertos
+    from muertos.engine import State
+
+    redrawn = 0
+    determinized = State._determinized
+
+    def counted(self: State, *args: Any) -> State:
+        nonlocal redrawn
+        redrawn += 1
+        return determinized(self, *args)
+
+    State._determinized = counted  # type: ignore[method-assign]
+    try:
+        rec = muertos.play("ofrenda", seats=["greedy", "greedy", "greedy"], seed=2)
+        assert redrawn == 0 and len(rec.actions) > 100
+        muertos.play("ofrenda", seats=["greedy"], seed=2)
+        assert redrawn > 0
+    finally:
+        State._determinized = determinized  # type: ignore[method-assign]
+
+
+def test_a_masked_state_holds_only_what_its_seat_knows() -> None:
+    """``heuristics.mask`` leaves the same state whether it masks the real one or any
+    determinization of it: nothing hidden survives it."""
+    from muertos.games.ofrenda.heuristics import mask
+
+    rnd = random.Random(3)
+    s = new(3, seed=3)
+    while not s.over:
+        seat = s.to_move
+        assert seat is not None
+        seen = []
+        for d in (s.clone(), s.determinize(seat, rnd), s.determinize(seat, rnd)):
+            mask(d, seat)
+            seen.append(
+                ({f: getattr(d, f) for f in ("hands", "secret", "market", "board")}, len(d.deck), len(d.bag))
+            )
+        assert seen[0] == seen[1] == seen[2]
+        legal = s.legal_actions()
+        s.apply(legal[rnd.randrange(len(legal))])

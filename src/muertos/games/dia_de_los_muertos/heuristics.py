@@ -29,7 +29,7 @@ from itertools import permutations
 from typing import Any, cast
 
 from muertos.engine import Rng, State
-from muertos.engine.masked import HiddenRead, Unseen
+from muertos.engine.masked import HiddenRead, unseen
 from muertos.engine.memo import Memo
 
 from . import notation as nt
@@ -994,7 +994,7 @@ def _mask(tr: _Trial, seat: int, own: Rng) -> None:
     st = tr.st
     tr.set("rng", own.copy())
     tr.set("_legal", st._legal)  # the mover's listing is the same (a function of its view)
-    tr.set("draw", Unseen(len(st.draw)))
+    tr.set("draw", unseen(st.draw))
     hands, lay = st.hands, st.lay
     for p in range(st.players):
         if p != seat:

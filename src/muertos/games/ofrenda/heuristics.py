@@ -28,6 +28,7 @@ from math import comb
 from typing import Any
 
 from muertos.engine import State
+from muertos.engine.masked import hidden_cards, unseen
 from muertos.engine.memo import Memo
 
 from . import notation as N
@@ -986,3 +987,19 @@ def rollout(state: State, rng: random.Random) -> str | None:
                 best, best_v = slot, v
         return N.PLACE[card][best] if best >= 0 else N.DISCARD[card]
     return legal[rng.randrange(len(legal))]
+
+
+def mask(state: State, seat: int) -> None:
+    """Leave on ``state`` (a copy) only what ``seat`` knows, for ``Game.determinized_values``:
+    the deck, the solo box and the candle bag by their sizes, the other hands' unseen cards
+    as stand-ins (``engine.masked``). The values are asked there first; most read no hidden
+    card (the moves are judged without being played), and those that do are asked again on
+    a determinization."""
+    assert isinstance(state, OfrendaState)
+    s = state
+    for i in range(s.players):
+        secret = s.secret[i]
+        if i != seat and secret:
+            s.hands[i] = [c for c in s.hands[i] if c not in secret] + hidden_cards(len(secret))
+            s.secret[i] = hidden_cards(len(secret))
+    s.deck, s.removed, s.bag = unseen(s.deck), unseen(s.removed), unseen(s.bag)
