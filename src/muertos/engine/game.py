@@ -306,7 +306,8 @@ class Game(ABC):
         ``tests/agents`` compares the two in every game. Or they may give a ``mask(state,
         seat)``, which leaves on a copy only what ``seat`` knows (``engine.masked``: a pile
         by its size, a hidden card by a stand-in that cannot be read): the values are asked
-        there first, and on the determinization where they reach for a hidden card."""
+        there first, and on the determinization where they reach for a hidden card or the
+        mask says they surely would (it answers False)."""
         own = self.parts.determinized_values()
         if own is not None:
             return own(state, seat, actions, rng)
@@ -317,11 +318,11 @@ class Game(ABC):
         hidden, future = Rng.from_random(rng), Rng.from_random(rng)
         c = state.clone()
         c.rng = future.copy()
-        mask(c, seat)
-        try:
-            return self.action_values(c, seat, actions)
-        except Exception:  # HiddenRead, or a stand-in met where a card was used: redraw
-            pass
+        if mask(c, seat):
+            try:
+                return self.action_values(c, seat, actions)
+            except Exception:  # HiddenRead, or a stand-in met where a card was used: redraw
+                pass
         return self.action_values(state._determinized(seat, hidden, future), seat, actions)
 
     def rollout_policy(self) -> Callable[[State, random.Random], str | None] | None:

@@ -77,10 +77,11 @@ class Parts(Generic[S]):
         without redrawing what the values do not read."""
         return getattr(self.heuristics, "determinized_values", None)
 
-    def mask(self) -> Callable[[S, int], None] | None:
+    def mask(self) -> Callable[[S, int], bool] | None:
         """The heuristics' ``mask(state, seat)``, if they have one: it leaves on ``state`` (a
         copy) only what ``seat`` knows, hidden cards as ``engine.masked`` stand-ins, for
-        ``Game.determinized_values`` to ask the values there first."""
+        ``Game.determinized_values`` to ask the values there first; False where they would
+        surely read a hidden card (then a determinization is drawn at once)."""
         return getattr(self.heuristics, "mask", None)
 
     def tuning(self, name: str, default: Any) -> Any:

@@ -67,8 +67,8 @@ def test_reveal_top_option_shows_colour_and_offering_and_keeps_them() -> None:
 def test_greedy_values_a_game_with_rivals_on_the_masked_state() -> None:
     """The greedy bot's values (``Game.determinized_values``) are asked first on the state
     masked to what the seat knows (``heuristics.mask``): with rivals every move is judged
-    without reading a hidden card, so no decision redraws; solo, moves played on a copy read
-    the deck, and are asked again on a determinization."""
+    without reading a hidden card, so no decision redraws; solo, moves are played on a copy
+    that draws from the deck, and the mask leaves them to a determinization."""
     import muertos
     from muertos.engine import State
 
@@ -102,7 +102,7 @@ def test_a_masked_state_holds_only_what_its_seat_knows() -> None:
         assert seat is not None
         seen = []
         for d in (s.clone(), s.determinize(seat, rnd), s.determinize(seat, rnd)):
-            mask(d, seat)
+            assert mask(d, seat)
             seen.append(
                 ({f: getattr(d, f) for f in ("hands", "secret", "market", "board")}, len(d.deck), len(d.bag))
             )

@@ -989,17 +989,20 @@ def rollout(state: State, rng: random.Random) -> str | None:
     return legal[rng.randrange(len(legal))]
 
 
-def mask(state: State, seat: int) -> None:
+def mask(state: State, seat: int) -> bool:
     """Leave on ``state`` (a copy) only what ``seat`` knows, for ``Game.determinized_values``:
     the deck, the solo box and the candle bag by their sizes, the other hands' unseen cards
-    as stand-ins (``engine.masked``). The values are asked there first; most read no hidden
-    card (the moves are judged without being played), and those that do are asked again on
-    a determinization."""
+    as stand-ins (``engine.masked``). The values are asked there first: with rivals, moves
+    are judged without being played and read no hidden card. Solo, they are played on a
+    copy, which draws from the deck: False, a determinization at once."""
     assert isinstance(state, OfrendaState)
     s = state
+    if s.players == 1:
+        return False
     for i in range(s.players):
         secret = s.secret[i]
         if i != seat and secret:
             s.hands[i] = [c for c in s.hands[i] if c not in secret] + hidden_cards(len(secret))
             s.secret[i] = hidden_cards(len(secret))
     s.deck, s.removed, s.bag = unseen(s.deck), unseen(s.removed), unseen(s.bag)
+    return True
