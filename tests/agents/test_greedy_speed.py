@@ -44,6 +44,16 @@ def positions(
     yield s
 
 
+def decisions(g: Game, players: int, seed: int) -> Iterator[tuple[State, int, list[str]]]:
+    """Every decision of ``positions``: the state, the seat to move and its legal actions."""
+    for s in positions(g, players, seed):
+        if s.over:
+            continue
+        seat = s.to_move
+        assert seat is not None
+        yield s, seat, s.legal_actions()
+
+
 def plain_values(state: State, seat: int, actions: list[str]) -> list[float]:
     """What the greedy bot computed before issue 21: clone, apply, evaluate."""
     out = []
@@ -110,12 +120,7 @@ def test_action_values_are_the_evaluations_after_each_action(gid: str, players: 
     g = muertos.game(gid)
     rnd = random.Random(5)
     for seed in (1,):
-        for s in positions(g, players, seed):
-            if s.over:
-                continue
-            seat = s.to_move
-            assert seat is not None
-            legal = s.legal_actions()
+        for s, seat, legal in decisions(g, players, seed):
             d = s.determinize(seat, rnd)
             before = d.to_json()
             assert g.action_values(d, seat, legal) == plain_values(d, seat, legal)
@@ -132,12 +137,7 @@ def test_determinized_values_are_the_values_on_a_determinization(gid: str, playe
     values a position without redrawing, it read nothing a determinization would change."""
     g = muertos.game(gid)
     for seed in (2, 3):
-        for s in positions(g, players, seed):
-            if s.over:
-                continue
-            seat = s.to_move
-            assert seat is not None
-            legal = s.legal_actions()
+        for s, seat, legal in decisions(g, players, seed):
             before = s.to_json()
             for k in range(2):
                 asked, plain = random.Random(k), random.Random(k)
