@@ -205,3 +205,13 @@ def test_copy_declarations_hold_and_clones_share_nothing(gid: str, players: int)
                 _containers(getattr(c, f), theirs)
             assert not mine & theirs, f"a clone of {gid} shares a list or dict with its original"
             assert c.to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("gid", muertos.game_ids())
+def test_determinized_values_refuse_a_seat_not_at_the_table(gid: str) -> None:
+    g = muertos.game(gid)
+    s = g.new(g.max_players, 1)
+    legal = s.legal_actions()
+    for seat in (-1, g.max_players):
+        with pytest.raises(ValueError, match="seat must be"):
+            g.determinized_values(s, seat, legal, random.Random(0))

@@ -1013,6 +1013,7 @@ def determinized_values(state: State, seat: int, actions: Sequence[str], rng: ra
     leaves to the rules are played on a determinization. ``rng`` is drawn as ``determinize``
     draws it either way."""
     st = cast(MuertosState, state)
+    st._check_seat(seat)
     hidden, own = Rng.from_random(rng), Rng.from_random(rng)
     fast = _FAST.get(st.stack[-1][0]) if st.stack and not st.ended and st.to_move == seat else None
     if fast is not None:
