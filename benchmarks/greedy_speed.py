@@ -4,6 +4,7 @@
     python benchmarks/greedy_speed.py ofrenda --players 3 --seconds 8
     git worktree add /tmp/pre 21893c4                          # a tree to compare with
     python benchmarks/greedy_speed.py --baseline /tmp/pre/src  # before and after, one run
+    python benchmarks/greedy_speed.py --baseline /tmp/pre/src --instructions 3  # counts
 
 Each measurement runs in its own Python process, the ``muertos`` package imported from the
 source tree it measures (``--baseline`` and ``--current``, each a ``src`` folder), and plays
@@ -14,6 +15,11 @@ of each game is split into ``--rounds`` rounds, each running the baseline and th
 current tree (A B A B …), so that whatever else loads the machine weighs on both alike; the
 table gives each tree's rate and their ratio. Both trees play the same seeds, so it also
 says whether they chose the same moves in every match both finished (a hash of the moves).
+
+``--instructions N`` counts instead of timing: each tree plays seeds 0 to N-1 under
+valgrind's callgrind, and a game's count is the run's less that of a run with the warm-up
+alone. A count does not move with the machine's load (a time moves 10-20% on a busy
+2-core machine); a game costs about fifty times its time under valgrind.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ import argparse
 import hashlib
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import time
@@ -73,6 +81,55 @@ def worker(game: str, players: int, seconds: float, first_seed: int) -> dict[str
         "moves": moves,
         "package": str(Path(muertos.__file__).resolve().parent),
     }
+
+
+def count_worker(game: str, players: int, games: int) -> dict[str, object]:
+    """Play seeds ``0 .. games - 1`` after the warm-up, in this process (counted from outside)."""
+    import muertos
+
+    seats = ["greedy"] * players
+    muertos.play(game, seats=seats, seed=10**9)
+    moves: dict[int, str] = {}
+    decisions = 0
+    for seed in range(games):
+        rec = muertos.play(game, seats=seats, seed=seed)
+        decisions += len(rec.actions)
+        moves[seed] = hashlib.sha256("\n".join(rec.actions).encode()).hexdigest()[:16]
+    return {"games": games, "decisions": decisions, "moves": moves}
+
+
+_COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def collected(stderr: str) -> int:
+    """The instructions callgrind counted, from its closing lines."""
+    m = _COLLECTED.search(stderr)
+    if m is None:
+        raise SystemExit(f"callgrind printed no count:\n{stderr[-2000:]}")
+    return int(m.group(1))
+
+
+def count_instructions(src: Path, game: str, players: int, games: int) -> tuple[float, dict[str, object]]:
+    """Instructions a game of ``src`` costs (the run of ``games`` games less the warm-up's),
+    and what the counted run played."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(src) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["PYTHONHASHSEED"] = "0"  # the same hashing, so the same dict layouts, in every run
+    counts = []
+    got: dict[str, object] = {}
+    for n in (0, games):
+        cmd = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
+        cmd += [str(Path(__file__).resolve()), "--worker", game, "--players", str(players)]
+        cmd += ["--count", str(n)]
+        out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+        if out.returncode != 0:
+            raise SystemExit(f"the counted worker for {game} on {src} failed:\n{out.stderr[-2000:]}")
+        counts.append(collected(out.stderr))
+        got = json.loads(out.stdout.strip().splitlines()[-1])
+    return (counts[1] - counts[0]) / games, got
 
 
 def run_worker(src: Path, game: str, players: int, seconds: float, first_seed: int) -> dict[str, object]:
@@ -128,13 +185,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--baseline", type=Path, help="a src folder to compare with (e.g. /tmp/pre/src)")
     ap.add_argument("--current", type=Path, default=CURRENT, help="the src folder measured (this tree's)")
     ap.add_argument("--rounds", type=int, default=4, help="A B rounds per game with --baseline (default 4)")
+    ap.add_argument(
+        "--instructions",
+        type=int,
+        metavar="N",
+        help="count instructions of N games per game and tree under valgrind, instead of timing",
+    )
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--count", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--first-seed", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
     if args.worker:
         (game,) = args.games
-        print(json.dumps(worker(game, args.players, args.seconds, args.first_seed)))
+        if args.count is not None:
+            print(json.dumps(count_worker(game, args.players, args.count)))
+        else:
+            print(json.dumps(worker(game, args.players, args.seconds, args.first_seed)))
         return
 
     ids = args.games or GAME_IDS
@@ -146,6 +213,11 @@ def main(argv: list[str] | None = None) -> None:
         if not (args.baseline / "muertos" / "__init__.py").exists():
             ap.error(f"{args.baseline} holds no muertos package (give the src folder)")
         trees.insert(0, ("baseline", args.baseline))
+    if args.instructions is not None:
+        if not 1 <= args.instructions <= 1000:
+            ap.error("--instructions takes a number of games from 1 to 1000")
+        counts(ids, trees, args.players, args.instructions)
+        return
     rounds = max(1, args.rounds) if args.baseline is not None else 1
     per_run = args.seconds / rounds
 
@@ -193,6 +265,47 @@ def main(argv: list[str] | None = None) -> None:
             same = sum(base.moves[s] == cur.moves[s] for s in both)
             row.append(f"{same}/{len(both)}")
         t.add_row(*row)
+    console.print(t)
+    for name, src in trees:
+        console.print(f"{name}: {src}")
+
+
+def counts(ids: list[str], trees: list[tuple[str, Path]], players: int | None, games: int) -> None:
+    """The ``--instructions`` table: millions of instructions a game per tree, their ratio."""
+    console = Console(width=max(Console().width, 110))
+    t = Table(title=f"greedy vs greedy, instructions a game (callgrind, seeds 0-{games - 1})")
+    t.add_column("game")
+    t.add_column("seats", justify="right")
+    for name, _ in trees:
+        t.add_column(f"{name} M instr./game", justify="right")
+    if len(trees) > 1:
+        t.add_column("ratio", justify="right")
+        t.add_column("same moves", justify="right")
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("counting", total=len(ids) * len(trees))
+        for g in ids:
+            n = players or DEFAULT_SEATS[g]
+            per: list[float] = []
+            played: list[dict[str, object]] = []
+            for name, src in trees:
+                progress.update(task, description=f"{g} × {n}, {name} under callgrind")
+                cost, got = count_instructions(src, g, n, games)
+                per.append(cost)
+                played.append(got)
+                progress.advance(task)
+            row = [g, str(n), *(f"{c / 1e6:,.1f}" for c in per)]
+            if len(trees) > 1:
+                row.append(f"{per[0] / per[1]:.2f}×" if per[1] else "-")
+                same = played[0]["moves"] == played[1]["moves"]
+                row.append(f"{games}/{games}" if same else "differ")
+            t.add_row(*row)
     console.print(t)
     for name, src in trees:
         console.print(f"{name}: {src}")

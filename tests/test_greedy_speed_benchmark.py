@@ -1,0 +1,45 @@
+"""The greedy speed benchmark's instruction counts: read from callgrind, the warm-up taken out."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).parents[1] / "benchmarks" / "greedy_speed.py"
+SRC = Path(__file__).parents[1] / "src"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("greedy_speed_benchmark", SCRIPT)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_count_is_read_from_callgrinds_closing_lines() -> None:
+    b = _bench()
+    assert b.collected("==12== Events    : Ir\n==12== Collected : 123456789\n==12==\n") == 123456789
+    with pytest.raises(SystemExit, match="callgrind printed no count"):
+        b.collected("valgrind: no such tool\n")
+
+
+def test_a_games_count_is_the_run_less_the_warm_up() -> None:
+    """An Ofertu game under callgrind: a positive count of a game, far less than the warm-up
+    and imports it was taken from (about 20 M instructions a game, ten times that to
+    start), and the moves of seed 0 as ``muertos.play`` chooses them."""
+    import hashlib
+
+    import muertos
+
+    b = _bench()
+    cost, got = b.count_instructions(SRC, "ofertu", 2, 1)
+    assert 1e6 < cost < 2e8
+    assert got["games"] == 1
+    rec = muertos.play("ofertu", seats=["greedy", "greedy"], seed=0)
+    assert got["moves"] == {"0": hashlib.sha256("\n".join(rec.actions).encode()).hexdigest()[:16]}
