@@ -177,6 +177,18 @@ class Tally:
         return self.games / self.seconds if self.seconds else 0.0
 
 
+def _progress(console: Console) -> Progress:
+    """The bar shown while the workers run (gone once the table is printed)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("games", nargs="*", help=f"game ids (default: all: {', '.join(GAME_IDS)})")
@@ -224,14 +236,7 @@ def main(argv: list[str] | None = None) -> None:
     tallies = {(g, name): Tally() for g in ids for name, _ in trees}
     console = Console(width=max(Console().width, 110))  # the table whole, even in a pipe
     steps = len(ids) * rounds * len(trees)
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with _progress(console) as progress:
         task = progress.add_task("greedy vs greedy", total=steps)
         for g in ids:
             players = args.players or DEFAULT_SEATS[g]
@@ -281,14 +286,7 @@ def counts(ids: list[str], trees: list[tuple[str, Path]], players: int | None, g
     if len(trees) > 1:
         t.add_column("ratio", justify="right")
         t.add_column("same moves", justify="right")
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with _progress(console) as progress:
         task = progress.add_task("counting", total=len(ids) * len(trees))
         for g in ids:
             n = players or DEFAULT_SEATS[g]

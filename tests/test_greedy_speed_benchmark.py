@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).parents[1] / "benchmarks" / "greedy_speed.py"
+from .scripts import load_benchmark
+
 SRC = Path(__file__).parents[1] / "src"
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("greedy_speed_benchmark", SCRIPT)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("greedy_speed")
 
 
 def test_the_count_is_read_from_callgrinds_closing_lines() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -11,16 +10,13 @@ from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).parents[1] / "benchmarks" / "strength.py"
+from .scripts import BENCHMARKS, load_benchmark
+
+SCRIPT = BENCHMARKS / "strength.py"
 
 
 def _strength() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("strength_benchmark", SCRIPT)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("strength")
 
 
 def test_every_goal_of_the_issue_is_measured_on_at_least_the_games_it_asks() -> None:
