@@ -63,14 +63,16 @@ class Goal:
     target: str
     results: list[list[float]] = field(default_factory=list)
 
-    def jobs(self, sample: float) -> list[Job]:
+    def jobs(self, sample: float, first: int = 0) -> list[Job]:
+        """The games of this goal at ``sample``, from seed ``first`` on (another sample of
+        the same size: a change tried on one sample is confirmed on another)."""
         n = max(1, math.ceil(self.games * sample))
         if self.kind == "solo":
-            return [("solo", self.game, 1, seed, 0) for seed in range(n)]
+            return [("solo", self.game, 1, seed, 0) for seed in range(first, first + n)]
         seeds = math.ceil(n / self.players)
         return [
             ("table", self.game, self.players, seed, seat)
-            for seed in range(seeds)
+            for seed in range(first, first + seeds)
             for seat in range(self.players)
         ]
 
@@ -240,6 +242,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--budget", default="0.5cpu", help="ISMCTS budget: 0.5cpu, 0.5s or an iteration count")
     ap.add_argument("--sample", type=float, default=1.0, help="share of each goal's games to play (0-1]")
     ap.add_argument("--jobs", type=int, default=2, help="games played at once, one process each")
+    ap.add_argument(
+        "--first-seed",
+        type=int,
+        default=0,
+        help="the seeds from this one on (default 0): another sample, to confirm a change tried on one",
+    )
     ap.add_argument("--only", choices=["solo", "table", "speed"], help="one kind of goal, or the speed table")
     ap.add_argument("--out", type=Path, help="JSON lines of each game's result; an existing file is resumed")
     ap.add_argument(
@@ -252,8 +260,8 @@ def main(argv: list[str] | None = None) -> None:
     for gid in ids:
         if gid not in muertos.game_ids():
             ap.error(f"no game {gid!r}; games: {', '.join(muertos.game_ids())}")
-    if not (0 < args.sample <= 1) or not 1 <= args.jobs <= 64:
-        ap.error("--sample is a share in (0, 1] and --jobs from 1 to 64")
+    if not (0 < args.sample <= 1) or not 1 <= args.jobs <= 64 or not 0 <= args.first_seed < 2**31:
+        ap.error("--sample is a share in (0, 1], --jobs from 1 to 64 and --first-seed from 0 to 2**31-1")
     if args.report and args.out is None:
         ap.error("--report reads the results of --out FILE")
     challenger = f"ismcts:{args.budget}"
@@ -276,7 +284,7 @@ def main(argv: list[str] | None = None) -> None:
 
     todo = [g for g in goals(ids) if args.only is None or g.kind == args.only]
     done = _load(args.out)
-    jobs = sorted({j for g in todo for j in g.jobs(args.sample)})
+    jobs = sorted({j for g in todo for j in g.jobs(args.sample, args.first_seed)})
     missing = [] if args.report else [j for j in jobs if _key(j, challenger) not in done]
     console.print(
         f"{len(jobs)} games for {len(todo)} goals with {challenger}: {sum(_key(j, challenger) in done for j in jobs)} kept"

@@ -39,6 +39,9 @@ def test_every_goal_of_the_issue_is_measured_on_at_least_the_games_it_asks() -> 
         assert {seat for *_, seat in jobs} == set(range(seats))
     two = [g for g in goals.values() if g.players == 2]
     assert len(two) == 5 and all(len(g.jobs(1.0)) == 40 for g in two)
+    other = goals["Ofertu 2 seats"].jobs(1.0, first=1000)  # another sample, as big, no seed shared
+    assert len(other) == 40 and {j[3] for j in other} == set(range(1000, 1020))
+    assert {j[3] for j in goals["Ofrenda solo median"].jobs(0.1, first=500)} == set(range(500, 510))
 
 
 def test_the_judges_read_the_results_as_the_goals_say() -> None:
@@ -95,7 +98,15 @@ def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize(
-    "bad", [["--sample", "0"], ["--sample", "nan"], ["--jobs", "0"], ["no-such-game"], ["--report"]]
+    "bad",
+    [
+        ["--sample", "0"],
+        ["--sample", "nan"],
+        ["--jobs", "0"],
+        ["--first-seed", "-1"],
+        ["no-such-game"],
+        ["--report"],
+    ],
 )
 def test_bad_arguments_are_refused_with_exit_2(bad: list[str]) -> None:
     r = subprocess.run([sys.executable, str(SCRIPT), *bad], capture_output=True, text=True, timeout=120)
