@@ -340,11 +340,16 @@ def main(argv: list[str] | None = None) -> None:
             if out:
                 out.close()
 
-    t = Table(title=f"Goals of issue 24 with {challenger} (sample {args.sample:g} of each goal's games)")
+    seeds = f", seeds from {args.first_seed}" if args.first_seed else ""
+    t = Table(
+        title=f"Goals of issue 24 with {challenger} (sample {args.sample:g} of each goal's games{seeds})"
+    )
     for col in ("goal", "games", "measured", "95% interval", "target", "verdict", "detail"):
         t.add_column(col)
     for g in todo:
-        g.results = [done[k] for k in (_key(j, challenger) for j in g.jobs(args.sample)) if k in done]
+        g.results = [
+            done[k] for k in (_key(j, challenger) for j in g.jobs(args.sample, args.first_seed)) if k in done
+        ]
         if not g.results:
             t.add_row(g.name, "0", "", "", g.target, "no games yet", "")
             continue

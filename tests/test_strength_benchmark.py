@@ -92,9 +92,20 @@ def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> 
     assert solo.returncode == 0, solo.stderr
     assert solo.stdout.count("die-of-the-dead ×1") == 1, solo.stdout  # two goals, the same 200 games: one bar
     assert "0/200" in solo.stdout and "no games yet" in solo.stdout
+    other = subprocess.run(  # another sample: seed 7, its own games, judged on them
+        [*cmd, "--first-seed", "7", "--out", str(out)], capture_output=True, text=True, timeout=300
+    )
+    assert other.returncode == 0 and "0 kept" in other.stdout and "2 to play" in other.stdout, other.stdout
+    assert "seeds from 7" in other.stdout and "Ofertu 2 seats │ 2 " in other.stdout, other.stdout
+    assert {tuple(json.loads(line)["job"][3:]) for line in out.read_text().splitlines()} == {
+        (0, 0),
+        (0, 1),
+        (7, 0),
+        (7, 1),
+    }
     out.write_text(out.read_text() + "{not json\n")
     broken = subprocess.run([*cmd, "--out", str(out)], capture_output=True, text=True, timeout=300)
-    assert broken.returncode != 0 and f"{out}:3: not a result line" in broken.stderr
+    assert broken.returncode != 0 and f"{out}:5: not a result line" in broken.stderr
 
 
 @pytest.mark.parametrize(
