@@ -56,6 +56,11 @@ GAME_IDS = list(DEFAULT_SEATS)
 
 
 # ------------------------------------------------------------------ the worker
+def _moves_hash(actions: list[str]) -> str:
+    """A short fingerprint of a match's moves: two trees chose the same moves if these agree."""
+    return hashlib.sha256("\n".join(actions).encode()).hexdigest()[:16]
+
+
 def worker(game: str, players: int, seconds: float, first_seed: int) -> dict[str, object]:
     """Play greedy matches from ``first_seed`` on for ``seconds``, in this process."""
     import muertos
@@ -72,7 +77,7 @@ def worker(game: str, players: int, seconds: float, first_seed: int) -> dict[str
         spent += time.perf_counter() - t0
         games += 1
         decisions += len(rec.actions)
-        moves[seed] = hashlib.sha256("\n".join(rec.actions).encode()).hexdigest()[:16]
+        moves[seed] = _moves_hash(rec.actions)
         seed += 1
     return {
         "games": games,
@@ -94,8 +99,13 @@ def count_worker(game: str, players: int, games: int) -> dict[str, object]:
     for seed in range(games):
         rec = muertos.play(game, seats=seats, seed=seed)
         decisions += len(rec.actions)
-        moves[seed] = hashlib.sha256("\n".join(rec.actions).encode()).hexdigest()[:16]
-    return {"games": games, "decisions": decisions, "moves": moves}
+        moves[seed] = _moves_hash(rec.actions)
+    return {
+        "games": games,
+        "decisions": decisions,
+        "moves": moves,
+        "package": str(Path(muertos.__file__).resolve().parent),
+    }
 
 
 _COLLECTED = re.compile(r"Collected : (\d+)")
@@ -115,8 +125,7 @@ def count_instructions(src: Path, game: str, players: int, games: int) -> tuple[
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(src) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env = _env(src)
     env["PYTHONHASHSEED"] = "0"  # the same hashing, so the same dict layouts, in every run
     counts = []
     got: dict[str, object] = {}
@@ -128,14 +137,29 @@ def count_instructions(src: Path, game: str, players: int, games: int) -> tuple[
         if out.returncode != 0:
             raise SystemExit(f"the counted worker for {game} on {src} failed:\n{out.stderr[-2000:]}")
         counts.append(collected(out.stderr))
-        got = json.loads(out.stdout.strip().splitlines()[-1])
+        got = _reply(out.stdout, src)
     return (counts[1] - counts[0]) / games, got
+
+
+def _env(src: Path) -> dict[str, str]:
+    """This environment, with ``src`` first on the path: a worker imports ``muertos`` from it."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(src) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
+
+
+def _reply(stdout: str, src: Path) -> dict[str, object]:
+    """A worker's answer (its last line), refused if it imported ``muertos`` from elsewhere."""
+    got: dict[str, object] = json.loads(stdout.strip().splitlines()[-1])
+    package = Path(str(got["package"]))
+    if package.parent != src.resolve():
+        raise SystemExit(f"the worker meant to measure {src} imported muertos from {package}")
+    return got
 
 
 def run_worker(src: Path, game: str, players: int, seconds: float, first_seed: int) -> dict[str, object]:
     """:func:`worker` in a fresh interpreter that imports ``muertos`` from ``src``."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(src) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env = _env(src)
     cmd = [
         sys.executable,
         str(Path(__file__).resolve()),
@@ -151,11 +175,7 @@ def run_worker(src: Path, game: str, players: int, seconds: float, first_seed: i
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if out.returncode != 0:
         raise SystemExit(f"the worker for {game} on {src} failed:\n{out.stderr}")
-    got: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
-    package = Path(str(got["package"]))
-    if package.parent != src.resolve():
-        raise SystemExit(f"the worker meant to measure {src} imported muertos from {package}")
-    return got
+    return _reply(out.stdout, src)
 
 
 # ------------------------------------------------------------------ the parent

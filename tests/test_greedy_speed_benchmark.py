@@ -37,3 +37,11 @@ def test_a_games_count_is_the_run_less_the_warm_up() -> None:
     assert got["games"] == 1
     rec = muertos.play("ofertu", seats=["greedy", "greedy"], seed=0)
     assert got["moves"] == {"0": hashlib.sha256("\n".join(rec.actions).encode()).hexdigest()[:16]}
+
+
+def test_a_worker_that_imported_another_tree_is_refused(tmp_path: Path) -> None:
+    b = _bench()
+    reply = '{"games": 1, "package": "%s"}\n' % (SRC / "muertos")
+    assert b._reply("warm-up noise\n" + reply, SRC)["games"] == 1
+    with pytest.raises(SystemExit, match="imported muertos from"):
+        b._reply(reply, tmp_path)
