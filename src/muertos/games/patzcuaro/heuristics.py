@@ -170,13 +170,13 @@ class _Petals(NamedTuple):
     """Per card: what it adds to the altar's totals that petals 1 and 2 read, packed (see
     ``_pack``): its icons of each of petal 1's objects, then 1 for each of petal 2's colours
     that is its own."""
-    third_colour: tuple[bool, ...]
-    """Per card: is it petal 3's colour?"""
-    third_object: tuple[bool, ...]
-    """Per card: does it show petal 3's object?"""
-    third_both: tuple[bool, ...]
-    """Per card: both (it meets petal 3 alone)."""
-    commons: Memo[int, dict[int, int]]
+    third_colour: frozenset[int]
+    """The cards of petal 3's colour (a set: a pool is checked against it at once)."""
+    third_object: frozenset[int]
+    """The cards that show petal 3's object."""
+    third_both: frozenset[int]
+    """The cards that do both (each meets petal 3 alone)."""
+    commons: Memo[int, _Commons]
     """What a card adds to petals 1 and 2, by the altar's totals they read (``_commons``)."""
     colour_gains: Memo[tuple[int, ...], list[int]]
     """What a card of each colour adds to petal 2, by the altar's totals of its colours."""
@@ -194,8 +194,8 @@ def _petals(objectives: tuple[str, ...]) -> _Petals:
     cards = range(len(_COUNTS))
     colours = () if o2 is None else o2[0]
     c3, b3 = o3 if o3 is not None else (-1, -1)
-    colour = tuple(_COLOUR[c] == c3 for c in cards)
-    shows = tuple(o3 is not None and _COUNTS[c][b3] > 0 for c in cards)
+    colour = frozenset(c for c in cards if _COLOUR[c] == c3)
+    shows = frozenset(c for c in cards if o3 is not None and _COUNTS[c][b3] > 0)
     sets = tuple(tuple(_COUNTS[c][o] for o in o1) for c in cards)
     totals = tuple(_pack([*sets[c], *(int(x == _COLOUR[c]) for x in colours)], _TOTAL_BITS) for c in cards)
     return _Petals(
@@ -206,7 +206,7 @@ def _petals(objectives: tuple[str, ...]) -> _Petals:
         totals,
         colour,
         shows,
-        tuple(a and b for a, b in zip(colour, shows, strict=True)),
+        colour & shows,
         Memo(_FILLS_LIMIT),
         Memo(_FILLS_LIMIT),
         Memo(_FILLS_LIMIT),
@@ -266,7 +266,7 @@ def _levels(pe: _Petals, altar: list[int]) -> Levels:
                 mask |= 1 << slot
                 row += _ROWS[cid]
                 totals += deltas[cid]
-                colour = colour or third_colour[cid]
+                colour = colour or cid in third_colour
         rows.append(row)
         coloured.append(colour)
     return pe.altars.keep(key, (tuple(rows), tuple(coloured), totals, mask))
@@ -314,6 +314,7 @@ def _fill(
     # meets it there), or None until asked; kept from step to step until a card goes there.
     tops: list[list[int] | None] = [None, None, None]
     common: list[int] | None = None  # what each pool card adds to petals 1 and 2
+    last = places - 1
     for k in range(places):
         weight = 1.0 if k < sure else LATER
         if not pool:
@@ -336,10 +337,12 @@ def _fill(
             trace.append((_LEVELS[mask], best_lv))
         if best_lv < 0:
             break
+        gain += weight * best_v
+        if k == last:
+            break  # nothing reads the altar after the last card
         lv = best_lv
         i = best_vals.index(best_v)
         cid = pool.pop(i)
-        gain += weight * best_v
         rows[lv] += _ROWS[cid]
         mask |= 1 << best_slot
         delta = deltas[cid]
@@ -350,7 +353,7 @@ def _fill(
             del common[i]  # type: ignore[union-attr]
         tops[lv] = None
         if not met[lv] and o3 is not None:
-            coloured[lv] = coloured[lv] or third_colour[cid]
+            coloured[lv] = coloured[lv] or cid in third_colour
             if coloured[lv] and rows[lv] >> b3 & 15:
                 met[lv] = True
                 n_met += 1
@@ -416,7 +419,9 @@ def _third(pe: _Petals, rows: Sequence[int], coloured: Sequence[bool]) -> tuple[
     if pe.o3 is None:
         return [False, False, False], 0
     b3 = pe.o3[1] * _ROW_BITS
-    met = [coloured[lv] and rows[lv] >> b3 & 15 > 0 for lv in range(3)]
+    c0, c1, c2 = coloured  # the three levels written out: a comprehension is a call
+    r0, r1, r2 = rows
+    met = [c0 and r0 >> b3 & 15 > 0, c1 and r1 >> b3 & 15 > 0, c2 and r2 >> b3 & 15 > 0]
     n_met, p3 = met.count(True), C.petal3_points
     return met, p3[n_met + 1] - p3[n_met] if n_met + 1 < len(p3) else 0
 
@@ -426,8 +431,13 @@ def _level_gains(
 ) -> list[int]:
     """What each card of ``pool`` adds on level ``lv`` (its counts ``row``, holding a card of
     petal 3's colour or not, petal 3 met there or not), but for petals 1 and 2
-    (``_commons``): its best objects (``_tops``) and ``p3_gain`` if it meets petal 3 there."""
-    top = _tops(lv, row, pool)
+    (``_commons``): its best objects (``_Tops``, remembered in ``_TOPS``) and ``p3_gain`` if
+    it meets petal 3 there."""
+    key = row << 2 | lv
+    known = _TOPS.get(key)
+    if known is None:
+        known = _TOPS.keep(key, _Tops(lv, row))
+    top = list(map(known.__getitem__, pool))
     if p3_gain and not met:
         # Meeting petal 3 here takes a card of its colour and one with its object.
         assert pe.o3 is not None
@@ -437,9 +447,10 @@ def _level_gains(
             third = pe.third_colour
         else:
             third = pe.third_both
-        for j, cid in enumerate(pool):
-            if third[cid]:
-                top[j] += p3_gain
+        if not third.isdisjoint(pool):  # seldom: most pools hold no such card
+            for j, cid in enumerate(pool):
+                if cid in third:
+                    top[j] += p3_gain
     return top
 
 
@@ -449,20 +460,31 @@ def _commons(pe: _Petals, totals: int, pool: list[int]) -> list[int]:
     altar's ``totals`` of petal 1's objects and of petal 2's colours."""
     known = pe.commons.get(totals)
     if known is None:
-        known = pe.commons.keep(totals, {})
-    out = list(map(known.get, pool))
-    if None in out:
+        known = pe.commons.keep(totals, _Commons(pe, totals))
+    return list(map(known.__getitem__, pool))
+
+
+class _Commons(dict[int, int]):
+    """What a card adds to petals 1 and 2 (``_commons``), by card, for an altar with these
+    totals: each card's found on first asking (``__missing__``), as ``_Tops``' are."""
+
+    __slots__ = ("by_colour", "low", "sets", "totals")
+
+    def __init__(self, pe: _Petals, totals: int) -> None:
+        super().__init__()
         n = len(pe.o1)
         unpacked = _unpack(totals, _TOTAL_BITS, n + (0 if pe.o2 is None else len(pe.o2[0])))
-        t, by = unpacked[:n], tuple(unpacked[n:])
-        low = min(t, default=0)
-        by_colour = _colour_gains(pe, by)
-        for i, cid in enumerate(pool):
-            if out[i] is None:
-                counts = pe.sets[cid]
-                gain = 0 if counts is None else C.set_points * (min(map(add, t, counts)) - low)
-                out[i] = known[cid] = gain + by_colour[_COLOUR[cid]]
-    return out  # type: ignore[return-value]
+        self.sets, self.totals = pe.sets, unpacked[:n]
+        self.low = min(self.totals, default=0)
+        self.by_colour = _colour_gains(pe, tuple(unpacked[n:]))
+
+    def __missing__(self, cid: int) -> int:
+        gain = self.by_colour[_COLOUR[cid]]
+        counts = self.sets[cid]
+        if counts is not None:
+            gain += C.set_points * (min(map(add, self.totals, counts)) - self.low)
+        self[cid] = gain
+        return gain
 
 
 def _colour_gains(pe: _Petals, by: tuple[int, ...]) -> list[int]:
@@ -485,33 +507,35 @@ def _colour_gains(pe: _Petals, by: tuple[int, ...]) -> list[int]:
     return out
 
 
-_TOPS: Memo[int, dict[int, int]] = Memo(_FILLS_LIMIT)
+class _Tops(dict[int, int]):
+    """What a card adds to one level's score through its best objects (``level_choose`` of
+    them, times ``level_points``), by card, for the level's icon counts: each card's found
+    on first asking (``__missing__``), so that reading a pool's gains
+    (``map(known.__getitem__, pool)``) needs no check for a card not asked before (a check
+    of the list for ``None`` cost more than the lookups: an int compared with None fails
+    only after both sides are asked)."""
+
+    __slots__ = ("best", "now", "points", "row")
+
+    def __init__(self, level: int, packed: int) -> None:
+        super().__init__()
+        self.row = _unpack(packed, _ROW_BITS, _N_OBJ)
+        self.best = -C.level_choose[level]  # the best (at least one): the last counts sorted
+        self.points = C.level_points[level]
+        self.now = sum(sorted(self.row)[self.best :])
+
+    def __missing__(self, cid: int) -> int:
+        grown = list(self.row)
+        for o, n in _ICONS[cid]:
+            grown[o] += n
+        grown.sort()
+        gain = self[cid] = (sum(grown[self.best :]) - self.now) * self.points
+        return gain
+
+
+_TOPS: Memo[int, _Tops] = Memo(_FILLS_LIMIT)
 """What a card adds to a level's best objects, by the level, its icon counts and the card:
 the same few rows come back in every filling of every altar."""
-
-
-def _tops(level: int, packed: int, pool: list[int]) -> list[int]:
-    """What each card of ``pool`` adds to the level's score through its best objects
-    (``level_choose`` of them, times ``level_points``), remembered in ``_TOPS`` by the
-    level and its icon counts (``packed``)."""
-    key = packed << 2 | level
-    known = _TOPS.get(key)
-    if known is None:
-        known = _TOPS.keep(key, {})
-    out = list(map(known.get, pool))
-    if None not in out:
-        return out  # type: ignore[return-value]
-    n_top = C.level_choose[level]
-    row = _unpack(packed, _ROW_BITS, _N_OBJ)
-    now = sum(sorted(row, reverse=True)[:n_top])
-    for i, cid in enumerate(pool):
-        if out[i] is None:
-            grown = list(row)
-            for o, n in _ICONS[cid]:
-                grown[o] += n
-            grown.sort(reverse=True)
-            out[i] = known[cid] = (sum(grown[:n_top]) - now) * C.level_points[level]
-    return out  # type: ignore[return-value]
 
 
 _FILLS: Memo[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], int, int], float] = Memo(_FILLS_LIMIT)
@@ -862,6 +886,6 @@ def _placings(
         grown = list(rows)
         grown[lv] += _ROWS[c]
         third = list(coloured)
-        third[lv] = third[lv] or pe.third_colour[c]
+        third[lv] = third[lv] or c in pe.third_colour
         levels = (tuple(grown), tuple(third), totals + pe.totals[c], mask | 1 << slot)
         yield a, base + gain, partial(_shared_fill, fills[c, lv], levels)
