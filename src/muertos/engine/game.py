@@ -562,7 +562,7 @@ class State(ABC):
         c.seed = self.seed
         c.options = self.options  # never mutated after setup
         c.history = self.history.copy()
-        c.rng = Rng.from_state(self.rng.state)
+        c.rng = self.rng.copy()
         c.events = self.events.copy()  # events are immutable
         c._legal = self._legal  # lists are never mutated in place; legal_actions() copies
         copier = _COPIERS.get(cls)

@@ -42,11 +42,18 @@ class Rng:
 
     @classmethod
     def from_random(cls, rnd: random.Random) -> Rng:
-        """A generator seeded from a :class:`random.Random` (used by ``determinize``)."""
-        return cls(rnd.getrandbits(64))
+        """A generator seeded from a :class:`random.Random` (used by ``determinize``): as
+        ``cls(rnd.getrandbits(64))``, without the call of ``__init__`` (bots seed two
+        generators before every decision)."""
+        r = object.__new__(cls)
+        r.state = _splitmix64(rnd.getrandbits(64)) or 0x2545F4914F6CDD1D
+        return r
 
     def copy(self) -> Rng:
-        return Rng.from_state(self.state)
+        """A generator at this one's state (valid already: no check)."""
+        r = object.__new__(Rng)
+        r.state = self.state
+        return r
 
     def next64(self) -> int:
         x = self.state

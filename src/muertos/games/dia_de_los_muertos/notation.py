@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from muertos.engine import seat_ref
 
@@ -44,12 +45,15 @@ def card(kind: int) -> str:
     return CARDS[kind].key
 
 
+@cache
 def card_name(kind: int) -> str:
-    """A card as the log names it: ``Kicking [T, 2 bones]``."""
+    """A card as the log names it: ``Kicking [T, 2 bones]`` (kept: the log names cards
+    at every step, the bots' trial moves too)."""
     c = CARDS[kind]
     return f"{c.name} [{c.letter}, {bones(c.move)}]"
 
 
+@lru_cache(maxsize=16)  # bounded: a refusal may name any number a player typed
 def bones(m: int) -> str:
     return f"{m} bone" + ("s" if m != 1 else "")
 
@@ -67,7 +71,10 @@ def field(f: int) -> str:
     return "S" if f == 0 else str(f)
 
 
+@lru_cache(maxsize=16)
 def who(seat: int) -> str:
+    """A seat as the log names it (``seat_ref``), kept as ``card_name`` is (bounded: a
+    refusal may name any seat a player typed)."""
     return seat_ref(seat)
 
 

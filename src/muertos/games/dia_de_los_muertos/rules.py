@@ -21,6 +21,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from functools import lru_cache
+from itertools import combinations
 from typing import Any, ClassVar
 
 from muertos.engine import Game, Option, State, normalize
@@ -471,12 +472,12 @@ class MuertosState(State):
         legs = self.legs[s]
         if legs == 2:
             return m
-        if legs == 1:
-            return min(m, 2)
-        return min(m, self.arms[s])
+        cap = 2 if legs == 1 else self.arms[s]
+        return m if m < cap else cap
 
     def _others_on(self, f: int, s: int = -1) -> list[int]:
-        return [i for i in range(self.players) if i != s and not self.home[i] and self.pos[i] == f]
+        home = self.home
+        return [i for i, g in enumerate(self.pos) if g == f and i != s and not home[i]]
 
     def _backs(self, s: int) -> list[int]:
         return sorted(MOVE[c] for c in self.hands[s])
@@ -507,15 +508,11 @@ class MuertosState(State):
             if n:
                 self._emit("draw", f"{nt.who(s)} cannot draw: no cards are left.")
             return
-        names = ", ".join(nt.card_name(c) for c in got)
-        backs = ", ".join(str(MOVE[c]) for c in got)
+        names = ", ".join(map(nt.card_name, got))
+        backs = ", ".join([str(MOVE[c]) for c in got])
         word = "card" if len(got) == 1 else "cards"
-        self._emit(
-            "draw",
-            f"{nt.who(s)} {verb} {names}.",
-            [s],
-            f"{nt.who(s)} {verb} {len(got)} {word} (backs {backs}).",
-        )
+        p = nt.who(s)
+        self._emit("draw", f"{p} {verb} {names}.", (s,), f"{p} {verb} {len(got)} {word} (backs {backs}).")
 
     def _lost_last_card(self, s: int) -> None:
         """RB: 'Who has lost his last card by an attack or by playing a reaction card ... may draw one'."""
@@ -527,45 +524,50 @@ class MuertosState(State):
         self.discard.append(kind)
 
     def _game_done(self) -> bool:
-        """RB: the game ends when every skeleton with at least one body part is in the goal."""
+        """RB: the game ends when every skeleton with at least one body part is in the goal.
+        (A loop, not ``any`` over a generator: asked before every step the machine runs.)"""
         home, arms, legs = self.home, self.arms, self.legs
-        return not any(not home[s] and (arms[s] or legs[s]) for s in range(self.players))
+        for s in range(self.players):  # noqa: SIM110 (no generator on this hot path)
+            if not home[s] and (arms[s] or legs[s]):
+                return False
+        return True
 
     # ============================================================ the machine
     @property
     def to_move(self) -> int | None:
         if self.ended or not self.stack:
             return None
-        t = self.stack[-1]
-        return int(t[1])
+        seat: int = self.stack[-1][1]
+        return seat
 
     def _run(self) -> None:
         """Carry out automatic tasks until a decision is due or the game ends. A decision
         with no option is skipped, a lone option of public information is taken; the
         options of the decision that waits become the engine's legal list (or are listed when
         asked, for a decision that always has some: ``ALWAYS_OPEN``)."""
+        stack = self.stack  # replaced only by ``_end``, after which nothing runs
         while True:
             if self.ended:
                 return
             if self._game_done():
                 self._end("Every skeleton that still has a body part is in the goal.")
                 return
-            if not self.stack:
-                self.stack.append(["newround"])
-            t = self.stack[-1]
+            if not stack:
+                stack.append(["newround"])
+            t = stack[-1]
             kind = t[0]
             if kind not in DECISIONS:
-                self.stack.pop()
-                getattr(self, "_auto_" + kind)(t)
+                stack.pop()
+                AUTO[kind](self, t)
                 continue
             if self._skip(t):
-                self.stack.pop()
+                stack.pop()
                 continue
             if kind in ALWAYS_OPEN or (kind == "commit" and len(self.hands[t[1]]) > 1):
                 return  # listed when asked (``legal_actions``): a bot's trial move never asks
             opts = self.ACTIONS.legal(self)
             if not opts:
-                self.stack.pop()
+                stack.pop()
                 continue
             if len(opts) == 1 and (
                 kind in AUTO_SINGLE
@@ -621,7 +623,9 @@ class MuertosState(State):
         live = [s for s in range(self.players) if not self.home[s]]
         # RB order: lowest field; then fewer movement points in hand; then fewer body parts;
         # then the lower skeleton number.
-        live.sort(key=lambda s: (self.pos[s], sum(self._backs(s)), self.arms[s] + self.legs[s], s))
+        live.sort(
+            key=lambda s: (self.pos[s], sum([MOVE[c] for c in self.hands[s]]), self.arms[s] + self.legs[s], s)
+        )
         self.order = live
         self.lay = [-1] * self.players
         self.stack.append(["endround"])
@@ -629,7 +633,7 @@ class MuertosState(State):
             self.stack.append(["resolve", s])
         for s in reversed(live):
             self.stack.append(["commit", s])
-        self._emit("round", f"Round {self.round}. Order: " + ", ".join(nt.who(s) for s in live) + ".")
+        self._emit("round", f"Round {self.round}. Order: " + ", ".join(map(nt.who, live)) + ".")
 
     def _auto_endround(self, t: list[Any]) -> None:
         # RB phase 4: hands of reaction cards only must be swapped, repeatedly.
@@ -1450,7 +1454,10 @@ class MuertosState(State):
         tr = self.turn
         s = tr[T_SEAT]
         cap = self._limb_cap(s, tr[T_CARD_M]) - tr[T_PENALTY] - tr[T_STEPS]
-        return max(0, min(cap, tr[T_POINTS]))
+        points = tr[T_POINTS]
+        if points < cap:  # comparisons, not min and max: the bots ask this at every walk
+            cap = points
+        return cap if cap > 0 else 0
 
     def _walk_reach(self, s: int, maxd: int) -> Mapping[int, int]:
         """Fields the skeleton can reach in at most ``maxd`` steps (RB movement rules)."""
@@ -1459,7 +1466,7 @@ class MuertosState(State):
     def _dog_reach(self, maxd: int) -> Mapping[int, int]:
         """Fields the dog can reach; it stops on the first field with a skeleton (RB)."""
         home = self.home
-        return _dog_run(self.dog, maxd, frozenset(f for v, f in enumerate(self.pos) if not home[v]))
+        return _dog_run(self.dog, maxd, frozenset([f for v, f in enumerate(self.pos) if not home[v]]))
 
     def _walked(self) -> str | None:
         """A movement walks the skeleton at most once (it may lead the dog in between)."""
@@ -1830,7 +1837,7 @@ class MuertosState(State):
         h = tuple(self.hands[self.stack[-1][1]])
         got = TWO_CARDS.get(h)
         if got is None:
-            pairs = dict.fromkeys((h[i], h[j]) for i in range(len(h)) for j in range(i + 1, len(h)))
+            pairs = dict.fromkeys(combinations(h, 2))  # (h[i], h[j]) for i < j, in that order
             got = TWO_CARDS.keep(h, (pairs, [nt.SWAP_TEXT[p] for p in pairs]))
         return got
 
@@ -2158,6 +2165,12 @@ class MuertosState(State):
         if not self.over:
             return []
         return final_winners(self.home, self.fest)
+
+
+AUTO: dict[str, Callable[[MuertosState, list[Any]], None]] = {
+    name.removeprefix("_auto_"): f for name, f in vars(MuertosState).items() if name.startswith("_auto_")
+}
+"""The automatic tasks by kind (``MuertosState._auto_<kind>``), for ``_run``."""
 
 
 class MuertosGame(Game):

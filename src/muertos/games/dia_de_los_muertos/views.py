@@ -131,32 +131,27 @@ _BACKS = range(max(MOVE) + 1)
 
 def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
     """Redraw the draw pile, other hands and other face-down cards, keeping every visible back."""
-    slots: list[tuple[int, int]] = []  # (seat, back): a card of a hand, or (-1 - seat, back) a laid one
-    pool = s.draw.copy()
     hands, lay = s.hands, s.lay
-    for p in range(s.players):
-        if p == seat:
-            continue
-        h = hands[p]
-        slots += [(p, MOVE[c]) for c in h]
-        pool += h
+    others = [p for p in range(s.players) if p != seat]
+    pool = s.draw.copy()
+    for p in others:
+        pool += hands[p]
         if lay[p] >= 0:
-            slots.append((-1 - p, MOVE[lay[p]]))
             pool.append(lay[p])
-        hands[p] = []
     pool.sort()  # the pool's order must not depend on hidden order (only on the view)
     rng.shuffle(pool)
     by_back: list[list[int]] = [[] for _ in _BACKS]
     for c in pool:
         by_back[MOVE[c]].append(c)
-    for p, b in slots:
-        c = by_back[b].pop()
-        if p >= 0:
-            hands[p].append(c)
-        else:
-            lay[-1 - p] = c
-    for h in hands:
-        h.sort()
+    take = [cards.pop for cards in by_back]
+    # Each hidden card, seat by seat (its hand in order, then its laid card), takes the
+    # last card of its back left in the shuffled pool.
+    for p in others:
+        hands[p] = sorted([take[MOVE[c]]() for c in hands[p]])
+        if lay[p] >= 0:
+            lay[p] = take[MOVE[lay[p]]]()
+    if seat is not None:
+        hands[seat].sort()
     rest = [c for cards in by_back for c in cards]
     rng.shuffle(rest)
     s.draw = rest
