@@ -218,7 +218,7 @@ class _World:
         )
         self.stock = stock = key[4 * n : 4 * n + len(_KINDS)]
         self.gd = key[4 * n + len(_KINDS)]
-        self.masks = masks = [_MASK[f] for f in key[4 * n + len(_KINDS) + 1 :]]
+        self.masks = masks = list(map(_MASK.__getitem__, key[4 * n + len(_KINDS) + 1 :]))
         self.lane = self.gd >= LANE_OPEN_AT
         self.stocked = sum(1 << k for k in _KINDS if stock[k] > 0)
         home, arms, legs, pos = self.home, self.arms, self.legs, self.pos
@@ -277,16 +277,20 @@ class _World:
         else:
             return _VP[held]  # without limbs it will not arrive (only Follow or a patch can help)
         row = DIST[f]  # the board's distances are symmetric
+        steals = _STEAL[held]
         near = False
         steal = 0
         for r, p, rarms, rheld in self.active:
             if row[p] <= 1 and r != q:
                 near = True
-                if rarms and _STEAL[held][rheld] > steal:
-                    steal = _STEAL[held][rheld]
+                if rarms and steals[rheld] > steal:
+                    steal = steals[rheld]
         if not near:
             return own
-        return own - _THREAT[steal][0 if home else min(2, arms + legs)]
+        if home:
+            return own - _THREAT[steal][0]
+        limbs = arms + legs
+        return own - _THREAT[steal][limbs if limbs < 2 else 2]
 
     def estimate(self, q: int, cards: int) -> float:
         """Seat ``q``'s expected points where it stands, with ``cards`` in hand (at most eight)."""
@@ -308,24 +312,23 @@ class _World:
             return v
         best = -1e9
         arrived = self.arrived
+        base = q * _SIZE
         for f in _walk_reach(self.pos[q], steps, dog, self.gd):
-            at = (q * _SIZE + f) * 9 + cards
+            at = (base + f) * 9 + cards
             v = arrived.get(at)
             if v is None:
-                v = arrived[at] = self.arrival(q, f, cards)
+                # the arrival on f: its festivity card taken if it can; the goal, its place
+                held = self.masks[q]
+                k = FEST_AT_FIELD.get(f, -1)
+                if k >= 0 and not held >> k & 1 and self.stock[k] > 0:
+                    held |= 1 << k
+                v = arrived[at] = self.value(
+                    q, f, held, self.rank if f == GOAL else 0, self.arms[q], self.legs[q], cards
+                )
             if v > best:
                 best = v
         self.walks[key] = best
         return best
-
-    def arrival(self, q: int, f: int, cards: int) -> float:
-        """Seat ``q``'s estimate once its skeleton has walked to ``f`` (taking the festivity
-        card there if it can; arriving, when ``f`` is the goal)."""
-        held = self.masks[q]
-        k = FEST_AT_FIELD.get(f, -1)
-        if k >= 0 and not held >> k & 1 and self.stock[k] > 0:
-            held |= 1 << k
-        return self.value(q, f, held, self.rank if f == GOAL else 0, self.arms[q], self.legs[q], cards)
 
     def lose(self, v: int, limb: str, cards: int) -> float:
         """The estimate of ``v`` after losing ``limb`` (when it has one)."""
@@ -400,14 +403,15 @@ def _judge(w: _World, st: MuertosState, seat: int) -> float:
     a card laid face down and not used yet (its back is public); the victim of a random attack
     counts its expected hit, or its worse limb lost when the attacker picks it."""
     stack = st.stack
-    cards = [len(h) for h in st.hands]
+    cards = list(map(len, st.hands))  # no comprehensions: each is a call of its own
     for t in stack:
         if t[0] == "after" and t[2] > 0:
             cards[t[1]] += t[2]
-    cards = [8 if n > 8 else n for n in cards]
     rows = w.estimates
     est: list[float] = []
     for s, n in enumerate(cards):
+        if n > 8:
+            n = cards[s] = 8
         v = rows[s][n]
         est.append(w.estimate(s, n) if v is None else v)
     if not st.ended and stack:
@@ -455,12 +459,12 @@ def _after(st: MuertosState, a: str) -> MuertosState:
     c.history, c.events, c._legal = [], [], None
     c.rng = Rng.from_state(st.rng.state)
     c.pos, c.arms, c.legs, c.home = st.pos.copy(), st.arms.copy(), st.legs.copy(), st.home.copy()
-    c.fest, c.hands = [x.copy() for x in st.fest], [x.copy() for x in st.hands]
+    c.fest, c.hands = list(map(list.copy, st.fest)), list(map(list.copy, st.hands))
     c.draw, c.discard, c.stock = st.draw.copy(), st.discard.copy(), st.stock.copy()
-    c.dens, c.den_fest = [x.copy() for x in st.dens], [x.copy() for x in st.den_fest]
+    c.dens, c.den_fest = list(map(list.copy, st.dens)), list(map(list.copy, st.den_fest))
     c.spare, c.dog, c.gd, c.round, c.ended = st.spare, st.dog, st.gd, st.round, st.ended
     c.order, c.lay, c.turn, c.bag = st.order.copy(), st.lay.copy(), st.turn.copy(), st.bag.copy()
-    c.stack = [x.copy() for x in st.stack]
+    c.stack = list(map(list.copy, st.stack))
     cls.ACTIONS.play(c, a)
     return c
 
@@ -962,6 +966,10 @@ _STAND_IN = {b: MOVE.index(b) for b in set(MOVE)}
 """By back: the card that stands in for a hidden card of that back in a masked state."""
 
 
+_STANDS = tuple(_STAND_IN[b] for b in MOVE)
+"""By card: the card that stands in for it, hidden (``_STAND_IN`` of its back)."""
+
+
 _MAY_REACT = {b: any(REACTION[k] for k in range(len(MOVE)) if MOVE[k] == b) for b in set(MOVE)}
 """By back: whether a card of that back may be a reaction card (Dodge, Holding)."""
 
@@ -998,9 +1006,9 @@ def _mask(tr: _Trial, seat: int, own: Rng) -> None:
     hands, lay = st.hands, st.lay
     for p in range(st.players):
         if p != seat:
-            tr.put(hands, p, _Masked(sorted(_STAND_IN[MOVE[k]] for k in hands[p])))
+            tr.put(hands, p, _Masked(sorted(map(_STANDS.__getitem__, hands[p]))))
             if lay[p] >= 0:
-                tr.put(lay, p, _STAND_IN[MOVE[lay[p]]])
+                tr.put(lay, p, _STANDS[lay[p]])
 
 
 def determinized_values(state: State, seat: int, actions: Sequence[str], rng: random.Random) -> list[float]:
@@ -1026,8 +1034,10 @@ def determinized_values(state: State, seat: int, actions: Sequence[str], rng: ra
         finally:
             tr.undo()
         if known is not None:
-            if all(a in known for a in actions):
+            try:
                 return [known[a] for a in actions]
+            except KeyError:
+                pass
             # the actions the fast way leaves to the rules need a determinization; the
             # values it found read nothing hidden, and are the determinization's
             d = cast(MuertosState, st._determinized(seat, hidden, own))
