@@ -24,13 +24,18 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+def _seeded(seed: int) -> int:
+    """The state a seed starts a generator at (never 0, which xorshift cannot leave)."""
+    return _splitmix64(seed & _MASK) or 0x2545F4914F6CDD1D
+
+
 class Rng:
     """Deterministic generator; ``Rng(seed)`` gives the same sequence on every machine."""
 
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = _splitmix64(seed & _MASK) or 0x2545F4914F6CDD1D
+        self.state = _seeded(seed)
 
     @classmethod
     def from_state(cls, state: int) -> Rng:
@@ -46,7 +51,7 @@ class Rng:
         ``cls(rnd.getrandbits(64))``, without the call of ``__init__`` (bots seed two
         generators before every decision)."""
         r = object.__new__(cls)
-        r.state = _splitmix64(rnd.getrandbits(64)) or 0x2545F4914F6CDD1D
+        r.state = _seeded(rnd.getrandbits(64))
         return r
 
     def copy(self) -> Rng:
