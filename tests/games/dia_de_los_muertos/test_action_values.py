@@ -12,9 +12,15 @@ import pytest
 
 from muertos.engine import Rng
 from muertos.games.dia_de_los_muertos import GAME
-from muertos.games.dia_de_los_muertos.components import MOVE
-from muertos.games.dia_de_los_muertos.heuristics import _after, action_values
-from muertos.games.dia_de_los_muertos.rules import MuertosState
+from muertos.games.dia_de_los_muertos.components import FEST_AT_FIELD, MOVE
+from muertos.games.dia_de_los_muertos.heuristics import (
+    _after,
+    _movement_values,
+    _world,
+    action_values,
+    determinized_values,
+)
+from muertos.games.dia_de_los_muertos.rules import GOAL, MuertosState
 from muertos.games.dia_de_los_muertos.views import redraw_hidden
 from tests.agents.test_greedy_speed import positions
 
@@ -88,3 +94,45 @@ def test_the_redraw_is_the_one_it_was(players: int) -> None:
             _redraw_as_it_was(b, seat, rb)
             assert a.to_json() == b.to_json()
             assert ra.state == rb.state
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_values_hold_up_to_the_round_limit(players: int) -> None:
+    """A trial that runs into the game's end (the last round over) ends it as the rules do."""
+    rnd = random.Random(players)
+    for s in positions(GAME, players, 1, options={"round_limit": 2}):
+        seat = s.to_move
+        if seat is None:
+            continue
+        legal = s.legal_actions()
+        d = s.determinize(seat, rnd)
+        assert action_values(d, seat, legal) == [GAME.evaluate(d.after(a), seat) for a in legal]
+        asked, plain = random.Random(len(s.history)), random.Random(len(s.history))
+        got = determinized_values(s, seat, legal, asked)
+        assert got == action_values(s.determinize(seat, plain), seat, legal)
+
+
+def test_walks_onto_festivity_fields_and_into_the_goal_are_valued_on_the_state_itself() -> None:
+    """The movement's own values (no copy played by the rules, so no redraw when masked) cover
+    a walk that takes a festivity card and moves the gravedigger, and one into the goal, with
+    the numbers the rules' copy gives."""
+    found = {"festivity": 0, "goal": 0}
+    for seed in range(6):
+        for s in positions(GAME, 3, seed):
+            assert isinstance(s, MuertosState)
+            if s.over or s.stack[-1][0] != "movement":
+                continue
+            seat = s.to_move
+            assert seat is not None
+            got = _movement_values(s, seat, _world(s))
+            for a in s.legal_actions():
+                if not a.startswith("walk "):
+                    continue
+                f = int(a.split()[1])
+                k = FEST_AT_FIELD.get(f, -1)
+                takes = k >= 0 and s.stock[k] > 0 and k not in s.fest[seat]
+                kind = "goal" if f == GOAL else "festivity" if takes else ""
+                if kind and a in got:
+                    found[kind] += 1
+                    assert got[a] == GAME.evaluate(s.after(a), seat), a
+    assert found["festivity"] >= 5 and found["goal"] >= 2, found

@@ -29,7 +29,7 @@ from itertools import permutations
 from typing import Any, cast
 
 from muertos.engine import Rng, State
-from muertos.engine.masked import HiddenRead, unseen
+from muertos.engine.masked import HiddenRead, hidden_cards, unseen
 from muertos.engine.memo import Memo
 
 from . import notation as nt
@@ -40,6 +40,8 @@ from .components import (
     FEST_AT_FIELD,
     FEST_VP,
     FOOT,
+    GD_STEPS,
+    GD_TRACK,
     HAND,
     HAND_LIMIT,
     MOVE,
@@ -180,6 +182,14 @@ _THREAT = tuple(
 """By the best card at risk and limbs (up to two): what a rival next to a skeleton may take."""
 
 
+def _walk_key(q: int, steps: int, cards: int, dog: int) -> int:
+    """``_World.walks``'s key, an int: a dict of ints and floats is one the garbage collector
+    does not track, and the worlds kept (``_WORLDS``) would otherwise make its full passes
+    come often and take long (a tuple key is tracked). ``steps`` (1 or more, a card's few
+    fields) below 4096, ``cards`` 0-8, ``q`` a seat."""
+    return (((dog * 9 + cards) << 12) + steps) * nt.MAX_SEATS + q
+
+
 class _World:
     """What a seat's estimate reads besides its hand and its walk: positions, limbs, arrivals,
     festivity cards, the stock and the gravedigger, by its key (``_world_key``). Most
@@ -218,18 +228,19 @@ class _World:
         )
         self.stock = stock = key[4 * n : 4 * n + len(_KINDS)]
         self.gd = key[4 * n + len(_KINDS)]
-        self.masks = masks = list(map(_MASK.__getitem__, key[4 * n + len(_KINDS) + 1 :]))
+        self.masks = masks = tuple(map(_MASK.__getitem__, key[4 * n + len(_KINDS) + 1 :]))
         self.lane = self.gd >= LANE_OPEN_AT
         self.stocked = sum(1 << k for k in _KINDS if stock[k] > 0)
         home, arms, legs, pos = self.home, self.arms, self.legs, self.pos
         self.best_left = _BEST_LEFT[n - home.count(0)]
         self.rank = max(home) + 1
-        self.active = [
+        self.active = tuple(
             (r, pos[r], arms[r], masks[r]) for r in range(n) if not home[r] and (arms[r] or legs[r])
-        ]
-        self.estimates: list[list[float | None]] = [[None] * 9 for _ in range(n)]
+        )
+        self.estimates: list[dict[int, float]] = [{} for _ in range(n)]
         """By seat and cards in hand (at most eight): ``estimate``."""
-        self.walks: dict[tuple[int, int, int, int], float] = {}
+        self.walks: dict[int, float] = {}
+        """By ``_walk_key``: ``walk``."""
         self.arrived: dict[int, float] = {}
 
     def moved(self, m: int, f: int) -> _World:
@@ -250,10 +261,10 @@ class _World:
                 self.best_left,
                 self.rank,
             )
-            w.active = [(r, pos[r], arms, held) for r, _p, arms, held in self.active]
+            w.active = tuple([(r, pos[r], arms, held) for r, _p, arms, held in self.active])
             old = self.pos[m]
             w.estimates = [
-                row if q != m and DIST[pos[q]][old] > 1 and DIST[pos[q]][f] > 1 else [None] * 9
+                row if q != m and DIST[pos[q]][old] > 1 and DIST[pos[q]][f] > 1 else {}
                 for q, row in enumerate(self.estimates)
             ]
             w.walks, w.arrived = {}, {}
@@ -294,9 +305,10 @@ class _World:
 
     def estimate(self, q: int, cards: int) -> float:
         """Seat ``q``'s expected points where it stands, with ``cards`` in hand (at most eight)."""
-        v = self.estimates[q][cards]
+        row = self.estimates[q]
+        v = row.get(cards)
         if v is None:
-            v = self.estimates[q][cards] = self.value(
+            v = row[cards] = self.value(
                 q, self.pos[q], self.masks[q], self.home[q], self.arms[q], self.legs[q], cards
             )
         return v
@@ -306,7 +318,7 @@ class _World:
         ``dog`` (a festivity field reached counts its card; the goal counts the place)."""
         if steps <= 0:
             return -1e9
-        key = (q, steps, cards, dog)
+        key = _walk_key(q, steps, cards, dog)
         v = self.walks.get(key)
         if v is not None:
             return v
@@ -365,8 +377,10 @@ def _world_key(st: MuertosState) -> tuple[Any, ...]:
     return (*st.pos, *st.arms, *st.legs, *st.home, *st.stock, st.gd, *map(tuple, st.fest))
 
 
-_WORLDS: Memo[tuple[Any, ...], _World] = Memo(1 << 12)
-"""Worlds by key (``_world_key``), with the values kept in them."""
+_WORLDS: Memo[tuple[Any, ...], _World] = Memo(1 << 9)
+"""Worlds by key (``_world_key``), with the values kept in them: a world comes back within a
+decision and the next few, not games later, so a few hundred are enough (4096 were slower
+by about 3%: more memory walked for nothing)."""
 
 
 def _world(st: MuertosState) -> _World:
@@ -412,7 +426,7 @@ def _judge(w: _World, st: MuertosState, seat: int) -> float:
     for s, n in enumerate(cards):
         if n > 8:
             n = cards[s] = 8
-        v = rows[s][n]
+        v = rows[s].get(n)
         est.append(w.estimate(s, n) if v is None else v)
     if not st.ended and stack:
         m = -1
@@ -428,7 +442,7 @@ def _judge(w: _World, st: MuertosState, seat: int) -> float:
         for r, k in enumerate(st.lay):
             if k >= 0 and r != m and not home[r] and hands[r]:
                 steps = st._limb_cap(r, MOVE[k])
-                v = walks.get((r, steps, cards[r], dog))
+                v = walks.get(_walk_key(r, steps, cards[r], dog))
                 if v is None:
                     v = w.walk(r, steps, cards[r], dog)
                 if v > est[r]:
@@ -505,6 +519,13 @@ class _Trial:
         self.changes.clear()
 
 
+def _over(tr: _Trial) -> bool:
+    """The game ends on the trial as ``_end`` ends it: nothing is left to do."""
+    tr.set("ended", True)
+    tr.set("stack", [])
+    return True
+
+
 _SETTLED = frozenset(["resolve", "commit", "swap", "limit"])
 """The decisions ``_settle`` skips, takes (a commit of a last card) or stops at."""
 
@@ -513,14 +534,15 @@ def _settle(tr: _Trial, stack: list[list[Any]]) -> bool:
     """Carry a trial on to its next decision as ``MuertosState._run`` does, ``stack`` (a new
     list) becoming the state's, for the steps that follow a turn or a choice: a turn's end
     (its draw, the hand limit), uses of cards not laid skipped, a round's end (unless a hand
-    of reaction cards only is to be swapped) and the next round's start (unless it is the
-    last), swaps skipped, a commit of a last card. False where another step comes (an
-    attack, a field entered, ...) or the draw pile would run out (its reshuffle draws on
-    the generator): then the move is played on a copy."""
+    of reaction cards only is to be swapped) and the next round's start, swaps skipped, a
+    commit of a last card, the game's end (``_end``: every skeleton home or without limbs,
+    or the last round over). False where another step comes (an attack, a field entered,
+    ...) or the draw pile would run out (its reshuffle draws on the generator): then the
+    move is played on a copy."""
     st = tr.st
     tr.set("stack", stack)
     if st._game_done():
-        return False
+        return _over(tr)
     hands, home, pile = st.hands, st.home, st.draw
     left = len(pile)
     while stack:
@@ -542,14 +564,25 @@ def _settle(tr: _Trial, stack: list[list[Any]]) -> bool:
                 stack.append(["limit", s])
                 return True
         elif kind == "endround":
-            if any(hands[s] and _reactions_only(hands[s]) for s in st.order if not home[s]):
-                return False
+            for s in st.order:
+                hand = hands[s]
+                if home[s] or not hand:
+                    continue
+                swapped = _reactions_only(hand)
+                if swapped:
+                    return False
+                if swapped is None:
+                    # It may be swapped (a hidden card may be a reaction card) for as many
+                    # cards: which it holds then is hidden either way, and what the pile
+                    # has left is not known, so a card drawn later is played on a copy.
+                    tr.put(hands, s, hidden_cards(len(hand)))
+                    left = -1
             stack.pop()
             stack.append(["newround"])
             stack += [["swap", s] for s in reversed(st.order) if not home[s]]
         elif kind == "newround":
             if st.round >= st.options["round_limit"]:
-                return False
+                return _over(tr)
             stack.pop()
             pos, arms, legs = st.pos, st.arms, st.legs
             live = [s for s in range(st.players) if not home[s]]
@@ -835,6 +868,9 @@ def _movement_values(st: MuertosState, seat: int, w: _World) -> dict[str, float]
         goes_on = not turn[T_DOGGED] and bool(DOG_OUT[st.dog])
         for f, d in _walk_reach(pos, allowance, st.dog, gd).items():
             if not _plain(st, m, f):
+                got = _entering(tr, seat, f, d, goes_on)
+                if got is not None:
+                    out[nt.WALK[f].text] = got
                 continue
             if not (goes_on and points - d > 0):
                 ends.append((nt.WALK[f].text, 0, f, st.dog))
@@ -869,6 +905,62 @@ def _movement_values(st: MuertosState, seat: int, w: _World) -> dict[str, float]
                 tr.undo()
     out.update(_ended(st, seat, w, ends))
     return out
+
+
+def _entering(tr: _Trial, seat: int, f: int, d: int, goes_on: bool) -> float | None:
+    """A walk of ``d`` fields onto ``f``, a field that does something, tried on the state
+    itself where ``_entered`` knows what: the movement then waits (the dog may still be led)
+    or ends, as a plain walk's does (``_movement_values``, ``_ended``), the skeleton in the
+    goal skipping it (``_skip``). None: played on a copy."""
+    st = tr.st
+    turn, stack = st.turn, st.stack
+    m, points = turn[T_SEAT], turn[T_POINTS]
+    if stack[-2][0] != "after" or stack[-2][1] != m:
+        return None
+    tr.put(st.pos, m, f)
+    tr.put(turn, T_POINTS, points - d)
+    tr.put(turn, T_WALKED, 1)
+    tr.put(turn, T_STEPS, d)
+    try:
+        if not _entered(tr, m, f):
+            return None
+        if goes_on and points - d > 0 and f != GOAL:
+            return _judge(_world(st), st, seat)
+        # the movement ends: a walk of one field or more draws no card
+        return _judge(_world(st), st, seat) if _settle(tr, [*stack[:-2], ["after", m, 0]]) else None
+    finally:
+        tr.undo()
+
+
+def _entered(tr: _Trial, m: int, f: int) -> bool:
+    """What entering ``f`` does for seat ``m`` (``_auto_enter``), on the trial, where no
+    decision follows: the goal (its place; the hand and a laid card discarded), a
+    festivity field's card taken and the gravedigger's steps for it (``_auto_gd``). False
+    where the rules must play it: a hiding place, the gravedigger at the track's end (a
+    field to block) or onto a skeleton (to clear)."""
+    st = tr.st
+    if f == GOAL:
+        gone = st.hands[m] + [st.lay[m]] if st.lay[m] >= 0 else st.hands[m]
+        tr.put(st.home, m, max(st.home) + 1)
+        tr.set("discard", st.discard + gone)
+        tr.put(st.hands, m, [])
+        tr.put(st.lay, m, -1)
+        return True
+    k = FEST_AT_FIELD.get(f, -1)
+    if k < 0:
+        return False
+    tr.put(st.stock, k, st.stock[k] - 1)
+    tr.put(st.fest, m, [*st.fest[m], k])
+    for _ in range(GD_STEPS["two"] if st.players == 2 else GD_STEPS["default"]):
+        if st.gd >= len(GD_TRACK):
+            break
+        if st.gd == len(GD_TRACK) - 1:
+            return False
+        tr.set("gd", st.gd + 1)
+        here = st.gd_field
+        if any(p == here and not st.home[s] for s, p in enumerate(st.pos)):
+            return False
+    return True
 
 
 def _ended(st: MuertosState, seat: int, w: _World, ends: list[tuple[str, int, int, int]]) -> dict[str, float]:
@@ -974,14 +1066,14 @@ _MAY_REACT = {b: any(REACTION[k] for k in range(len(MOVE)) if MOVE[k] == b) for 
 """By back: whether a card of that back may be a reaction card (Dodge, Holding)."""
 
 
-def _reactions_only(hand: list[int]) -> bool:
+def _reactions_only(hand: list[int]) -> bool | None:
     """Whether ``hand`` holds reaction cards only (it is swapped at a round's end). A hidden
     card (a masked hand's stand-ins, a card drawn in a masked state) may or may not be one,
-    unless its back has none: a known other card answers no, else ``HiddenRead``."""
+    unless its back has none: a known other card answers no, else None (it may be)."""
     if type(hand) is _Masked:
         if any(not _MAY_REACT[MOVE[c]] for c in hand):
             return False
-        raise HiddenRead
+        return None
     hidden = False
     for c in hand:
         if type(c) is not int:  # a card drawn, hidden
@@ -989,7 +1081,7 @@ def _reactions_only(hand: list[int]) -> bool:
         elif not REACTION[c]:
             return False
     if hidden:
-        raise HiddenRead
+        return None
     return True
 
 
@@ -1040,9 +1132,17 @@ def determinized_values(state: State, seat: int, actions: Sequence[str], rng: ra
                 pass
             # the actions the fast way leaves to the rules need a determinization; the
             # values it found read nothing hidden, and are the determinization's
-            d = cast(MuertosState, st._determinized(seat, hidden, own))
-            return _completed(d, seat, actions, known)
-    return action_values(st._determinized(seat, hidden, own), seat, actions)
+            return _completed(_redrawn(st, seat, hidden, own), seat, actions, known)
+    return action_values(_redrawn(st, seat, hidden, own), seat, actions)
+
+
+def _redrawn(st: MuertosState, seat: int, hidden: Rng, own: Rng) -> MuertosState:
+    """``st._determinized(seat, hidden, own)`` with ``st``'s listing of the mover's actions,
+    when it has one: a function of the mover's view, it is the determinization's too."""
+    d = cast(MuertosState, st._determinized(seat, hidden, own))
+    if st.to_move == seat:
+        d._legal = st._legal
+    return d
 
 
 def rollout(state: State, rng: random.Random) -> str:
