@@ -7,7 +7,10 @@ DB     ?= sqlite:///muertos.db
 
 .PHONY: run play test lint typecheck unit bench bench-speed bench-strength install clean
 
-$(STAMP): pyproject.toml
+# The compiled kernels (pyproject.toml's [tool.muertos] kernels) are rebuilt when one changes.
+KERNELS := $(shell sed -n '/^kernels = \[/,/^\]/s/^ *"\(.*\)",*$$/\1/p' pyproject.toml)
+
+$(STAMP): pyproject.toml setup.py $(KERNELS)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,web,sim,cluster,rl,train]'
@@ -27,8 +30,8 @@ play: $(STAMP)
 test: lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples
-	$(BIN)/ruff format --check src tests benchmarks examples
+	$(BIN)/ruff check src tests benchmarks examples setup.py conftest.py
+	$(BIN)/ruff format --check src tests benchmarks examples setup.py conftest.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

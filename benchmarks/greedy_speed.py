@@ -61,6 +61,17 @@ def _moves_hash(actions: list[str]) -> str:
     return hashlib.sha256("\n".join(actions).encode()).hexdigest()[:16]
 
 
+def _compiled() -> list[str]:
+    """The modules of the package loaded compiled (setup.py's kernels), by name."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    return sorted(
+        name
+        for name, m in list(sys.modules.items())
+        if name.startswith("muertos") and str(getattr(m, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
+    )
+
+
 def worker(game: str, players: int, seconds: float, first_seed: int) -> dict[str, object]:
     """Play greedy matches from ``first_seed`` on for ``seconds``, in this process."""
     import muertos
@@ -85,6 +96,7 @@ def worker(game: str, players: int, seconds: float, first_seed: int) -> dict[str
         "decisions": decisions,
         "moves": moves,
         "package": str(Path(muertos.__file__).resolve().parent),
+        "compiled": _compiled(),
     }
 
 
@@ -105,6 +117,7 @@ def count_worker(game: str, players: int, games: int) -> dict[str, object]:
         "decisions": decisions,
         "moves": moves,
         "package": str(Path(muertos.__file__).resolve().parent),
+        "compiled": _compiled(),
     }
 
 
@@ -254,6 +267,7 @@ def main(argv: list[str] | None = None) -> None:
     per_run = args.seconds / rounds
 
     tallies = {(g, name): Tally() for g in ids for name, _ in trees}
+    compiled: dict[str, set[str]] = {name: set() for name, _ in trees}
     console = Console(width=max(Console().width, 110))  # the table whole, even in a pipe
     steps = len(ids) * rounds * len(trees)
     with _progress(console) as progress:
@@ -264,7 +278,9 @@ def main(argv: list[str] | None = None) -> None:
                 for name, src in trees:
                     progress.update(task, description=f"{g} × {players}, round {r + 1}/{rounds}, {name}")
                     # each round plays its own seeds; both trees play the same ones
-                    tallies[g, name].add(run_worker(src, g, players, per_run, first_seed=1000 * r))
+                    got = run_worker(src, g, players, per_run, first_seed=1000 * r)
+                    tallies[g, name].add(got)
+                    compiled[name].update(got["compiled"])  # type: ignore[call-overload]
                     progress.advance(task)
 
     title = "greedy vs greedy, full games per second"
@@ -291,8 +307,14 @@ def main(argv: list[str] | None = None) -> None:
             row.append(f"{same}/{len(both)}")
         t.add_row(*row)
     console.print(t)
+    _sources(console, trees, compiled)
+
+
+def _sources(console: Console, trees: list[tuple[str, Path]], compiled: dict[str, set[str]]) -> None:
+    """Each tree measured, and its modules that ran compiled (setup.py's kernels)."""
     for name, src in trees:
-        console.print(f"{name}: {src}")
+        kernels = ", ".join(sorted(compiled[name])) or "none"
+        console.print(f"{name}: {src} (compiled kernels: {kernels})")
 
 
 def counts(ids: list[str], trees: list[tuple[str, Path]], players: int | None, games: int) -> None:
@@ -306,6 +328,7 @@ def counts(ids: list[str], trees: list[tuple[str, Path]], players: int | None, g
     if len(trees) > 1:
         t.add_column("ratio", justify="right")
         t.add_column("same moves", justify="right")
+    compiled: dict[str, set[str]] = {name: set() for name, _ in trees}
     with _progress(console) as progress:
         task = progress.add_task("counting", total=len(ids) * len(trees))
         for g in ids:
@@ -315,6 +338,7 @@ def counts(ids: list[str], trees: list[tuple[str, Path]], players: int | None, g
             for name, src in trees:
                 progress.update(task, description=f"{g} × {n}, {name} under callgrind")
                 cost, got = count_instructions(src, g, n, games)
+                compiled[name].update(got["compiled"])  # type: ignore[call-overload]
                 per.append(cost)
                 played.append(got)
                 progress.advance(task)
@@ -325,8 +349,7 @@ def counts(ids: list[str], trees: list[tuple[str, Path]], players: int | None, g
                 row.append(f"{games}/{games}" if same else "differ")
             t.add_row(*row)
     console.print(t)
-    for name, src in trees:
-        console.print(f"{name}: {src}")
+    _sources(console, trees, compiled)
 
 
 if __name__ == "__main__":

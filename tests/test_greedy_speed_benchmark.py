@@ -45,3 +45,16 @@ def test_a_worker_that_imported_another_tree_is_refused(tmp_path: Path) -> None:
     assert b._reply("warm-up noise\n" + reply, SRC)["games"] == 1
     with pytest.raises(SystemExit, match="imported muertos from"):
         b._reply(reply, tmp_path)
+
+
+def test_the_worker_names_the_modules_that_ran_compiled() -> None:
+    """The table says which modules ran compiled (setup.py's kernels) in each tree measured."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    import muertos.games.patzcuaro.heuristics as h
+
+    compiled = _bench()._compiled()
+    assert ("muertos.games.patzcuaro.heuristics" in compiled) == str(h.__file__).endswith(
+        tuple(EXTENSION_SUFFIXES)
+    )
+    assert all(name.startswith("muertos") for name in compiled)

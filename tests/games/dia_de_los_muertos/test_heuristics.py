@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
+import pytest
+
 from muertos.games.dia_de_los_muertos import GAME
-from muertos.games.dia_de_los_muertos.heuristics import _WORLDS, evaluate, rollout
+from muertos.games.dia_de_los_muertos.heuristics import evaluate, rollout
 from muertos.games.dia_de_los_muertos.rules import MuertosState
+from muertos.games.dia_de_los_muertos.world import _WORLDS
 
 from .helpers import table
 
@@ -167,3 +170,26 @@ def test_determinized_values_redraw_only_where_a_hidden_card_is_read(monkeypatch
     muertos.play("dia-de-los-muertos", seats=["greedy"] * 3, seed=1)
     assert decisions > 200
     assert 0 < redrawn < decisions / 3
+
+
+@pytest.mark.parametrize("build", ["as loaded", "plain Python"])
+def test_the_estimate_raises_hiddenread_on_a_hidden_card_compiled_or_not(build: str) -> None:
+    """A masked state's hidden card (``engine.masked``) read by the estimate, a laid card's
+    back or a victim's hand under a pick, raises ``HiddenRead`` (the value is then found on a
+    determinization), in ``world`` as loaded (compiled, where a compiler was at hand) as in its
+    plain Python: never a ``TypeError``."""
+    from muertos.engine.masked import HIDDEN, HiddenRead
+    from muertos.games.dia_de_los_muertos import world
+    from tests.engine.test_kernels import _pure
+
+    w = world if build == "as loaded" else _pure("src/muertos/games/dia_de_los_muertos/world.py")
+    s = table(pos=[10, 12, 14], hands=[["kick", "beat"], ["kick", "beat"], ["kick", "beat"]])
+    s.lay[1] = HIDDEN  # type: ignore[call-overload]
+    s.stack = [["after", 0, 0], ["resolve", 0]]
+    with pytest.raises(HiddenRead):
+        w.judge(w._world(s), s, 0)
+    s.lay[1] = -1
+    s.hands[2] = [HIDDEN]  # type: ignore[list-item]
+    s.stack = [["pick", 0, 2, 0]]
+    with pytest.raises(HiddenRead):
+        w.judge(w._world(s), s, 0)

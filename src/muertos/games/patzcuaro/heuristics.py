@@ -617,9 +617,11 @@ def _value(
     objectives = tuple(state.objectives)
     if score is None:
         score = _altar_score(objectives, altar)
-    now: float = score - (C.flip_penalty if state.flipped[seat] else 0)
+    now = float(
+        score - (C.flip_penalty if state.flipped[seat] else 0)
+    )  # float at once: compiled, a float is no int
     if state.phase == "over":
-        return float(now)
+        return now
     if state.flipped[seat]:
         now -= FLIPPED
     room = altar.count(0)
