@@ -62,13 +62,16 @@ def _moves_hash(actions: list[str]) -> str:
 
 
 def _compiled() -> list[str]:
-    """The modules of the package loaded compiled (setup.py's kernels), by name."""
+    """The modules of the package loaded compiled (setup.py's kernels), by name (not mypyc's
+    ``__mypyc`` library beside each)."""
     from importlib.machinery import EXTENSION_SUFFIXES
 
     return sorted(
         name
         for name, m in list(sys.modules.items())
-        if name.startswith("muertos") and str(getattr(m, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
+        if name.startswith("muertos")
+        and not name.endswith("__mypyc")
+        and str(getattr(m, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
     )
 
 
