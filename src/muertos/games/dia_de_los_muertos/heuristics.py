@@ -56,18 +56,14 @@ from .rules import (
     MuertosState,
     _walk_reach,
 )
-from .world import TO_GOAL, _World, _world, judge
+from .world import TO_GOAL, _World, _world
+from .world import judge as _judge  # evaluate(st, seat), w being st's world
 
 SCALE = 2.0
 """A lead (points) worth about a 73% chance of winning, for the search bot."""
 PLAYOUT = "heuristic"
 PLAYOUT_DEPTH: int | None = 40
 """Games are long (about 600 actions): the search bot plays 40 actions, then evaluates."""
-
-
-def _judge(w: _World, st: MuertosState, seat: int) -> float:
-    """``evaluate(st, seat)``, ``w`` being ``st``'s world (``world.judge``)."""
-    return judge(w, st, seat)
 
 
 def evaluate(state: State, seat: int) -> float:
