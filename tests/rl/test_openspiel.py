@@ -195,3 +195,16 @@ def test_openspiel_ismcts_and_mcts_bots_play_a_game() -> None:
     while not s.is_terminal():
         s.apply_action(bots[s.current_player()].step(s))
     assert sum(s.returns()) == 0.0 and s.ms.over
+
+
+def test_the_readmes_openspiel_call_works_after_import_muertos_rl_alone() -> None:
+    """The README writes ``muertos.rl.openspiel.load_game(...)`` after ``import muertos.rl``;
+    in a fresh process nothing else has imported the submodule (issue 34: AttributeError)."""
+    code = (
+        "import muertos.rl\n"
+        "g = muertos.rl.openspiel.load_game('ofertu', {'seed': 9})\n"
+        "print(g.get_type().short_name)\n"
+        "try:\n    muertos.rl.no_such_module\nexcept AttributeError as e:\n    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["muertos_ofertu", "module 'muertos.rl' has no attribute 'no_such_module'"]

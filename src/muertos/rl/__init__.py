@@ -28,6 +28,8 @@ from .codec import Codec, codec
 from .rewards import final_rewards
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from .gymnasium_env import MuertosGymEnv
     from .pettingzoo_env import MuertosAECEnv
 
@@ -101,3 +103,14 @@ def _register_gymnasium() -> None:
 
 
 _register_gymnasium()
+
+
+def __getattr__(name: str) -> ModuleType:
+    """``muertos.rl.openspiel`` after ``import muertos.rl`` alone (as the README writes
+    ``muertos.rl.openspiel.load_game``): the submodule is imported when first named, so
+    OpenSpiel's adapter costs nothing to those who never use it."""
+    if name == "openspiel":
+        import muertos.rl.openspiel  # sets the attribute: this is asked once
+
+        return muertos.rl.openspiel
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
