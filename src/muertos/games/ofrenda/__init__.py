@@ -53,8 +53,8 @@ Options:
     common_goals=true  the common goals variant (not with 1 player): one goal
                        card per back; at the end of your turn take the top
                        token of each goal you meet, once per goal. Tokens:
-                       I and II 5/4/3/2, III 4/3/2/1 (the last ones only with
-                       3+ and 4 players).
+                       I and II 5/4/3/2, III 4/3/2/1, one a player from the
+                       top (2 players use the top two of each stack).
     reveal_top=true    everyone sees the colour and offering of the deck's top
                        card (it lies lit side up; A-OF13). Default off.
 
