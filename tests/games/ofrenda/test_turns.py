@@ -170,6 +170,49 @@ def test_candle_lights_as_soon_as_its_objective_holds() -> None:
     roundtrip(s)
 
 
+@pytest.mark.parametrize(
+    ("candle", "rival", "lit"),
+    [
+        ("K29", "blue", []),  # most blue: Player 2's five blue against two
+        ("K29", "green", ["J1"]),  # Player 2 has no blue
+        ("K34", "blue", []),  # most marigolds placed: Player 2's two against one
+        ("K34", "bare", ["J1"]),  # Player 2 placed none
+    ],
+)
+def test_a_majority_candle_flipping_in_play_counts_every_player(
+    monkeypatch: pytest.MonkeyPatch, candle: str, rival: str, lit: list[str]
+) -> None:
+    """Rulebook p.7: "You are among the players with the majority of Portraits with the
+    depicted feature" and "… with the majority of Marigolds on your Ofrenda"; "As soon as
+    the objective is fulfilled, flip the Candle to its lit side". Our majority candles are ⌚
+    (end only, B-OF5); a component overlay may make them flip in play, and then every
+    player's Ofrenda counts: the check read only the mover's (an IndexError for a colour,
+    and the mover alone, so lit, for marigolds)."""
+    from muertos.games.ofrenda import rules
+
+    monkeypatch.setattr(rules, "CANDLE_END_ONLY", tuple(False for _ in rules.CANDLE_END_ONLY))
+    # Player 1: P01 (blue) and, placed now, P02 (blue); a marigold in J6 (S4 S8 S9)
+    mine = {"S1": "P01", "S4": "P08", "S8": "P16", "S9": "P15", "S12": "P09"}
+    # Player 2: five portraits, all blue or all green; marigolds in J6 and J8 but when bare
+    cards = ["P03", "P04", "P05", "P06", "P07"] if rival == "blue" else ["P10", "P11", "P12", "P13", "P14"]
+    theirs = dict(zip(["S4", "S5", "S8", "S9", "S10"], cards, strict=True))
+    s = arrange(
+        new(2, seed=4),
+        boards={0: mine, 1: theirs},
+        tokens={0: {"J6": "marigold"}, 1: {} if rival == "bare" else {"J6": "marigold", "J8": "marigold"}},
+        stored={0: [candle]},
+        hands={0: ["P02", "P20", "P21"]},
+        mg={0: 3},
+    )
+    s.apply("take 1")
+    if s.phase == "candle":
+        s.apply("no candle")
+    s.apply("place P02 S5")  # surrounds J1 (S1 S4 S5) and J7 (S4 S5 S9): candle slots
+    s.apply(f"candle {candle} J1")  # no candle left for J7: the turn ends
+    assert s.current == 1  # Player 1's turn is over: its candles flipped or not
+    assert lit_candles(s, 0) == lit
+
+
 def test_empty_candle_bag_leaves_the_space_empty() -> None:
     # Late in a game the bag runs dry: the 31 candles off the Family board are on the
     # Ofrendas (six each, around ten portraits a seat) and in storage (2, 2, 3 and none).

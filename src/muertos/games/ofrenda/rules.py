@@ -668,7 +668,9 @@ class OfrendaState(State):
         self.phase = "take"
 
     def _flip_candles(self, p: int) -> None:
-        """Light placed candles whose objective holds now (p.7); ⌚ candles wait for the end."""
+        """Light placed candles whose objective holds now (p.7); ⌚ candles wait for the end.
+        A majority candle reads every player's Ofrenda, so every player is counted (our
+        majority candles are ⌚, but a component overlay may let them flip in play)."""
         bt = p * NTOK
         tok = self.tokens
         clit = self.clit
@@ -680,10 +682,8 @@ class OfrendaState(State):
         if not todo:
             return
         P = self.players
-        counts: list[list[int]] = [[] for _ in range(P)]
-        counts[p] = feature_counts(self.board, p * NSLOTS)
-        on = [0] * P
-        on[p] = marigolds_on(tok, bt)
+        counts = [feature_counts(self.board, q * NSLOTS) for q in range(P)]
+        on = [marigolds_on(tok, q * NTOK) for q in range(P)]
         for j in todo:
             k = tok[bt + j]
             if candle_ok(k, p, counts, on, self.mg):
