@@ -147,6 +147,33 @@ def test_vacuous_objectives_light_but_score_nothing() -> None:
     assert s.winners() == [0]
 
 
+def test_a_lone_lit_portrait_feeds_no_marigold_or_candle() -> None:
+    """Rulebook: "Each Candle and Marigold slot on your Ofrenda is adjacent to three card
+    slots"; "you may choose to place a Candle/Marigold … into the surrounded slot" (p.6);
+    "REMEMBER You now ignore any empty Portrait slots" (p.9). A portrait lit at the end with no occupied
+    neighbour (A-OF3) scores nothing and feeds no token: a token slot is filled only once its
+    three card slots are, and they touch one another, so a portrait beside a filled token
+    slot has two neighbours at least. It counts only as a lit portrait (the first tie-break)."""
+    from muertos.games.ofrenda.components import ADJ, SLOT_IDS, TOKEN_CARDS
+
+    for cards in TOKEN_CARDS:
+        for c in cards:
+            assert all(o in ADJ[c] for o in cards if o != c), [SLOT_IDS[x] for x in cards]
+    # S3 P14 ALL_ANY(f,p) alone, lit; a marigold beside it only once S2 and S6 hold
+    # portraits: J4 (S2 S3 S6) needs all three. Player 1: S8 P10 NONE(P,V) alone, lit.
+    s = finish(
+        arrange(
+            new(2),
+            boards={0: {"S3": "P14", "S12": "P09"}, 1: {"S8": "P10"}},
+            mg={0: 4, 1: 4},
+        )
+    )
+    assert lit_slots(s, 0) == ["S3"] and lit_slots(s, 1) == ["S8"]
+    assert s.seat_breakdown(0) == {"portraits": 0, "marigolds": 0, "candles": 0, "goals": 0, "total": 0}
+    assert s.scores() == [0, 0]
+    assert s.winners() == [0, 1]  # one lit portrait each, 4 marigolds each: shared
+
+
 def test_majority_candles_ties_and_second_tie_break() -> None:
     # Nobody has a green portrait (K30's zero case).
     # Player 1: S1 P03 B w NONE(c,w): S2 P f, S4 B s, S5 P s -> lit
