@@ -50,6 +50,18 @@ def test_every_game_and_seat_count_is_pinned() -> None:
                 assert (gid, n, agent) in have, f"no golden {agent} game of {gid} at {n}p (run make.py)"
 
 
+@pytest.mark.parametrize("gid", muertos.game_ids())
+def test_every_option_of_a_game_is_pinned_switched_from_its_default(gid: str) -> None:
+    """A game's golden file plays each of its options off its default in some game (make.py
+    records one when a file lacks it): a rule behind an option is pinned as the others."""
+    defaults = {o.name: o.default for o in muertos.game(gid).options}
+    switched = {
+        k for r in RECORDS if r["game"] == gid for k, v in r["options"].items() if v != defaults.get(k, v)
+    }
+    unpinned = [name for name in defaults if name not in switched]
+    assert not unpinned, f"{gid}: no golden game with {unpinned} switched (run make.py {gid})"
+
+
 @pytest.mark.parametrize("rec", RECORDS, ids=IDS)
 def test_replay_matches_the_golden_record(rec: dict[str, Any]) -> None:
     gid, players, seed, options = rec["game"], rec["players"], rec["seed"], rec["options"]

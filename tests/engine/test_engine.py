@@ -135,17 +135,27 @@ def test_conformance_catches_a_leaking_view() -> None:
 
 
 def test_the_games_are_registered_explicitly_in_the_lobby_order() -> None:
+    """Every package of ``muertos.games`` is registered (with the extra games of
+    ``MUERTOS_EXTRA_GAMES``, if any), in the lobby's order: ``Game.order``, then the id."""
+    import os
+    import pkgutil
+    import sys
     import types
 
     import muertos
     from muertos.engine import register
 
-    assert muertos.game_ids() == ["ofrenda", "die-of-the-dead", "patzcuaro", "dia-de-los-muertos", "ofertu"]
+    packages = [m.name for m in pkgutil.iter_modules(muertos.games.__path__) if m.ispkg]
+    extra = [n.strip() for n in os.environ.get(muertos.games.EXTRA, "").split(",") if n.strip()]
+    games = [sys.modules[f"muertos.games.{p}"].GAME for p in packages] + [sys.modules[n].GAME for n in extra]
+    assert len(packages) >= 5
+    assert muertos.game_ids() == [g.id for g in sorted(games, key=lambda g: (g.order, g.id))]
     assert isinstance(muertos.games, types.ModuleType)  # the package, not a function beside it
-    register(muertos.game("ofertu"))  # the same game again: nothing changes
-    assert muertos.game_ids()[-1] == "ofertu"
-    with pytest.raises(ValueError, match="two games with the id 'ofertu'"):
-        register(type("Fake", (), {"id": "ofertu", "order": 1})())  # type: ignore[arg-type]
+    last = muertos.game_ids()[-1]
+    register(muertos.game(last))  # the same game again: nothing changes
+    assert muertos.game_ids()[-1] == last
+    with pytest.raises(ValueError, match=f"two games with the id '{last}'"):
+        register(type("Fake", (), {"id": last, "order": 1})())  # type: ignore[arg-type]
 
 
 def test_the_engine_imports_nothing_above_it() -> None:
@@ -191,8 +201,11 @@ def test_every_game_declares_its_parts_and_nothing_finds_one_by_name() -> None:
     root = Path(muertos.__file__).parent
     for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Attribute) and node.attr == "import_module":
-                assert path.name == "__init__.py" and path.parent.name == "sim", path  # sim's lazy exports
+            named = (isinstance(node, ast.Attribute) and node.attr == "import_module") or (
+                isinstance(node, ast.alias) and node.name == "import_module"
+            )
+            if named:  # sim's lazy exports; the extra games MUERTOS_EXTRA_GAMES names (no part)
+                assert path.name == "__init__.py" and path.parent.name in ("sim", "games"), path
             if isinstance(node, ast.Attribute) and node.attr == "__module__":
                 raise AssertionError(f"{path.relative_to(root)} reads a __module__ name")
 

@@ -1,7 +1,8 @@
 """A tiny hidden-information game used to test the engine without any real game.
 
-Twelve cards numbered 1–12; each seat holds two. On a turn a seat either draws from the
-deck (hand limit 3) or plays a card face down. After each seat has played three cards,
+Twelve cards numbered 1–12; each seat holds two (three on a table without drawing, so
+that it can play three). On a turn a seat either draws from the deck (hand limit 3) or
+plays a card face down. After each seat has played three cards,
 the face-down cards are revealed and the highest total wins.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from muertos.engine import CorruptState, Game, Option, Parts, Rng, State
+from muertos.engine import CorruptState, Game, Option, Parts, Rng, State, seat_ref
 from muertos.engine.actions import Actions, Kind
 
 
@@ -43,7 +44,8 @@ class ToyState(State):
     def _setup(self) -> None:
         self.deck = list(range(1, 13))
         self.rng.shuffle(self.deck)
-        self.hands = [[self.deck.pop() for _ in range(2)] for _ in range(self.players)]
+        dealt = 2 if self.options["draw"] else 3
+        self.hands = [[self.deck.pop() for _ in range(dealt)] for _ in range(self.players)]
         self.played = [[] for _ in range(self.players)]
         self.turn_seat = 0
         self._emit("setup", "The cards are dealt.")
@@ -75,9 +77,9 @@ class ToyState(State):
         self.played[me].append(move.card)
         self._emit(
             "play",
-            f"Player {me + 1} plays {move.card} face down.",
+            f"{seat_ref(me)} plays {move.card} face down.",
             [me],
-            f"Player {me + 1} plays a card face down.",
+            f"{seat_ref(me)} plays a card face down.",
         )
         self._pass_turn()
 
@@ -86,7 +88,7 @@ class ToyState(State):
         me = self.turn_seat
         c = self.deck.pop()
         self.hands[me].append(c)
-        self._emit("draw", f"Player {me + 1} draws {c}.", [me], f"Player {me + 1} draws a card.")
+        self._emit("draw", f"{seat_ref(me)} draws {c}.", [me], f"{seat_ref(me)} draws a card.")
         self._pass_turn()
 
     def _pass_turn(self) -> None:
@@ -97,7 +99,7 @@ class ToyState(State):
                 self.turn_seat = nxt
                 break
         if self.over:
-            self._emit("end", f"Revealed: {self.played}")
+            self._emit("end", "The face-down cards are revealed.")
 
     ACTIONS = Actions(
         Kind(

@@ -12,6 +12,11 @@ changed and why the new files are right. Never regenerate to make a failing refa
 
     .venv/bin/python tests/golden/make.py              # every game
     .venv/bin/python tests/golden/make.py ofertu       # only the games named
+    .venv/bin/python tests/golden/make.py ofertu --add greedy,random@14 [--options '{"x": true}']
+                                                       # and one more game pinned, kept from then on
+
+Each file is its own list of games: re-recording plays again the games it holds, and adds
+what every game must pin if it lacks any (``_spec``); a new game's first file is that.
 
 The output is deterministic: the same code writes the same bytes. Games are played by the
 match runner, ``muertos.play``, which seeds the agent in seat ``i`` with
@@ -20,6 +25,7 @@ match runner, ``muertos.play``, which seeds the agent in seat ``i`` with
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import sys
@@ -28,61 +34,74 @@ from pathlib import Path
 from typing import Any
 
 import muertos
+from muertos.engine import Game, InvalidOptions, Option
 
 HERE = Path(__file__).resolve().parent
 
 R, G = "random", "greedy"
 
 
-def _spec() -> list[tuple[str, int, dict[str, Any], tuple[str, ...], int]]:
-    """Every recorded game: (game id, players, options as given, seat agents, seed).
+Row = tuple[str, int, dict[str, Any], tuple[str, ...], int]
+"""A recorded game: (game id, players, options as given, seat agents, seed)."""
 
-    At least one random and one greedy game for every game and seat count with the default
-    options; each option of a game switched on once or more; a few games mixing agents."""
-    out: list[tuple[str, int, dict[str, Any], tuple[str, ...], int]] = []
+FIRST_OPTION_SEED = 11
+"""The seed of the games a new golden file records for each option switched."""
 
-    def add(gid: str, n: int, options: dict[str, Any], seats: Sequence[str], seeds: Sequence[int]) -> None:
-        assert len(seats) == n
-        out.extend((gid, n, options, tuple(seats), s) for s in seeds)
 
-    def both(gid: str, ns: Sequence[int], options: dict[str, Any], seed: int) -> None:
-        for n in ns:
-            add(gid, n, options, [R] * n, [seed])
-            add(gid, n, options, [G] * n, [seed])
+def _switched(o: Option) -> list[bool | int | str]:
+    """The values of an option other than its default that a new golden file records: a
+    flag turned over, every other choice, an integer's lower bound (else its upper)."""
+    if isinstance(o.default, bool):
+        return [not o.default]
+    if o.choices:
+        return [c for c in o.choices if c != o.default]
+    bounds = [b for b in (o.minimum, o.maximum) if b is not None and b != o.default]
+    return bounds[:1]
 
-    def mixed(n: int) -> list[str]:
-        return [G if i % 2 == 0 else R for i in range(n)]
 
-    for gid in muertos.game_ids():
-        g = muertos.game(gid)
-        for n in range(g.min_players, g.max_players + 1):
-            add(gid, n, {}, [R] * n, [1, 2, 3])
-            add(gid, n, {}, [G] * n, [1, 2])
+def _spec(gid: str) -> list[Row]:
+    """Every recorded game of ``gid``: those its golden file holds (re-recording keeps them,
+    in their order: the file is its own list), then any the file lacks of what every game
+    must pin: a random (seeds 1-3) and a greedy (seeds 1-2) game at every seat count with
+    the default options, and each option switched from its default, by random and greedy
+    seats at the fewest and the most seats it is played with (seed 11). A game's first file
+    is those; ``--add`` pins more (mixed seats, another seed or option): this script names
+    no game."""
+    g = muertos.game(gid)
+    path = HERE / f"{gid}.json"
+    out: list[Row] = []
+    if path.exists():
+        for r in json.loads(path.read_text(encoding="utf-8")):
+            out.append((r["game"], r["players"], r["options"], tuple(r["seats"]), r["seed"]))
 
-    both("ofrenda", [2, 3, 4], {"common_goals": True}, 11)
-    both("ofrenda", [1, 2, 4], {"reveal_top": True}, 12)
-    both("ofrenda", [2], {"common_goals": True, "reveal_top": True}, 13)
-    add("ofrenda", 2, {}, mixed(2), [14])
-    add("ofrenda", 4, {}, mixed(4), [14])
+    def add(n: int, options: dict[str, Any], agent: str, seeds: Sequence[int]) -> None:
+        for seed in seeds:
+            row = (gid, n, options, (agent,) * n, seed)
+            if row not in out:
+                out.append(row)
 
-    both("die-of-the-dead", [2, 3, 5], {"exclusive_squares": True}, 11)
-    both("die-of-the-dead", [1, 2, 4], {"same_urns": True}, 12)
-    both("die-of-the-dead", [3], {"exclusive_squares": True, "same_urns": True}, 13)
-    add("die-of-the-dead", 3, {}, mixed(3), [14])
-    add("die-of-the-dead", 5, {}, mixed(5), [14])
-
-    both("patzcuaro", [2, 3, 4], {"language": "es"}, 11)
-    add("patzcuaro", 3, {}, mixed(3), [14])
-
-    both("dia-de-los-muertos", [2, 4, 6], {"round_limit": 3}, 11)
-    both("dia-de-los-muertos", [3], {"round_limit": 12}, 12)
-    add("dia-de-los-muertos", 4, {}, mixed(4), [14])
-
-    add("ofertu", 2, {}, [R, R], [4, 5, 6])
-    add("ofertu", 2, {}, [G, G], [3, 4])
-    add("ofertu", 2, {}, [G, R], [14, 15])
-    add("ofertu", 2, {}, [R, G], [14])
+    counts = range(g.min_players, g.max_players + 1)
+    for n in counts:
+        add(n, {}, R, [1, 2, 3])
+        add(n, {}, G, [1, 2])
+    for o in g.options:
+        if any(o.name in options for _, _, options, _, _ in out):
+            continue
+        for value in _switched(o):
+            options = {o.name: value}
+            valid = [n for n in counts if _valid(g, n, options)]
+            for n in sorted({valid[0], valid[-1]}) if valid else []:
+                add(n, options, R, [FIRST_OPTION_SEED])
+                add(n, options, G, [FIRST_OPTION_SEED])
     return out
+
+
+def _valid(g: Game, players: int, options: dict[str, Any]) -> bool:
+    try:
+        g.check_options(players, options)
+    except InvalidOptions:
+        return False
+    return True
 
 
 def record_id(gid: str, players: int, options: Mapping[str, Any], seats: Sequence[str], seed: int) -> str:
@@ -164,14 +183,22 @@ def make_record(
 
 
 def main(argv: Sequence[str]) -> None:
-    wanted = list(argv) or muertos.game_ids()
-    for gid in wanted:
-        muertos.game(gid)  # an unknown id fails here, before anything is written
-    spec = _spec()
-    ids = [record_id(gid, n, o, seats, seed) for gid, n, o, seats, seed in spec]
-    assert len(ids) == len(set(ids)), "two recorded games share an id"
-    for gid in wanted:
-        records = [make_record(*row) for row in spec if row[0] == gid]
+    p = argparse.ArgumentParser(description="Write the golden game files.")
+    p.add_argument("games", nargs="*", help="game ids (default: every game)")
+    p.add_argument("--add", action="append", default=[], metavar="SEATS@SEED", help="pin one more game")
+    p.add_argument("--options", type=json.loads, default={}, help="the options of the added games (JSON)")
+    a = p.parse_args(argv)
+    wanted = a.games or muertos.game_ids()
+    specs = {gid: _spec(gid) for gid in wanted}  # an unknown id fails here, before anything is written
+    for extra in a.add:
+        seats, seed = extra.split("@")
+        for gid, spec in specs.items():
+            spec.append((gid, len(seats.split(",")), a.options, tuple(seats.split(",")), int(seed)))
+    for spec in specs.values():
+        ids = [record_id(gid, n, o, seats, seed) for gid, n, o, seats, seed in spec]
+        assert len(ids) == len(set(ids)), "two recorded games share an id"
+    for gid, spec in specs.items():
+        records = [make_record(*row) for row in spec]
         path = HERE / f"{gid}.json"
         path.write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{path.name}: {len(records)} games, {path.stat().st_size:,} bytes")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,8 +12,8 @@ from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
 import muertos
+from muertos.server.tables import Catalog
 
-STATIC = Path(muertos.__file__).parent / "server" / "static" / "games"
 TYPED = [gid for gid in muertos.game_ids() if muertos.game(gid).view_type is not None]
 
 
@@ -51,7 +50,9 @@ def test_every_view_holds_exactly_the_published_shape(gid: str, real_client: Tes
 @pytest.mark.parametrize("gid", TYPED)
 def test_the_front_end_board_reads_only_what_the_view_has(gid: str, real_client: TestClient) -> None:
     schema = real_client.get(f"/api/games/{gid}/view-schema").json()
-    source = (STATIC / f"{gid}.js").read_text()
+    board = Catalog().board(gid)
+    assert board is not None, f"{gid} has no board"
+    source = board.read_text()
     read = set(re.findall(r"\bview\.([A-Za-z_]\w*)", source)) | set(
         re.findall(r"\bview\?\.([A-Za-z_]\w*)", source)
     )
@@ -66,3 +67,22 @@ def test_a_game_without_a_typed_view_says_so(
     r = real_client.get("/api/games/ofrenda/view-schema")
     assert r.status_code == 404 and r.json()["code"] == "no_view_schema"
     assert real_client.get("/api/games/chess/view-schema").json()["code"] == "unknown_game"
+
+
+def test_a_board_is_served_from_the_static_folder_or_beside_a_game_outside_the_package(
+    client: TestClient, sqlite_url: str
+) -> None:
+    """``/static/games/<id>.js``: the package's own boards; a game that lives elsewhere (as
+    ``MUERTOS_EXTRA_GAMES`` registers one) brings ``board.js`` beside its rules; a game with
+    neither gets a 404 naming it, and the table draws the generic board."""
+    from muertos.server import create_app
+    from tests.sixth_toy import GAME as SIXTH
+
+    with TestClient(create_app(sqlite_url, games={SIXTH.id: SIXTH, "ofertu": muertos.game("ofertu")})) as c:
+        own = c.get("/static/games/ofertu.js")
+        assert own.status_code == 200 and "javascript" in own.headers["content-type"]
+        beside = c.get(f"/static/games/{SIXTH.id}.js")
+        assert beside.status_code == 200 and 'term("sixth-toy", "face down")' in beside.text
+    none = client.get("/static/games/toy.js")
+    assert none.status_code == 404 and none.json()["code"] == "no_board" and "toy" in none.json()["detail"]
+    assert client.get("/static/games/nothing.js").status_code == 404

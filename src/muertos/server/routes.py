@@ -373,6 +373,16 @@ async def lobby() -> FileResponse:
     return FileResponse(STATIC / "index.html")
 
 
+@pages.get("/static/games/{game_id}.js", include_in_schema=False)
+async def board(service: Service, game_id: str) -> FileResponse:
+    """A game's board (``Catalog.board``: the static folder's, or one beside a game that
+    lives outside this package); none: 404, and the table draws the generic board."""
+    path = service.catalog.board(game_id)
+    if path is None:
+        raise NotFound("no_board", "no_board", game=game_id)
+    return FileResponse(path, media_type="text/javascript")
+
+
 @pages.get("/table/{table_id}", include_in_schema=False)
 async def table_page(table_id: str) -> FileResponse:
     return FileResponse(STATIC / "table.html")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import inspect
 import math
 import random
 import secrets
@@ -24,6 +25,7 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import muertos
@@ -61,6 +63,9 @@ REPLAY_TABLES = 32
 UNDO_PROBES = 4
 """Determinizations tried when checking that a move revealed nothing (see :meth:`TableService.undo`)."""
 
+BOARDS = Path(__file__).parent / "static" / "games"
+"""The games' boards (``Catalog.board``)."""
+
 BOT_CHOICES = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
 
 
@@ -90,6 +95,18 @@ class Catalog:
                 raise NotFound("unknown_game", "unknown_game", game=game_id)
             self._components[game_id] = self.get(game_id).catalog()
         return self._components[game_id]
+
+    def board(self, game_id: str) -> Path | None:
+        """The game's board, an ES module: ``static/games/<id>.js``, else ``board.js`` beside
+        the game's rules (a game outside this package, as ``MUERTOS_EXTRA_GAMES`` registers;
+        found as its ``locale`` folder is); None: the table draws the generic board."""
+        if game_id not in self.ids():
+            return None
+        own = BOARDS / f"{game_id}.js"
+        if own.is_file():
+            return own
+        beside = Path(inspect.getfile(type(self.get(game_id)))).with_name("board.js")
+        return beside if beside.is_file() else None
 
     def ids(self) -> list[str]:
         return list(self._games) if self._games is not None else all_games()
