@@ -17,8 +17,8 @@ OPTION_SETS: list[tuple[str, int, dict[str, Any]]] = [
     for n in range(muertos.game(gid).min_players, muertos.game(gid).max_players + 1)
 ]
 OPTION_SETS += [
-    ("ofrenda", 3, {"common_goals": True, "reveal_top": True}),
-    ("ofrenda", 1, {"reveal_top": True}),
+    ("ofrenda", 3, {"common_goals": True, "hidden_hands": True}),
+    ("ofrenda", 2, {"hidden_hands": True}),
     ("die-of-the-dead", 3, {"exclusive_squares": True, "same_urns": True}),
     ("die-of-the-dead", 5, {"exclusive_squares": True}),
     ("patzcuaro", 3, {"language": "es"}),
@@ -99,3 +99,27 @@ def test_observation_is_a_pure_function_of_the_view() -> None:
     view = s.view(1)
     assert c.observe_view(view, 1) == c.observe(s, 1)
     assert c.observe(s, 0) != c.observe(s, 1)
+
+
+def test_ofrenda_observation_carries_the_lit_sides_the_table_sees() -> None:
+    """Ofrenda's setup: the deck lies "lit side face up" and players hold their hands
+    "keeping the unlit side to themselves" (steps 3 and 8), so a seat sees the colour and
+    offering of the deck's top card and of each card dealt to another hand: its observation
+    holds them, and tells apart views that differ only there."""
+    import copy
+
+    s = muertos.game("ofrenda").new(2, seed=3)
+    c = codec("ofrenda", 2)
+    view = s.view(1)
+    base = c.observe_view(view, 1)
+    other = {"colour": "PINK", "offering": "SALT"}
+    assert view["seats"][0]["hand_faces"][0] != other and view["deck_top"] != other
+    for where in ("hand", "top"):
+        v = copy.deepcopy(view)
+        if where == "hand":
+            v["seats"][0]["hand_faces"][0] = other
+        else:
+            v["deck_top"] = other
+        assert c.observe_view(v, 1) != base, where
+    hidden = muertos.game("ofrenda").new(2, seed=3, options={"hidden_hands": True})
+    assert c.observe(hidden, 1) != base  # the hands' lit sides out of view

@@ -73,4 +73,4 @@ def test_compare_refuses_what_it_cannot_compare(goals: tuple[Path, str], tmp_pat
     assert "--b takes key=value" in err(["--b", "common_goals", "--out", out])
     assert "has no option 'wings'" in err(["--b", "wings=2", "--out", out])
     # The same directory with another question: each run refuses the other's records.
-    assert "holds a different simulation" in err(["--b", "reveal_top=true", "--out", str(goals[0])])
+    assert "holds a different simulation" in err(["--b", "hidden_hands=true", "--out", str(goals[0])])

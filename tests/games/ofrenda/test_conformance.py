@@ -9,28 +9,29 @@ import pytest
 from muertos.engine.conformance import check_game, check_with_hypothesis
 from muertos.games.ofrenda import GAME
 
-NO = {"common_goals": False, "reveal_top": False}
-GOALS = {"common_goals": True, "reveal_top": False}
-TOP = {"common_goals": False, "reveal_top": True}
-BOTH = {"common_goals": True, "reveal_top": True}
+NO = {"common_goals": False, "hidden_hands": False}
+GOALS = {"common_goals": True, "hidden_hands": False}
+HIDDEN = {"common_goals": False, "hidden_hands": True}
+BOTH = {"common_goals": True, "hidden_hands": True}
 
 # (players, options, seeds, deep): deep games are checked exhaustively at every position,
 # which costs about 0.5 s (solo) to 3 s (4 players) a game here; the rest get the cheap
-# checks. The deck-top reveal (a display option) runs on fewer seeds to keep the suite fast.
+# checks. Hidden hands (the hands' lit sides out of view) run on fewer seeds to keep the
+# suite fast.
 CASES: list[tuple[int, dict[str, Any], int, int]] = [
     (1, NO, 200, 3),
-    (1, TOP, 50, 1),
+    (1, HIDDEN, 50, 1),
     (2, NO, 200, 3),
     (2, GOALS, 200, 2),
-    (2, TOP, 50, 1),
+    (2, HIDDEN, 50, 1),
     (2, BOTH, 50, 1),
     (3, NO, 200, 2),
     (3, GOALS, 200, 1),
-    (3, TOP, 50, 1),
+    (3, HIDDEN, 50, 1),
     (3, BOTH, 50, 1),
     (4, NO, 200, 1),
     (4, GOALS, 200, 1),
-    (4, TOP, 50, 1),
+    (4, HIDDEN, 50, 1),
     (4, BOTH, 50, 1),
 ]
 

@@ -5,9 +5,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from muertos.games.ofrenda.components import CARD_COLOUR, CARD_IDS, CARD_OFFERING
+import pytest
+
+from muertos.games.ofrenda.components import CARD_COLOUR, CARD_IDS, CARD_OFFERING, FEATURES
 
 from .helpers import det, new
+
+
+def faces(cards: list[int]) -> list[dict[str, str]]:
+    """The lit sides of ``cards`` as a view lists them: by colour, then offering."""
+    return [
+        {"colour": FEATURES[CARD_COLOUR[c]].name, "offering": FEATURES[CARD_OFFERING[c]].name}
+        for c in sorted(cards, key=lambda c: (CARD_COLOUR[c], CARD_OFFERING[c]))
+    ]
 
 
 def test_dealt_cards_are_secret_but_cards_taken_from_the_market_are_known() -> None:
@@ -25,6 +35,43 @@ def test_dealt_cards_are_secret_but_cards_taken_from_the_market_are_known() -> N
     assert not any(CARD_IDS[c] in " ".join(lines) for c in s.secret[0])
 
 
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_table_sees_the_lit_side_of_the_deck_top_and_of_every_hand(players: int) -> None:
+    """Setup (p.3): "Shuffle the remaining Portrait cards into a deck and place it lit side
+    face up" (step 3); "Deal out 3 Portrait cards from the deck to each player to form their
+    starting hand, keeping the unlit side to themselves" (step 8). Everyone, a spectator
+    too, sees the lit side of the deck's top card and of every card in the others' hands:
+    its colour and offering, not its objective (on the unlit side), nor which card it is.
+    Solo sets up as for 2 players (p.10): the deck's top shows there too."""
+    s = new(players, seed=12)
+    for seat in [*range(players), None]:
+        v = s.view(seat)
+        assert v["deck_top"] == faces([s.deck[-1]])[0]
+        for i, sv in enumerate(v["seats"]):
+            if i == seat:
+                assert sv["hand_faces"] == [] and sv["hand_hidden"] == 0
+            else:
+                assert sv["hand_faces"] == faces(s.hands[i]) and sv["hand_hidden"] == 3
+                assert not any(CARD_IDS[c] in str(v) for c in s.hands[i])
+        # the log says no more than before: each seat's dealt cards by their number only
+        lines = " ".join(s.log(seat))
+        assert not any(CARD_IDS[c] in lines for i in range(players) if i != seat for c in s.hands[i])
+    first = s.market[0]
+    s.apply("take 1")  # a portrait taken from the Family board is known to all, by name
+    v = s.view(None)
+    assert v["seats"][0]["hand"] == [CARD_IDS[first]] and v["seats"][0]["hand_faces"] == faces(s.secret[0])
+
+
+def test_hidden_hands_option_keeps_the_hands_backs_only() -> None:
+    """The ``hidden_hands`` option, for tables that hold their cards close: the others see a
+    dealt card's back only; the deck's top still lies lit side up."""
+    s = new(2, seed=12, hidden_hands=True)
+    sv = s.view(1)["seats"][0]
+    assert sv["hand_faces"] == [] and sv["hand_hidden"] == 3 and sv["hand"] == []
+    assert s.view(1)["deck_top"] == faces([s.deck[-1]])[0]
+    assert s.view(0)["seats"][0]["hand"] == [CARD_IDS[c] for c in s.hands[0]]
+
+
 def test_determinize_redraws_only_what_the_seat_cannot_see() -> None:
     s = new(3, seed=12)
     s.apply("take 2")
@@ -38,6 +85,35 @@ def test_determinize_redraws_only_what_the_seat_cannot_see() -> None:
     assert sorted(d.deck + d.secret[0] + d.secret[2]) == sorted(s.deck + s.secret[0] + s.secret[2])
 
 
+@pytest.mark.parametrize(("players", "seat"), [(1, 0), (1, None), (2, 0), (3, 1), (4, None)])
+def test_determinize_redraws_a_card_seen_by_its_lit_side_among_that_sides_cards(
+    players: int, seat: int | None
+) -> None:
+    """What the table sees stays (setup steps 3 and 8, p.3): a redraw gives each card in
+    another hand and the deck's top card another of the unseen cards with its lit side's
+    colour and offering, and so redraws only its objective; the rest of the deck and the
+    solo box cards are redrawn freely."""
+    s = new(players, seed=7)
+    others = [i for i in range(players) if i != seat]
+    moved = set()
+    for k in range(30):
+        d = det(s, seat, k)
+        assert faces([d.deck[-1]]) == faces([s.deck[-1]])
+        for i in others:
+            assert faces(d.secret[i]) == faces(s.secret[i])
+            moved |= set(d.secret[i]) - set(s.secret[i])
+        moved |= {d.deck[-1]} - {s.deck[-1]}
+    assert moved  # some card of a lit side shared with another was redrawn
+
+
+def test_hidden_hands_redraws_the_hands_freely() -> None:
+    s = new(2, seed=7, hidden_hands=True)
+    seen = {tuple(tuple(f.values()) for f in faces(det(s, 1, k).secret[0])) for k in range(10)}
+    assert len(seen) > 1
+    for k in range(10):
+        assert faces([det(s, 1, k).deck[-1]]) == faces([s.deck[-1]])
+
+
 def test_solo_removed_cards_are_hidden_and_redrawn() -> None:
     s = new(1, seed=3)
     assert "removed" not in str(s.view(0)["seats"]) and s.view(0)["removed"] == 3
@@ -49,19 +125,6 @@ def test_solo_removed_cards_are_hidden_and_redrawn() -> None:
         assert sorted(d.deck + d.removed) == pool and d.hands == s.hands
         changed |= d.removed != s.removed
     assert changed
-
-
-def test_reveal_top_option_shows_colour_and_offering_and_keeps_them() -> None:
-    s = new(2, seed=5, reveal_top=True)
-    top = s.deck[-1]
-    v = s.view(0)
-    assert v["deck_top"]["colour"] and v["deck_top"]["offering"]
-    assert "objective" not in v["deck_top"]
-    for i in range(10):
-        d = det(s, 0, i)
-        t = d.deck[-1]
-        assert (CARD_COLOUR[t], CARD_OFFERING[t]) == (CARD_COLOUR[top], CARD_OFFERING[top])
-    assert "deck_top" not in new(2, seed=5).view(0)
 
 
 def test_greedy_values_a_game_with_rivals_on_the_masked_state() -> None:

@@ -25,7 +25,12 @@ def test_render_shows_own_hand_hides_the_others_dealt_cards() -> None:
         assert CARD_IDS[c] in out
     for c in s.hands[1]:
         assert CARD_IDS[c] not in out
-    assert "▒▒▒" in out
+    # the others' dealt cards show their lit side (rulebook setup step 8): P02 P09 P23
+    assert "Hand      ▒▒▒ B≈   ▒▒▒ G≈   ▒▒▒ V☠" in out
+    # the deck lies lit side up (setup step 3): P27 on top
+    assert "Deck: 25 portraits (lit side up), top shows V▦ (purple papel picado)" in out
+    hidden = text(new(2, seed=9, hidden_hands=True), 0)
+    assert "Hand      ▒▒▒   ▒▒▒   ▒▒▒" in hidden and "top shows V▦" in hidden
     assert "Family board" in out and "space 4 (3✿)" in out
     for c in s.market:
         assert CARD_IDS[c] in out

@@ -140,11 +140,11 @@ def test_the_guide_is_spanish_and_keeps_the_notation() -> None:
         "skip J3",
     ):
         assert f"    {move} " in text, move
-    assert "common_goals=true" in text and "reveal_top=true" in text
+    assert "common_goals=true" in text and "hidden_hands=true" in text
 
 
 def _picture(seat: int | None, lang: str) -> str:
-    s = new(3, seed=4, common_goals=True, reveal_top=True)
+    s = new(3, seed=4, common_goals=True)
     s.apply("take 1")
     c = Console(record=True, width=120, color_system=None, file=io.StringIO())
     with i18n.use_language(lang):

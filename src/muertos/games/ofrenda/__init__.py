@@ -55,8 +55,15 @@ Options:
                        token of each goal you meet, once per goal. Tokens:
                        I and II 5/4/3/2, III 4/3/2/1, one a player from the
                        top (2 players use the top two of each stack).
-    reveal_top=true    everyone sees the colour and offering of the deck's top
-                       card (it lies lit side up; A-OF13). Default off.
+    hidden_hands=true  the others do not see the lit side (colour and offering)
+                       of the portraits dealt to you; by default they do, as at
+                       the rulebook's table (A-OF13). Default off.
+
+The table (A-OF13): the deck lies lit side up and hands are held with the
+unlit side to their owner, so everyone sees the colour and offering of the
+deck's top card and of every card in the others' hands, not its objective
+(printed on the unlit side). A portrait taken from the Family board is known
+to all.
 
 Rule choices where the text is unclear (rules map docs/rules/ofrenda.md, A-OF1 to A-OF21): Player 1 is the
 starting player; the player-count marks read "3+" and "4"; end-of-game
@@ -68,7 +75,7 @@ candle price refers to the taken portrait's original space; an empty candle
 bag leaves a candle space empty; Abuela's marigolds come from the supply and
 those on her discarded card return to it; her candle is free above her
 discarded portrait; discard piles are public; a portrait taken from the Family
-board is known to all, only the dealt cards stay secret; golden doubling
+board is known to all, a dealt one by its lit side only; golden doubling
 applies to the portrait's own score only.
 
 Reconstructed components (our own choice; all in components.toml, marked

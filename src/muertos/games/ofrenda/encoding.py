@@ -17,12 +17,13 @@ Seats run from the observer on (me, then the next seats); absent seats are zeros
    3  deck / 40; candle bag / 40; game over
  per market space 1-4 (x4): portrait (24), marigolds / 10, candle above (K)
  per seat (x4): present, turns / 12, marigolds / 20, stored candles (K), hand I know
-       (65), hidden hand cards / 3, discards (65), card slots (12 x (portrait 24, lit)),
+       (65), hidden hand cards / 3, their lit sides (25: a count / 3 per colour x offering,
+       colour-major; zeros with hidden_hands), discards (65), card slots (12 x (portrait 24, lit)),
        token slots (12 x empty, marigold, candle, lit candle), lit portraits / 12,
        score parts / 50 (portraits, marigolds, candles, goals, total / 150), goal tokens
        (count / 3, value / 15)
  common goals (x3): goal one-hot (over the goals), tokens left / 4, top value / 5
-  10  revealed deck top: colour, offering (reveal_top)
+  10  the deck's top card, lit side up: colour, offering (none once the deck is empty)
    solo: removed / 10, Abuela's discards (65), Abuela's candles (K)
    1  I am a winner (once over)
 """
@@ -54,6 +55,8 @@ from .notation import CANDLE, DISCARD, NO_CANDLE, PLACE, PUT_CANDLE, PUT_MARIGOL
 from .views import OfrendaView
 
 MAXSEATS = 4
+NCOLOURS = NFEAT // 2
+"""Five colours (features 0-4) and five offerings (features 5-9)."""
 PHASES = ("take", "candle", "play", "token")
 _CARD = {c: i for i, c in enumerate(CARD_IDS)}
 _CANDLE = {k: i for i, k in enumerate(CANDLE_IDS)}
@@ -107,6 +110,12 @@ def _seat(s: Mapping[str, Any]) -> list[float]:
     o = [1.0, _c(s["turns"], 12), _c(s["marigolds"], 20)]
     o += _set(s["candles"], _CANDLE, NCANDLES)
     o += [*_set(s["hand"], _CARD, NCARDS), _c(s["hand_hidden"], 3)]
+    faces = [0.0] * (NCOLOURS * NCOLOURS)
+    for f in s.get("hand_faces") or []:
+        colour, offering = FEATURE_INDEX.get(f["colour"]), FEATURE_INDEX.get(f["offering"])
+        if colour is not None and offering is not None:
+            faces[colour * NCOLOURS + offering - NCOLOURS] += 1.0
+    o += [_c(x, 3) for x in faces]
     o += _set(s["discards"], _CARD, NCARDS)
     for sid in SLOT_IDS:
         cell = s["ofrenda"].get(sid)
@@ -124,7 +133,7 @@ def _seat(s: Mapping[str, Any]) -> list[float]:
 
 
 SEAT_SIZE = len(_seat({
-    "turns": 0, "marigolds": 0, "candles": [], "hand": [], "hand_hidden": 0, "discards": [],
+    "turns": 0, "marigolds": 0, "candles": [], "hand": [], "hand_hidden": 0, "hand_faces": [], "discards": [],
     "ofrenda": {}, "tokens": {}, "lit_portraits": 0,
     "score": {"portraits": 0, "marigolds": 0, "candles": 0, "goals": 0, "total": 0},
 }))  # fmt: skip

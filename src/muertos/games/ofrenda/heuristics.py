@@ -991,10 +991,13 @@ def rollout(state: State, rng: random.Random) -> str | None:
 
 def mask(state: State, seat: int) -> bool:
     """Leave on ``state`` (a copy) only what ``seat`` knows, for ``Game.determinized_values``:
-    the deck, the solo box and the candle bag by their sizes, the other hands' unseen cards
-    as stand-ins (``engine.masked``). The values are asked there first: with rivals, moves
-    are judged without being played and read no hidden card. Solo, they are played on a
-    copy, which draws from the deck: False, a determinization at once."""
+    the deck, the solo box and the candle bag by their sizes, the other hands' dealt cards
+    as stand-ins (``engine.masked``). Less than the seat knows (the lit sides of the deck's
+    top and of those cards, colour and offering, are in its view), never more: the
+    evaluation reads neither a rival's hand nor the deck. The values are asked there first:
+    with rivals, moves are judged without being played and read no hidden card. Solo, they
+    are played on a copy, which draws from the deck: False, a determinization at once (it
+    keeps the deck's top card's lit side)."""
     assert isinstance(state, OfrendaState)
     s = state
     if s.players == 1:

@@ -1,7 +1,9 @@
 """A terminal picture of the Ofrenda table, drawn from ``view(seat)`` only.
 
 Built from the view (never from the state's fields), so the picture cannot show more
-than ``seat`` may know: other players' unseen (dealt) cards appear as backs ``▒▒▒``.
+than ``seat`` may know: another player's dealt card shows its lit side as the table sees
+it, ``▒▒▒ B≈`` (colour letter and offering symbol; its id and objective unseen), or a
+bare back ``▒▒▒`` with the ``hidden_hands`` option; the deck's top shows its lit side too.
 Every portrait shows its colour letter (B G P V Y) and offering symbol
 (☠ ≈ ∴ ● ▦) besides its colour, and ``★`` when lit, ``☆`` when not, so colour is
 never the only cue. Golden slots are marked ``✦x2``, pay-1 slots ``-1✿``, gain-1
@@ -58,10 +60,9 @@ def seat_name(i: int) -> str:
 
 
 def feature_name(name: str) -> str:
-    """A colour or an offering by name (``PAPEL_PICADO``), lower case, in the language."""
-    english = name.lower()
-    word = tr(english)
-    return english if word == english else word
+    """A colour or an offering by name (``PAPEL_PICADO``), in words (``papel picado``), in
+    the language."""
+    return tr(name.lower().replace("_", " "))
 
 
 def feat(name: str) -> str:
@@ -139,6 +140,14 @@ def card_chip(pid: str) -> Text:
     t = Text(f"{pid} ", style="bold")
     t.append(f"{feat(p.colour)}{feat(p.offering)}", style=f"bold {style_of(p.colour)}")
     t.append(" " + objective_text(pid))
+    return t
+
+
+def face_chip(face: dict[str, str]) -> Text:
+    """Another player's dealt card as the table sees it: a back for what is unseen (its id
+    and objective) and its lit side's colour letter and offering symbol."""
+    t = Text(BACK, style="bold bright_blue")
+    t.append(" " + feat(face["colour"]) + feat(face["offering"]), style=f"bold {style_of(face['colour'])}")
     return t
 
 
@@ -227,7 +236,9 @@ def seat_panel(v: dict[str, Any], i: int, seat: int | None) -> Panel:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    hand = [card_chip(c) for c in sv["hand"]] + [Text(BACK, style="bold bright_blue")] * sv["hand_hidden"]
+    faces = sv.get("hand_faces") or []
+    hand = [card_chip(c) for c in sv["hand"]] + [face_chip(f) for f in faces]
+    hand += [Text(BACK, style="bold bright_blue")] * (sv["hand_hidden"] - len(faces))
     grid.add_row(tr("Hand"), Text("   ").join(hand) if hand else Text(tr("empty"), style="dim"))
     store = Text(tr("✿ {n} marigolds", n=sv["marigolds"]), style="orange1")
     store.append(tr("   candles: "))

@@ -142,7 +142,7 @@ class OfrendaState(State):
     mcandles: list[int]  # candle spaces 1..4 (candle or -1 once the bag is empty)
     bag: list[int]  # candle bag; draws are random picks
     hands: list[list[int]]  # sorted
-    secret: list[list[int]]  # cards of each hand dealt from the deck and not yet seen by others
+    secret: list[list[int]]  # cards of each hand dealt from the deck: the others see their lit side only
     discards: list[list[int]]  # public discard piles
     board: list[int]
     lit: list[int]
@@ -1044,9 +1044,9 @@ class OfrendaGame(Game):
             "Common goals variant (p.11): three goal cards, one per back; the first to meet each takes its top token. Not in solo.",
         ),
         Option(
-            "reveal_top",
+            "hidden_hands",
             False,
-            "Show everyone the colour and offering of the deck's top card (it lies lit side up; A-OF13).",
+            "Keep dealt portraits wholly hidden: the others do not see their lit side's colour and offering, which the rulebook's table shows (A-OF13).",
         ),
     )
 

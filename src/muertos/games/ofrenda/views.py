@@ -1,5 +1,13 @@
 """What a seat (or a spectator) may know of the Ofrenda table: the view's shape, the view,
-and the redraw of everything else for a bot's determinization."""
+and the redraw of everything else for a bot's determinization.
+
+The rulebook's table (A-OF13): the deck lies "lit side face up" (setup step 3) and players
+hold their hands "keeping the unlit side to themselves" (step 8). So everyone sees the lit
+side of the deck's top card and of every card in the other players' hands: its family colour
+and its offering, not its objective, which is printed on the unlit side. A dealt card is
+known by its lit side only, until it is played; a card taken from the Family board is known
+to all. The ``hidden_hands`` option hides the hands' lit sides as well (the deck's top stays
+in view)."""
 
 from __future__ import annotations
 
@@ -80,7 +88,10 @@ class Family(TypedDict):
     hand: list[str]
     """Its own hand for the viewer; for another seat only the portraits taken openly."""
     hand_hidden: int
-    """Portraits of the hand the viewer cannot see (dealt face down)."""
+    """Portraits of the hand the viewer cannot name (dealt from the deck)."""
+    hand_faces: list[LitFace]
+    """The lit sides of those ``hand_hidden`` portraits, which face the table, by colour then
+    offering; empty with the ``hidden_hands`` option."""
     discards: list[str]
     ofrenda: dict[str, Placed | None]
     """By slot (``S1``–``S12``)."""
@@ -98,8 +109,9 @@ class Goal(TypedDict):
     stack: list[int]
 
 
-class DeckTop(TypedDict):
-    """The back of the deck's top card, shown with the ``reveal_top`` option."""
+class LitFace(TypedDict):
+    """A portrait's lit side, as the table sees it: its family colour and its offering (the
+    objective is on the unlit side)."""
 
     colour: str
     offering: str
@@ -132,8 +144,8 @@ class OfrendaTable(TypedDict):
     pending: list[str]
     """Token spaces surrounded this turn, still to fill."""
     seats: list[Family]
-    deck_top: NotRequired[DeckTop]
-    """With the ``reveal_top`` option, while the deck has cards."""
+    deck_top: NotRequired[LitFace]
+    """The lit side of the deck's top card, while the deck has cards."""
     goals: NotRequired[list[Goal]]
     """With the ``common_goals`` option."""
     removed: NotRequired[int]
@@ -148,6 +160,16 @@ class OfrendaTable(TypedDict):
 
 class OfrendaView(BaseView, OfrendaTable):
     """A whole Ofrenda view: the engine's part and the game's."""
+
+
+def face_key(card: int) -> tuple[int, int]:
+    """A portrait's lit side as numbers: its colour and its offering."""
+    return CARD_COLOUR[card], CARD_OFFERING[card]
+
+
+def lit_face(card: int) -> LitFace:
+    """A portrait's lit side, as the table sees it."""
+    return {"colour": FEATURES[CARD_COLOUR[card]].name, "offering": FEATURES[CARD_OFFERING[card]].name}
 
 
 def seat_view(s: OfrendaState, i: int, seat: int | None) -> Family:
@@ -169,12 +191,15 @@ def seat_view(s: OfrendaState, i: int, seat: int | None) -> Family:
         else:
             toks[TOKEN_IDS[j]] = "marigold"
     secret = s.secret[i]
+    faces: list[LitFace] = []
     if seat == i:
         hand = [CARD_IDS[c] for c in s.hands[i]]
         hidden = 0
     else:
         hand = [CARD_IDS[c] for c in s.hands[i] if c not in secret]
         hidden = len(secret)
+        if not s.options["hidden_hands"]:
+            faces = [lit_face(c) for c in sorted(secret, key=face_key)]
     ng = len(s.goals)
     return {
         "turns": s.turns[i],
@@ -182,6 +207,7 @@ def seat_view(s: OfrendaState, i: int, seat: int | None) -> Family:
         "candles": [CANDLE_IDS[k] for k in s.stored[i]],
         "hand": hand,
         "hand_hidden": hidden,
+        "hand_faces": faces,
         "discards": [CARD_IDS[c] for c in s.discards[i]],
         "ofrenda": ofrenda,
         "tokens": toks,
@@ -209,12 +235,8 @@ def view(s: OfrendaState, seat: int | None) -> OfrendaTable:
         "pending": [TOKEN_IDS[j] for j in s.pending],
         "seats": [seat_view(s, i, seat) for i in range(s.players)],
     }
-    if s.options["reveal_top"] and s.deck:
-        top = s.deck[-1]
-        v["deck_top"] = {
-            "colour": FEATURES[CARD_COLOUR[top]].name,
-            "offering": FEATURES[CARD_OFFERING[top]].name,
-        }
+    if s.deck:
+        v["deck_top"] = lit_face(s.deck[-1])
     if s.goals:
         v["goals"] = [
             {"goal": GOAL_IDS[g], "stack": list(reversed(st))}
@@ -231,30 +253,48 @@ def view(s: OfrendaState, seat: int | None) -> OfrendaTable:
 
 
 def redraw_hidden(s: OfrendaState, seat: int | None, rng: Rng) -> None:
-    """Redraw the deck order, the solo box cards and the unseen (dealt) cards of the
-    other hands; the candle bag's order too (its draws are random picks anyway)."""
+    """Redraw what ``seat`` cannot see, keeping what it can: the deck's order below its top
+    card, the top card among the unseen cards of its lit side, the solo box cards, and the
+    other hands' dealt cards, each among the unseen cards of its lit side (any unseen card
+    with the ``hidden_hands`` option); the candle bag's order too (its draws are random
+    picks anyway). A function of the view and ``rng`` only: the pool and each lit side's
+    cards are sorted before they are shuffled."""
     others = [i for i in range(s.players) if i != seat]
+    faces = not s.options["hidden_hands"]
     pool = list(s.deck) + list(s.removed)
     for i in others:
         pool += s.secret[i]
-    pool.sort()  # a function of the view and rng only, not of the true order
-    top = -1
-    if s.options["reveal_top"] and s.deck:
-        key = (CARD_COLOUR[s.deck[-1]], CARD_OFFERING[s.deck[-1]])
-        same = [c for c in pool if (CARD_COLOUR[c], CARD_OFFERING[c]) == key]
-        top = same[rng.randrange(len(same))]
-        pool.remove(top)
-    rng.shuffle(pool)
+    # the cards whose lit side the seat sees, by that side: the other hands' dealt cards, then the deck's top
+    shown: list[tuple[int, int]] = []
+    if faces:
+        for i in others:
+            shown += sorted(face_key(c) for c in s.secret[i])
+    if s.deck:
+        shown.append(face_key(s.deck[-1]))
+    by_face: dict[tuple[int, int], list[int]] = {}
+    for key in sorted(set(shown)):
+        by_face[key] = sorted(c for c in pool if face_key(c) == key)
+        rng.shuffle(by_face[key])
+    picked = [by_face[key].pop() for key in shown]
+    top = picked.pop() if s.deck else -1
+    free = sorted(
+        [c for cards in by_face.values() for c in cards] + [c for c in pool if face_key(c) not in by_face]
+    )
+    rng.shuffle(free)
     for i in others:
         n = len(s.secret[i])
-        new = sorted(pool[len(pool) - n :]) if n else []
-        del pool[len(pool) - n :]
+        if faces:
+            new = sorted(picked[:n])
+            del picked[:n]
+        else:
+            new = sorted(free[len(free) - n :]) if n else []
+            del free[len(free) - n :]
         known = [c for c in s.hands[i] if c not in s.secret[i]]
         s.secret[i] = new
         s.hands[i] = sorted(known + new)
     nr = len(s.removed)
-    s.removed = pool[:nr]
-    s.deck = pool[nr:]
+    s.removed = free[:nr]
+    s.deck = free[nr:]
     if top >= 0:
         s.deck.append(top)
     s.bag.sort()

@@ -7,6 +7,12 @@
 // offers what can go there, the discard pile what can be discarded. "No candle" is a
 // button on the board.
 //
+// The table as the rulebook lays it: the deck lies lit side up and hands are held with the
+// unlit side to their owner, so the deck's top card and the portraits dealt to the others
+// show their lit side, its colour and offering (the view's deck_top and hand_faces), and a
+// "?" where the objective is, unseen on the unlit side. With the hidden_hands option those
+// hands show backs.
+//
 // Every word shown goes through term("ofrenda", english) (its Spanish is in the game's
 // locale/es.toml); moves keep their notation. Text is never smaller than 14 board units, so
 // it reads at 11 px or more on a phone (style.css draws a board at 0.8 px a unit at least),
@@ -141,6 +147,29 @@ function portraitCard(x, y, card, opts = {}) {
   return g;
 }
 
+/** A lit side's words for a sentence: colour and offering, in words and as cues. */
+function faceWords(face) {
+  return { colour: featureName(face.colour), letter: cue(face.colour), offering: featureName(face.offering), sym: cue(face.offering) };
+}
+
+/** The lit side of a portrait the viewer cannot name (a card dealt to another hand, the
+ * deck's top): its family colour and offering on the band, the relative lit up, and `caption`
+ * below ("?": its objective is on the unlit side, unseen); `what` says it in words. */
+function litSide(x, y, face, caption, what) {
+  const hue = HUES[face.colour] || "#999";
+  const { letter, sym } = faceWords(face);
+  const g = svg("g", { transform: `translate(${x},${y})`, class: "ofr-card lit lit-side" });
+  g.append(svg("rect", { width: CW, height: CH, rx: 6, class: "face" }));
+  g.append(svg("rect", { x: 3, y: 3, width: CW - 6, height: 26, rx: 4, fill: hue, class: "band" }));
+  g.append(label(8, 22, letter, 17, { class: "letter" }));
+  g.append(label(CW - 8, 23, sym, 18, { "text-anchor": "end", class: "offering" }));
+  g.append(svg("circle", { cx: CW / 2, cy: 47, r: 12, class: "head" }));
+  g.append(svg("path", { d: `M${CW / 2 - 22} 82 q22 -24 44 0 v4 h-44z`, class: "body" }));
+  g.append(label(CW / 2, CH - 8, caption, 16, { "text-anchor": "middle", class: "cid" }));
+  g.append(title(what));
+  return g;
+}
+
 function cardBack(x, y, text) {
   return svg(
     "g",
@@ -212,7 +241,13 @@ function familyBoard(view, ctx, legal, w) {
     if (space?.marigolds) g.append(marigoldIcon(x + CW - 6, cardsY + CH + 15, 7)); // beside its count, clear of the card
   });
   const dx = PAD + 4 * STEP;
-  g.append(cardBack(dx, cardsY, `${view.deck ?? "?"}`));
+  const top = view.deck_top;
+  if (top && view.deck > 1) g.append(svg("rect", { x: dx + 4, y: cardsY - 4, width: CW, height: CH, rx: 6, fill: "#f3dfa2", stroke: "#5a3a1e" })); // the cards below it
+  const deck = top
+    ? litSide(dx, cardsY, top, `${view.deck}`, tr("the deck's top card, lit side up: {colour} ({letter}), {offering} ({sym}); its objective is on the unlit side", faceWords(top)))
+    : cardBack(dx, cardsY, `${view.deck ?? "?"}`);
+  deck.dataset.k = "deck";
+  g.append(deck);
   g.append(label(dx + CW / 2, cardsY + CH + 20, tr("deck"), SMALL, { "text-anchor": "middle" }));
   if (view.goals) {
     notes.push([tr("Common goals"), { class: "section", style: "font-weight:bold" }]);
@@ -352,8 +387,11 @@ function altar(view, seatIdx, sv, ctx, legal) {
     g.append(card);
     hx += STEP;
   });
+  const faces = sv.hand_faces || [];
   for (let i = 0; i < (sv.hand_hidden || 0); i++) {
-    g.append(cardBack(hx, y, "?"));
+    const face = faces[i];
+    const what = face && tr("a portrait dealt to this hand, its lit side to the table: {colour} ({letter}), {offering} ({sym}); its objective is on the unlit side", faceWords(face));
+    g.append(face ? litSide(hx, y, face, "?", what) : cardBack(hx, y, "?"));
     hx += STEP;
   }
   if (!(sv.hand || []).length && !sv.hand_hidden) g.append(label(PAD + 4, y + 24, tr("(empty)"), SMALL, { class: "muted" }));
