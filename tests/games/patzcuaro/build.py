@@ -64,6 +64,7 @@ def position(
             "step": 0,
             "offered": [],
             "final": [],
+            "ended_by": "",
         },
     )
     assert isinstance(s, PatzcuaroState)

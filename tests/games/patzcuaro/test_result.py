@@ -18,7 +18,7 @@ def sheet(r: Result, seat: int) -> dict[str, float]:
 def test_the_rulebook_69_point_example_row_by_row() -> None:
     # base 10, level 2 14, top 15; O1-1 20, O2-A3 6, O3-1 4; no flip = 69 (flipped: 64)
     s = position(2, altars={0: EXAMPLE}, objectives=EXAMPLE_OBJECTIVES, flipped=[True, False])
-    r = s.with_position(phase="over").result()
+    r = s.with_position(phase="over", ended_by="altar").result()
     assert sheet(r, 0) == {
         "level_1": 10,
         "level_2": 14,
@@ -41,7 +41,11 @@ def test_the_tie_break_sentences() -> None:
     # + no yellow 8); 1 object against 4
     p1 = [1, 0, 0, 0, 0, 0, 0, 0, 0]
     p2 = [30, 22, 43, 0, 23, 0, 0, 0, 0]
-    r = position(2, altars={0: p1, 1: p2}, objectives=objectives).with_position(phase="over").result()
+    r = (
+        position(2, altars={0: p1, 1: p2}, objectives=objectives)
+        .with_position(phase="over", ended_by="altar")
+        .result()
+    )
     assert sheet(r, 1) == {
         "level_1": 3,
         "level_2": 2,
@@ -55,6 +59,10 @@ def test_the_tie_break_sentences() -> None:
     assert r.tie_break.text == "Tied on 13: fewest objects on the altar decides."
     # 9 each and one object each: the seat latest in turn order
     three: dict[int, Sequence[int]] = {0: [29] + [0] * 8, 1: [30] + [0] * 8, 2: [22] + [0] * 8}
-    r = position(3, altars=three, objectives=objectives).with_position(phase="over").result()
+    r = (
+        position(3, altars=three, objectives=objectives)
+        .with_position(phase="over", ended_by="altar")
+        .result()
+    )
     assert r.winners == (2,) and r.tie_break is not None
     assert r.tie_break.text == "Tied on 9: the latest place in turn order decides."

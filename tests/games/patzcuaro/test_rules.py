@@ -364,6 +364,46 @@ def test_the_deck_running_out_ends_the_game() -> None:
     assert s.over and s.altars[1] == [0] * 9
 
 
+def test_stats_name_the_trigger_not_the_final_altars() -> None:
+    """ "En el turno que cualquier jugador coloque la última Carta de su altar o agote el mazo
+    de Cartas de altar, se resuelve el final de la partida. El resto de jugadores puede
+    agregar 1 Carta de altar de su mano a su altar": the deck ends this game; Player 2's last
+    card then completes an altar, which does not make it an altar ending."""
+    s = position(
+        2,
+        tiles=A,
+        hands=[[10], [11]],
+        deck=[40],
+        altars={1: [12, 13, 14, 15, 16, 17, 18, 19]},
+        pos=[7, START],
+        rest_to=3,
+    )
+    s.apply("move 1")  # the Plaza: altar, then draw the last card
+    s.apply("altar 10 1a")
+    assert s.ended_by == "deck" and s.phase == "last"
+    s.apply("altar 11 3b")
+    assert s.over and all(s.altars[1])
+    assert scoring.stats(s)["end"] == "deck"
+
+
+def test_stats_name_an_altar_ending() -> None:
+    """The turn's own altar completed: the end is the altar's, though cards remain."""
+    s = position(
+        2,
+        tiles=A,
+        hands=[[10], [11]],
+        deck=[40, 41],
+        altars={0: [12, 13, 14, 15, 16, 17, 18, 19]},
+        pos=[7, START],
+        rest_to=3,
+    )
+    s.apply("move 1")  # the Plaza: altar, then draw; card 10 completes the top (3b)
+    s.apply("altar 10 3b")
+    assert s.ended_by == "altar" and s.deck
+    s.apply("pass")  # Player 2 adds no last card
+    assert s.over and scoring.stats(s)["end"] == "altar"
+
+
 def test_others_draw_stops_when_the_deck_runs_out() -> None:
     s = position(
         3, tiles=B, hands=[[1], [2], [3]], stacks={5: [30]}, deck=[40, 41], pos=[4, -1, -1], rest_to=1

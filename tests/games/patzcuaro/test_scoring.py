@@ -96,7 +96,11 @@ def test_three_petal_levels_4_7_12() -> None:
 
 
 def _finished(altars: dict[int, list[int]], players: int, objectives: tuple[str, str, str]) -> list[int]:
-    return position(players, altars=altars, objectives=objectives).with_position(phase="over").winners()
+    return (
+        position(players, altars=altars, objectives=objectives)
+        .with_position(phase="over", ended_by="altar")
+        .winners()
+    )
 
 
 def test_tie_break_fewest_objects_then_latest_in_turn_order() -> None:

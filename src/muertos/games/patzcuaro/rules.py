@@ -37,6 +37,8 @@ START = -1
 """Position of a token still in the start area (B-P4: between P.top and T1.top)."""
 
 PHASES = ("move", "act", "last", "over")
+ENDS = ("", "altar", "deck")
+"""``PatzcuaroState.ended_by``: not yet, the active player's altar complete, the deck empty."""
 
 
 def _track(shops: int) -> tuple[tuple[int, int], ...]:
@@ -150,11 +152,12 @@ class PatzcuaroState(State):
         "step",
         "offered",
         "final",
+        "ended_by",
     )
     COPY: ClassVar[dict[str, int]] = {
         **{f: 1 for f in ("tiles", "deck", "flipped", "pos", "objectives", "offered", "final")},
         **{f: 2 for f in ("hands", "known", "altars", "stacks")},
-        **{f: 0 for f in ("turn", "phase", "step")},
+        **{f: 0 for f in ("turn", "phase", "step", "ended_by")},
     }
     """How ``clone`` copies each field (``State.COPY``): lists, lists of lists, scalars."""
     tiles: list[str]
@@ -178,6 +181,10 @@ class PatzcuaroState(State):
     """Cards revealed so far in the trade under way (face up, not yet on the stack)."""
     final: list[int]
     """After the end is triggered: seats still to add their last altar card, in turn order."""
+    ended_by: str
+    """What triggered the end, recorded in the turn it happened (A-P11): ``"altar"`` (the
+    active player completed the altar), ``"deck"`` (the deck ran out), ``""`` before. A last
+    card that completes another altar afterwards does not change it."""
 
     # ------------------------------------------------------------------ set-up
     def _setup(self) -> None:
@@ -204,6 +211,7 @@ class PatzcuaroState(State):
         self.step = 0
         self.offered = []
         self.final = []
+        self.ended_by = ""
         lang = self._lang
         row = ", ".join(C.shops[t].name(lang) + f" ({t})" for t in self.tiles[: self.shop_count])
         self._emit("setup", f"Shops in a row beside the Pátzcuaro tile: {row}.")
@@ -705,7 +713,8 @@ class PatzcuaroState(State):
         if self.deck and not all(self.altars[me]):
             self.turn = (me + 1) % self.players
             return
-        why = "completes the altar" if all(self.altars[me]) else "empties the deck"
+        self.ended_by = "altar" if all(self.altars[me]) else "deck"
+        why = "completes the altar" if self.ended_by == "altar" else "empties the deck"
         self._emit("end", f"Player {me + 1} {why}: each other player may add one last card.")
         others = [(me + k) % self.players for k in range(1, self.players)]
         self.final = [s for s in others if self.hands[s] and not all(self.altars[s])]
@@ -834,6 +843,10 @@ class PatzcuaroState(State):
             raise CorruptState("the active player must stand on a space, at one of its actions")
         if (self.phase == "last") != bool(self.final) or any(not 0 <= s < p for s in self.final):
             raise CorruptState("the last placements are pending exactly in the 'last' phase")
+        if (self.ended_by != "") != (self.phase in ("last", "over")) or self.ended_by not in ENDS:
+            raise CorruptState(
+                f"the end's trigger {self.ended_by!r} must be one of {ENDS} exactly once it came"
+            )
         if self.offered and not (self.phase == "act" and self._current_step().kind == "trade"):
             raise CorruptState("cards are revealed only during a trade")
 

@@ -119,7 +119,7 @@ def stats(s: PatzcuaroState) -> dict[str, float | int | str]:
     out["turns"] = turns
     out["rounds"] = -(-turns // s.players)
     if s.over:
-        out["end"] = "altar" if any(all(a) for a in s.altars) else "deck"
+        out["end"] = s.ended_by
     out["flips"] = sum(s.flipped)
     out["altar_cards"] = sum(1 for a in s.altars for c in a if c) / s.players
     out["deck_left"] = len(s.deck)
