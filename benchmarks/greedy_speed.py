@@ -138,23 +138,34 @@ def collected(stderr: str) -> int:
 def count_instructions(src: Path, game: str, players: int, games: int) -> tuple[float, dict[str, object]]:
     """Instructions a game of ``src`` costs (the run of ``games`` games less the warm-up's),
     and what the counted run played."""
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
-        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     env = _env(src)
     env["PYTHONHASHSEED"] = "0"  # the same hashing, so the same dict layouts, in every run
     counts = []
     got: dict[str, object] = {}
     for n in (0, games):
-        cmd = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
-        cmd += [str(Path(__file__).resolve()), "--worker", game, "--players", str(players)]
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", game, "--players", str(players)]
         cmd += ["--count", str(n)]
-        out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-        if out.returncode != 0:
-            raise SystemExit(f"the counted worker for {game} on {src} failed:\n{out.stderr[-2000:]}")
-        counts.append(collected(out.stderr))
-        got = _reply(out.stdout, src)
+        count, stdout = callgrind(cmd, env, f"the counted worker for {game} on {src}")
+        counts.append(count)
+        got = _reply(stdout, src)
     return (counts[1] - counts[0]) / games, got
+
+
+def callgrind(cmd: list[str], env: dict[str, str], what: str) -> tuple[int, str]:
+    """The instructions ``cmd`` ran under valgrind's callgrind, and its standard output."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    out = subprocess.run(
+        [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if out.returncode != 0:
+        raise SystemExit(f"{what} failed:\n{out.stderr[-2000:]}")
+    return collected(out.stderr), out.stdout
 
 
 def _env(src: Path) -> dict[str, str]:
