@@ -98,7 +98,8 @@ def test_ismcts_reads_hidden_information_only_through_determinize(gid: str, play
     and past the narrowing (48 iterations, a node narrows at 16): positions that the seat
     to move sees alike get the same move from the same seed, and the same state gets the
     same move again. A search that copied the real state instead of determinizing fails
-    here in every game with hidden cards (tried); Die of the Dead hides nothing."""
+    here in every game with hidden cards (tried); Die of the Dead hides only its setup
+    dice, put in secret."""
     import random
 
     g = muertos.game(gid)
@@ -125,7 +126,8 @@ def test_greedy_reads_hidden_information_only_as_a_determinization_would(gid: st
     seed, at every decision of a game: however a game answers ``determinized_values`` (a
     masked state where its values read no hidden card), nothing hidden reaches the bot. A
     greedy bot valuing the real state fails here in Dia de los Muertos, Pátzcuaro and Ofertu
-    (tried); Ofrenda's values read no hidden card in these games, Die of the Dead hides none."""
+    (tried); Ofrenda's values read no hidden card in these games, Die of the Dead hides only
+    its setup dice."""
     import random
 
     g = muertos.game(gid)

@@ -318,7 +318,7 @@ def check_game(
     redrawn = False
     for seed in range(first_seed, first_seed + seeds):
         redrawn |= check_random_game(g, players, options, seed, deep=seed - first_seed < deep)
-    if g.hidden_information and deep and not redrawn:
+    if g.hides_information(players) and deep and not redrawn:
         _fail(
             f"{g.id} players={players}",
             "determinize never redrew anything, yet the game has hidden information",

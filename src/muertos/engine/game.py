@@ -115,6 +115,10 @@ class Game(ABC):
     max_players: ClassVar[int]
     state_class: ClassVar[type[State]]
     options: ClassVar[tuple[Option, ...]] = ()
+    retired_options: ClassVar[frozenset[str]] = frozenset()
+    """Options the game once had and no longer has, given with any value: dropped, not
+    refused, so that a stored table or a saved game that names one still replays (a rule fix
+    made the option mean nothing; the game then plays as the rulebook says)."""
     view_type: ClassVar[type | None] = None
     """The TypedDict of the game's whole view (extending ``engine.views.BaseView``):
     published as JSON Schema for front ends, and the shape encoders and renderers read."""
@@ -139,7 +143,7 @@ class Game(ABC):
             raise InvalidOptions(
                 f"{self.title} is played by {self.min_players}–{self.max_players} players, not {players}"
             )
-        given = dict(options or {})
+        given = {k: v for k, v in (options or {}).items() if k not in self.retired_options}
         known = {o.name: o for o in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
@@ -151,6 +155,12 @@ class Game(ABC):
 
     def _check_option_combination(self, players: int, options: dict[str, Any]) -> None:
         """Refuse combinations the rulebook forbids (e.g. a variant not for solo)."""
+
+    def hides_information(self, players: int) -> bool:
+        """Whether some seat ever lacks information another has in a game of ``players``:
+        ``hidden_information``, unless a game hides nothing at some counts (Die of the Dead
+        hides only the setup dice chosen in secret, which 5 players and solo do not choose)."""
+        return self.hidden_information
 
     # ------------------------------------------------------------------ states
     def new(
@@ -202,7 +212,7 @@ class Game(ABC):
         except KeyError as e:
             raise CorruptState(f"state lacks the field {e.args[0]!r}") from None
         opts = self.check_options(players, options) if isinstance(options, dict) else None
-        if opts is None or opts != options:
+        if opts is None or opts != {k: v for k, v in options.items() if k not in self.retired_options}:
             raise CorruptState(f"bad options in state: {options!r}")
         if not isinstance(seed, int):
             raise CorruptState(f"bad seed in state: {seed!r}")

@@ -78,7 +78,7 @@ def test_view_is_public_and_complete() -> None:
     assert me["ofrenda"][4] == "b2" and me["ofrenda"][11] is None
     assert me["urns"] == [{"cell": 5, "die": "b2"}, {"cell": 6, "die": "r5"}]
     assert v["seats"][1]["urns"] == [{"cell": 5, "die": "g1"}, {"cell": 6, "die": "y6"}]
-    assert s.view(None)["seats"] == v["seats"]  # nothing is hidden
+    assert s.view(None)["seats"] == v["seats"]  # past the secret setup, nothing is hidden
     same = table(2, same_urns=True).view(None)["seats"][1]["urns"]
     assert same == [{"cell": 5, "die": "b2"}, {"cell": 6, "die": "r5"}]
 
@@ -90,7 +90,14 @@ def test_rules_text_and_reconstructed_list() -> None:
     rec = GAME.reconstructed()
     assert any("step-bonus layout" in r for r in rec) and any("ofrenda board geometry" in r for r in rec)
     assert any("Blue, Green, Yellow, Purple boards" in r for r in rec)
-    assert not GAME.hidden_information
+    # only the setup dice of 2-4 players are chosen in secret (A-DD22)
+    assert GAME.hidden_information and [GAME.hides_information(n) for n in range(1, 6)] == [
+        False,
+        True,
+        True,
+        True,
+        False,
+    ]
 
 
 def test_evaluate_prefers_more_steps_and_progress() -> None:

@@ -6,6 +6,7 @@ Marigold 1-4, Incense 4-7 (urns on 5 and 6), Candle 7-10, Bread 10-12 and 1.
 
 from __future__ import annotations
 
+import random
 import re
 from itertools import pairwise
 
@@ -49,11 +50,10 @@ def test_setup_by_player_count(players: int, supply: int) -> None:
     # every power die (15) on the City of the Dead, 5 tokens on each board
     assert s.city == [0, 3] * 5 and s.boards == [5, 5, 5, 5] and s.steps == [0] * players
     if players < 5:
-        first = s.actor
-        assert s.phase == "put" and first == s.starter
-        own = f"put {'rbgyp'[first]} in 1"
+        assert s.phase == "put" and s.actor == 0 and s.starter == -1  # Player 1 first, no starter yet
+        own = "put r in 1"
         unused = [f"put {c} in 1" for c in "rbgyp"[players:]]
-        assert s.legal_actions() == sorted([own, *unused], key=lambda a: "rbgyp".index(a[4]))
+        assert s.legal_actions() == [own, *unused]
         while s.phase == "put":
             s.apply(s.legal_actions()[-1])
     # table b.6: supply after setup and N dice in each casket
@@ -77,6 +77,8 @@ def test_five_players_put_their_own_colour_in_every_casket() -> None:
 def test_start_player_is_the_highest_two_dice_total_ties_reroll() -> None:
     for seed in range(30):
         s = GAME.new(4, seed)
+        while s.phase == "put":
+            s.apply(s.legal_actions()[0])
         rolls = [e.text for e in s.events if e.kind == "roll"]
         last = {int(p): int(t) for p, t in re.findall(r"Player (\d) (\d+)", rolls[-1])}
         best = max(last.values())
@@ -86,6 +88,50 @@ def test_start_player_is_the_highest_two_dice_total_ties_reroll() -> None:
             tot = {int(p): int(t) for p, t in re.findall(r"Player (\d) (\d+)", earlier)}
             tied = {p for p, t in tot.items() if t == max(tot.values())}
             assert set(map(int, re.findall(r"Player (\d)", later))) == tied
+
+
+def test_setup_dice_are_put_in_secret_and_revealed_together_before_the_start_roll() -> None:
+    """RULES, Setup: "Players simultaneously place one dice from their supply in each of the
+    caskets. In a game with fewer than 5 players each player can choose which colour to add
+    to each casket. Each player rolls two dice, the player who rolls the highest total is the
+    start player". The simultaneous choices are taken one after another, Player 1 first, and
+    hidden from every other seat, view and log until all have put; then they are revealed
+    together, and only then the start roll (A-DD22)."""
+    s = GAME.new(3, 5)
+    assert isinstance(s, DieOfTheDeadState)
+    assert s.phase == "put" and s.actor == 0
+    assert not [e for e in s.events if e.kind == "roll"]  # the placing comes first
+    for a in ("put p in 1", "put y in 2", "put p in 3", "put r in 4"):
+        s.apply(a)
+    assert s.actor == 1 and s.inside == [[], [], [], []]
+    mine = s.view(0)["seats"][0]
+    assert mine["setup_dice"] == ["p", "y", "p", "r"] and mine["supply"] == {"r": 10, "y": 3, "p": 2}
+    for seat in (None, 1, 2):
+        v = s.view(seat)
+        theirs = v["seats"][0]
+        assert theirs["setup_dice"] == ["?"] * 4 and theirs["supply"] == {"r": 11, "y": 4, "p": 4}
+        assert all(c["inside"] == [] for c in v["caskets"])
+        assert "Player 1 puts a die in casket 2 in secret." in s.log(seat)
+        assert not any(" y " in line or " p " in line for line in s.log(seat)[1:])
+    assert "Player 1 puts a y die in casket 2 in secret." in s.log(0)
+    # a determinization for Player 2 draws Player 1's dice again from Player 1's supply
+    twin = s.determinize(1, random.Random(4))
+    assert twin.view(1) == s.view(1) and twin.puts[0] != s.puts[0]
+    refused(s, "put r in 1", "supply has no r die")
+    for a in ("put b in 1", "put b in 2", "put b in 3", "put y in 4"):
+        s.apply(a)
+    for a in ("put g in 1", "put g in 2", "put p in 3", "put g in 4"):
+        s.apply(a)
+    assert s.inside == [dice("p b g"), dice("y b g"), dice("p b p"), dice("r y g")]
+    lines = s.log(2)
+    first_roll = next(i for i, line in enumerate(lines) if line.startswith("Start roll"))
+    assert lines[first_roll - 3 : first_roll] == [
+        "Player 1 reveals the setup dice put in caskets 1-4: p y p r.",
+        "Player 2 reveals the setup dice put in caskets 1-4: b b b y.",
+        "Player 3 reveals the setup dice put in caskets 1-4: g g p g.",
+    ]
+    assert s.phase == "open" and s.actor == s.starter >= 0
+    assert all(sv["setup_dice"] == [] for sv in s.view(1)["seats"])
 
 
 def test_solo_setup() -> None:
@@ -124,6 +170,37 @@ def test_starter_may_not_open_an_empty_casket() -> None:
     s = casket(table(2), 1, inside="", lid="")
     assert "open 1" not in s.legal_actions()
     refused(s, "open 1", "casket 1 is empty")
+
+
+FULL_BUT_BREAD = {c: "rbgyp"[c % 5] + "1" for c in range(1, 11)}
+"""Every cell but Bread's own two (11 and 12) filled."""
+
+
+def test_a_starter_who_can_draft_from_no_casket_may_open_an_empty_one() -> None:
+    """RULES: "Each round will begin with the first player choosing a casket ... They must then
+    draft a die from that casket", and only "If there are no dice or tokens to take from that
+    casket" may the other players ascend. A starter who can draft from no casket is compelled
+    to no choice: it may open every casket, the empty ones too (A-DD5). Two players whose
+    ofrendas miss only Bread, both preparation boards full, the Bread casket empty: Player 1
+    opens it, passes, and Player 2 moves a prepared die there and completes the ofrenda
+    (the game used to stall here until the safety stop)."""
+    s = casket(table(2), 3, inside="", lid="")
+    s = fill(fill(s, 0, FULL_BUT_BREAD), 1, {**FULL_BUT_BREAD, 12: "g2"})
+    s = arrange_seat(s, 0, prep="r2 b2 g2", scored=[1, 1, 0, 1])  # Candle, Marigold, Incense
+    s = arrange_seat(s, 1, prep="y4 p5 r6", scored=[1, 1, 0, 1])
+    assert s.legal_actions() == ["open 1", "open 2", "open 3", "open 4"]
+    s.apply("open 3")
+    assert s.legal_actions() == ["pass"]
+    s.apply("pass")
+    assert "move y4 to 11" in s.legal_actions()
+    s.apply("move y4 to 11")
+    while not s.over:
+        s.apply(s.legal_actions()[0])
+    assert s.end == "Player 2 completed the ofrenda"
+    # a starter who can draft from another casket must: the empty one stays closed
+    s = casket(table(2), 3, inside="", lid="")
+    assert "open 3" not in s.legal_actions()
+    refused(s, "open 3", "casket 3 is empty: the Round Starter must draft")
 
 
 def test_round_starter_must_draft() -> None:
@@ -229,9 +306,8 @@ def test_move_a_die_from_the_preparation_board() -> None:
     refused(s, "move y3 to 5", "empty Bread space")
     refused(s, "move y3 to 12", "already filled")
     refused(s, "move g6 to 10", "preparation board holds no g6")
-    s = arrange(s, idle=2)
-    s.apply("move y3 to 1")  # ends the round: a die reached an ofrenda, the idle count resets
-    assert s.prep[1] == [D("y3")] and s.ofrenda[1][0] == D("y3") and s.idle == 0
+    s.apply("move y3 to 1")  # ends the round
+    assert s.prep[1] == [D("y3")] and s.ofrenda[1][0] == D("y3")
 
 
 def test_take_a_token_and_the_hand_limit() -> None:
@@ -263,8 +339,37 @@ def test_ascend_only_when_the_casket_has_no_dice_and_no_tokens() -> None:
     s = arrange(s, boards=[0, 5, 5, 5], hands=held)
     assert "ascend" in s.legal_actions()
     s.apply("ascend")
-    # one step, no bonus decision: the round goes straight on to scoring / the next round
-    assert s.steps[1] == 1 and s.hands[1] == [1, 0, 0, 0] and s.phase == "open" and s.starter == 1
+    # one step; the square of step 1 is the owner's (A), with no bonus (its Candle token):
+    # the round goes straight on to scoring / the next round
+    assert s.steps[1] == 1 and s.phase == "rest"
+    assert s.legal_actions() == ["square a", "square b", "square c", "square d"]
+    s.apply("square a")
+    assert s.square[1] == 0 and s.hands[1] == [1, 0, 0, 0] and s.phase == "open" and s.starter == 1
+
+
+def test_the_owner_chooses_the_square_an_empty_casket_ascension_ends_on() -> None:
+    """RULES: "However the die is ascended, the owner decides which square on the step the
+    dice ends on" — the empty-casket ascension too, though "No step bonus is gained from
+    this ascension". With exclusive squares (A-DD12) the choice matters: Player 1 rests on
+    step 1, square A, so Player 2 chooses among B, C and D (A-DD24)."""
+    held = [[4, 0, 0, 0], [1, 0, 0, 0]]
+    s = arrange(opened(table(2, exclusive_squares=True), 1, "", actor=1), boards=[0, 5, 5, 5], hands=held)
+    s = arrange_seat(s, 0, steps=1, square=0)
+    s.apply("ascend")
+    assert s.phase == "rest" and s.legal_actions() == ["square b", "square c", "square d"]
+    assert s.status() == "Player 2 to choose the square of step 1 to rest on (no bonus)"
+    refused(s, "square a", "square is taken")
+    refused(s, "pass", "square your scoring die rests on")
+    s.apply("square c")  # C of step 1 is a Marigold token: not gained
+    assert s.square[1] == 2 and s.steps[1] == 1 and s.hands[1] == [1, 0, 0, 0] and s.boards[MARIGOLD] == 5
+    assert "Player 2 rests on step 1, square c (no bonus)." in s.log(None)
+    # a single free square is no choice: the die goes there at once (4 players, A-C taken)
+    t = opened(table(4, exclusive_squares=True), 1, "", actor=1)
+    t = arrange(
+        t, boards=[0, 5, 5, 5], hands=[*held, [0] * 4, [0] * 4], steps=[1, 0, 1, 1], square=[0, -1, 1, 2]
+    )
+    t.apply("ascend")
+    assert t.square[1] == 3 and t.phase == "act" and t.actor == 2
 
 
 def test_pass_only_when_nothing_else_is_possible() -> None:
@@ -530,11 +635,63 @@ def test_five_players_end_after_three_sections() -> None:
     assert not s4.over
 
 
-def test_safety_stop_after_rounds_without_a_die_reaching_an_ofrenda() -> None:
-    s = end_turns(arrange(table(2), idle=5))  # 3 rotations of the marker in 2 players = 6 rounds
-    assert s.over and "safety stop" in s.end
-    s = end_turns(arrange(table(2), idle=5, placed=True))
-    assert not s.over and s.idle == 0
+def test_the_game_ends_early_only_when_no_die_can_ever_be_placed() -> None:
+    """RULES: "If a player has completed all sections on their ofrenda, the game is now over"
+    is the only end; a game the rules can no longer finish, because no player can ever
+    place another die, ends with that said (A-DD26). No die in or on any casket and none on
+    a preparation board: nothing can reach an ofrenda again (a casket gains dice only as the
+    payment of a draft, from a casket)."""
+    empty = [[], [], [], []]
+    s = arrange(opened(table(2), 1, "", actor=1), inside=empty, lid=empty)
+    assert s.legal_actions() == ["take"]
+    s.apply("take")
+    assert s.over and s.end == "no player can ever place another die: the game cannot be finished"
+    assert "Game over: no player can ever place another die: the game cannot be finished." in s.log(None)[-1]
+    # one prepared die is enough to go on: an empty casket may be opened, the die moved there
+    t = arrange_seat(arrange(opened(table(2), 1, "", actor=1), inside=empty, lid=empty), 0, prep="g4")
+    t.apply("take")
+    assert not t.over and t.starter == 1 and "open 2" in t.legal_actions()
+    t.apply("open 2")
+    t.apply("pass")
+    t.apply("move g4 to 2")
+    assert t.ofrenda[0][1] == D("g4")
+    # so is one die on a lid: the next starter drafts it
+    u = arrange(opened(table(2), 1, "", actor=1), inside=empty, lid=[[], [], [D("b")], []])
+    u.apply("take")
+    assert not u.over and [a for a in u.legal_actions() if a.startswith("open")] == ["open 3"]
+
+
+def idle_round(s: DieOfTheDeadState) -> None:
+    """A round in which no die reaches an ofrenda: the starter opens casket 1 (Candle) and
+    passes, the other player takes a Candle token while one is left, else passes."""
+    s.apply("open 1")
+    s.apply("pass")
+    s.apply("take" if "take" in s.legal_actions() else "pass")
+    assert s.phase == "open", s.status()
+
+
+def test_a_game_the_old_safety_stop_ended_goes_on_to_its_end() -> None:
+    """RULES: "If a player has completed all sections on their ofrenda, the game is now
+    over". The safety stop (no die on any ofrenda for 3 rotations of the Round Starter
+    marker, 6 rounds with 2 players) is no rule: it ended this game one round before
+    Player 1, holding a Candle token, could finish it. Both ofrendas miss cell 2 only
+    (Marigold), both preparation boards are full, the Marigold casket (2) is empty: nobody
+    can draft, and in six rounds nobody places a die. In the seventh Player 1 plays the
+    Candle ("Swap the position of two caskets"), opens the Marigold casket and completes."""
+    board = {c: "rbgyp"[c % 5] + "1" for c in range(1, 13) if c != 2}
+    s = casket(table(2), 2, inside="", lid="")
+    s = fill(fill(s, 0, board), 1, board)
+    s = arrange_seat(s, 0, prep="r2 b2 g2", hand=[1, 0, 0, 0], scored=[1, 0, 1, 1])
+    s = arrange_seat(s, 1, prep="y2 p2 r3", scored=[1, 0, 1, 1])  # Candle, Bread, Incense
+    for _ in range(6):
+        idle_round(s)
+    assert not s.over and s.round == 7 and s.starter == 0
+    s.apply("candle 1 2")
+    s.apply("open 2")
+    s.apply(next(a for a in s.legal_actions() if a.endswith(" to 2")))
+    while not s.over:
+        s.apply(s.legal_actions()[0])
+    assert s.end.startswith("Player 1") and "completed the ofrenda" in s.end
 
 
 # -------------------------------------------------------------------------- solo

@@ -108,7 +108,8 @@ def test_rules_worked_example_on_a_whole_board() -> None:
     # Candle casket is open and empty, its board too (its five tokens are held, 4 and 1)
     s = opened(s, 1, "", actor=1)
     s = arrange(s, boards=[0, 5, 5, 5], hands=[[4, 0, 0, 0], [1, 0, 0, 0]])
-    s.apply("ascend")  # Player 2 closes the round: +1 step for Player 2
+    s.apply("ascend")  # Player 2 closes the round: +1 step for Player 2,
+    s.apply("square a")  # resting on square A of step 1 (no bonus)
     assert s.phase == "score" and s.actor == 0
     assert s.legal_actions() == ["score candle", "score marigold", "score bread", "score incense"]
     steps = []

@@ -29,7 +29,8 @@ Notation (one spelling per action; case and spacing are free). Dice: colour lett
 r b g y p and face, ``*`` for a power die, ``x`` for a calavera: ``r5``, ``r5*``, ``rx``;
 without face (supply, City of the Dead) ``r`` or ``r*``. Cells 1-12 clockwise from the
 ofrenda's top-left corner; caskets by position 1-4; tokens c m b i.
-  put g in 2            setup (2-4 players): a die of your supply into casket 2
+  put g in 2            setup (2-4 players): a die of your supply into casket 2, in
+                        secret until every player has put theirs
   fill 1 rgb            solo setup: three dice of different colours into casket 1
   open 3                Round Starter: open the casket at position 3
   candle 1 4            play a Candle token: swap the caskets at positions 1 and 4
@@ -51,7 +52,8 @@ ofrenda's top-left corner; caskets by position 1-4; tokens c m b i.
   ascend                the open casket has no dice and its board no token: 1 step
   pass                  only when no action at all is possible
   score bread           which of several completed sections scores first
-  square b              the square of your landing step (its bonus is yours)
+  square b              the square of your landing step (its bonus is yours); after an
+                        empty-casket ascension, the square you rest on (no bonus)
   calavera r5* / calavera 7   Calavera bonus: that power die shows its calavera
   face g2 6             Set-a-face bonus: the prepared g2 becomes a 6
   discard i             token bonus with a full hand: discard an Incense first
@@ -67,7 +69,7 @@ Choices where the rules are silent, each set out with its reason in the rules ma
 (docs/rules/die-of-the-dead.md): the Round Starter marker passes clockwise (A-DD1); items
 belong to positions, not caskets (A-DD2); Marigold runs rise or fall by exactly 1 (A-DD3);
 the starter opens a casket holding dice where a draft can be placed (A-DD5, Marigold
-allows an empty one, A-DD15); ascending needs no dice and no token (A-DD6); several
+allows an empty one, A-DD15), or any casket, empty ones too, when it can draft from none; ascending needs no dice and no token (A-DD6); several
 completed sections score one by one in the owner's order, each with its bonus (A-DD7); 5
 players may pay with an ofrenda die at any time, if every section through its cell is
 incomplete, and the die just drafted never pays for itself (A-DD8); a starter who cannot
@@ -76,18 +78,19 @@ scoring die's total is the score, and step 9's bonus is taken before it returns 
 foot with one pip more (A-DD11); Candle on the open casket changes its item (A-DD14);
 Bread and Incense may both, once each, change one drafted die (A-DD18); the game ends
 after the round in which the end is reached (solo: also when the ofrenda is complete,
-A-DD19); setup colours are chosen openly, in turn from the start player (A-DD22); bonuses
-may be declined, a token bonus with a full hand lets you discard one first, an
-empty-casket ascension gives no bonus and rests on the first free square (A-DD24).
-Nothing is hidden: tokens, supplies and casket contents are public, future rolls are the
-only unknown (A-DD28).
+A-DD19); a game ends early only when no die can ever be placed again: no die in or on any
+casket nor on any preparation board (A-DD26); setup colours are chosen in secret, in turn
+from Player 1, and revealed together before the start roll (A-DD22); bonuses may be
+declined, a token bonus with a full hand lets you discard one first, an empty-casket
+ascension gives no bonus and its owner chooses the square it rests on (A-DD24).
+Only the setup dice are hidden, until all are put: tokens, supplies and casket contents
+are public, and future rolls unknown (A-DD28).
 
 Reconstructed (our own choice, kept in components.toml): the ofrenda geometry (a 4x4
 frame, corners shared) and urn cells (B-DD2); the urn targets of boards 2-5 (B-DD3); the
 step-bonus layout (4 squares a step, B-DD4); 5 tokens per type in multiplayer (B-DD5); a
 3-space preparation board (B-DD6); the colour names Green, Yellow, Purple (B-DD1); the
-strict reading of Marigold runs (A-DD3); a safety stop after 3 rotations of the Round
-Starter with no die reaching any ofrenda (A-DD26).
+strict reading of Marigold runs (A-DD3).
 """
 
 from muertos.engine import Parts

@@ -26,6 +26,7 @@ PHASES = frozenset(
         "pay",
         "gain",
         "remove",
+        "rest",
         "score",
         "land",
         "bonus",
@@ -76,3 +77,10 @@ def validate(s: DieOfTheDeadState) -> None:
         raise CorruptState(f"there must be {tokens} tokens, found {cen['tokens']}")
     if s.phase != "over" and not 0 <= s.actor < n:
         raise CorruptState(f"no seat {s.actor} to move")
+    if len(s.puts) != n or any(len(p) > C.caskets for p in s.puts):
+        raise CorruptState("the setup dice put in secret: one list of at most 4 per player")
+    for i, put in enumerate(s.puts):
+        if put and s.phase != "put":
+            raise CorruptState("setup dice are put in secret only during the setup")
+        if any(k not in KINDS or k % 2 or put.count(k) > s.supply[i][k] for k in put):
+            raise CorruptState(f"player {i + 1} has put setup dice in secret that its supply does not hold")

@@ -60,7 +60,6 @@ class Components:
     squares: tuple[tuple[str, ...], ...]
     max_per_section: int
     marigold_runs: str
-    idle_rotations: int
     solo_perfect: int
     solo_good: int
     reconstructed: tuple[str, ...]
@@ -92,7 +91,6 @@ def _load() -> Components:
             raw["ofrenda"],
             raw["steps"],
             raw["scoring"],
-            raw["end"],
         )
         if table.get("reconstructed")
     ]
@@ -121,7 +119,6 @@ def _load() -> Components:
         squares=tuple(tuple(row) for row in raw["steps"]["squares"]),
         max_per_section=raw["scoring"]["max_per_section"],
         marigold_runs=raw["scoring"]["marigold_runs"],
-        idle_rotations=raw["end"]["idle_rotations"],
         solo_perfect=raw["solo"]["perfect"],
         solo_good=raw["solo"]["good"],
         reconstructed=tuple(notes),

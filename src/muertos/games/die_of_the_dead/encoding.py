@@ -9,7 +9,8 @@ of a die with a face (colour-major r b g y p; normal faces 1-6, then power faces
    draft D · draft D to prep · draft D to N · bread V · incense V (V 1-6)
    place prep · place N · pay K on P · pay prep D on P · pay cell N on P
    move D to N · marigold D to N · gain K · remove K · take · take discard T · ascend · pass
-   score <item> · square <letter> · calavera D · calavera N · face D V
+   score <item> · square <letter> (a scored ascension's landing, or where an empty-casket
+   ascension rests) · calavera D · calavera N · face D V
    discard T · discard <3 token letters> · discard cmbi · done · skip
 (T: a token letter c m b i.)
 
@@ -17,8 +18,12 @@ OBSERVATION (``observe``; built only from ``state.view(seat)``; every number in 
 A die is 15 numbers: present, colour one-hot (5), power, face one-hot (0-7, 7 = calavera).
 Seats are listed from the observer on (me, then the next seats in turn order); seats the
 game does not have are zeros.
-  13  phase one-hot (put fill open act hold pay gain remove score land bonus discard, other)
-   4  round / 40; idle rounds / 10; I am the Round Starter; game over
+  14  phase one-hot (put fill open act hold pay gain remove rest score land bonus discard,
+       other)
+   4  round / 40; setup dice put in secret so far / (4 x seats); I am the Round Starter;
+       game over
+  20  my setup dice put in secret: per casket 1-4, its colour one-hot (5); zeros once
+       revealed (another seat's are hidden: only their number counts above)
    5  open casket: none, 1-4
  per casket 1-4 (x4): item one-hot (4), open, tokens / 5, dice inside counted by
        colour x face (5 x 8, / 3), lid dice counted by kind (10, / 5)            = 56 each
@@ -47,7 +52,21 @@ NSQ = len(COMPONENTS.squares[0])
 SQUARES = "abcdefgh"[:NSQ]
 NKINDS = len(KIND_STR)
 MAXSEATS = 5
-PHASES = ("put", "fill", "open", "act", "hold", "pay", "gain", "remove", "score", "land", "bonus", "discard")
+PHASES = (
+    "put",
+    "fill",
+    "open",
+    "act",
+    "hold",
+    "pay",
+    "gain",
+    "remove",
+    "rest",
+    "score",
+    "land",
+    "bonus",
+    "discard",
+)
 
 
 def _faced_dice() -> list[str]:
@@ -174,8 +193,18 @@ def observe(view: DieOfTheDeadView, seat: int, players: int = 2, options: Any = 
     o: list[float] = []
     ph = view.get("phase")
     o += [float(ph == p) for p in PHASES] + [float(ph not in PHASES)]
-    o += [_c(view["round"], 40), _c(view["idle_rounds"], 10), float(view["starter"] == seat)]
+    seats = view["seats"]
+    n = len(seats)
+    put = sum(len(sv.get("setup_dice") or []) for sv in seats)
+    o += [_c(view["round"], 40), _c(put, NCASK * max(1, n)), float(view["starter"] == seat)]
     o.append(float(bool(view["over"])))
+    mine = list(seats[seat].get("setup_dice") or []) if 0 <= seat < n else []
+    for p in range(NCASK):
+        col = [0.0] * len(COLOURS)
+        d = parse_die(mine[p]) if p < len(mine) else None
+        if d is not None:
+            col[d >> 4] = 1.0
+        o += col
     oc = [0.0] * (NCASK + 1)
     oc[view["open_casket"] or 0] = 1.0
     o += oc
@@ -185,8 +214,6 @@ def observe(view: DieOfTheDeadView, seat: int, players: int = 2, options: Any = 
         o += _colour_face(k["inside"]) + _kind_list(k["lid"], 5)
     o += _kinds(view["city"], 3)
     o += _die(view.get("held"))
-    seats = view["seats"]
-    n = len(seats)
     for r in range(MAXSEATS):
         if r < n:
             o += _seat(seats[(seat + r) % n])

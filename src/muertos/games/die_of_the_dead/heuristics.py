@@ -381,7 +381,7 @@ Judge = Callable[[int], float]
 def _placed_value(st: DieOfTheDeadState, judge: Judge, d: int, dest: int) -> float | None:
     """The held die ``d`` placed (``_place``) on the state itself, judged, taken back."""
     a = st.actor
-    held, fresh, placed, phase = st.held, st.fresh, st.placed, st.phase
+    held, fresh, phase = st.held, st.fresh, st.phase
     cells, prep = st.ofrenda[a], st.prep[a]
     old = cells[dest] if dest != PREP_DEST else -1
     st.held = -1
@@ -390,7 +390,7 @@ def _placed_value(st: DieOfTheDeadState, judge: Judge, d: int, dest: int) -> flo
         st.fresh = FRESH_PREP + len(prep) - 1
     else:
         cells[dest] = d
-        st.fresh, st.placed = dest, True
+        st.fresh = dest
     try:
         if not st._pay_labels(a):
             return _passed(st, judge)  # nothing to pay with: the turn ends (A-DD9)
@@ -401,7 +401,7 @@ def _placed_value(st: DieOfTheDeadState, judge: Judge, d: int, dest: int) -> flo
             prep.pop()
         else:
             cells[dest] = old
-        st.held, st.fresh, st.placed, st.phase = held, fresh, placed, phase
+        st.held, st.fresh, st.phase = held, fresh, phase
 
 
 def _draft_value(st: DieOfTheDeadState, judge: Judge, m: N.Draft) -> float | None:
@@ -428,11 +428,11 @@ def _marigold_value(st: DieOfTheDeadState, judge: Judge, m: N.Shift) -> float | 
     if st.solo:
         return None
     a = st.actor
-    prep, cells, hand, placed, phase = st.prep[a], st.ofrenda[a], st.hands[a], st.placed, st.phase
+    prep, cells, hand, phase = st.prep[a], st.ofrenda[a], st.hands[a], st.phase
     i = prep.index(m.die)
     old = cells[m.cell]
     del prep[i]
-    cells[m.cell], st.placed = m.die, True
+    cells[m.cell] = m.die
     hand[MARIGOLD] -= 1
     st.boards[MARIGOLD] += 1  # ``_return_token``, multiplayer
     try:
@@ -442,7 +442,7 @@ def _marigold_value(st: DieOfTheDeadState, judge: Judge, m: N.Shift) -> float | 
         return _passed(st, judge)
     finally:
         prep.insert(i, m.die)
-        cells[m.cell], st.placed, st.phase = old, placed, phase
+        cells[m.cell], st.phase = old, phase
         hand[MARIGOLD] += 1
         st.boards[MARIGOLD] -= 1
 
@@ -459,8 +459,7 @@ def _quiet_round_end(st: DieOfTheDeadState) -> bool:
         if st._distinct(s) >= 3:
             return True
     need = 3 if st.five else 4
-    idle = 0 if st.placed else st.idle + 1
-    return not any(st._completed(s) >= need for s in range(n)) and idle < COMPONENTS.idle_rotations * n
+    return not any(st._completed(s) >= need for s in range(n)) and not st._no_die_can_be_placed()
 
 
 def _passed(st: DieOfTheDeadState, judge: Judge) -> float | None:
@@ -518,16 +517,16 @@ def _move_value(st: DieOfTheDeadState, judge: Judge, m: N.Shift) -> float | None
     if st.solo:
         return None
     a = st.actor
-    prep, cells, placed = st.prep[a], st.ofrenda[a], st.placed
+    prep, cells = st.prep[a], st.ofrenda[a]
     i = prep.index(m.die)
     old = cells[m.cell]
     del prep[i]
-    cells[m.cell], st.placed = m.die, True
+    cells[m.cell] = m.die
     try:
         return _passed(st, judge)
     finally:
         prep.insert(i, m.die)
-        cells[m.cell], st.placed = old, placed
+        cells[m.cell] = old
 
 
 def _take_value(st: DieOfTheDeadState, judge: Judge, m: N.TakeToken) -> float | None:

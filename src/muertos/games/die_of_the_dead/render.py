@@ -1,7 +1,8 @@
 """A terminal picture of the table: steps, caskets, City of the Dead, every player's ofrenda,
 preparation board, tokens and supply. Every die is written as its letter and face, so the
-colour is never the only cue. Nothing in this game is hidden, so every seat sees the same
-table (the seat's own area is marked "you"). Its words come from the game's catalog in the
+colour is never the only cue. Only the setup dice put in secret are hidden: a seat sees
+its own and how many each other seat has put (as ``views.view``); otherwise every seat sees
+the same table (the seat's own area is marked "you"). Its words come from the game's catalog in the
 language in force (``muertos.i18n.use_language``); English, the default, is written here."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from rich.text import Text
 from muertos.i18n import active, seats, term, translate
 
 from .components import COMPONENTS as C
-from .notation import ITEM_NAMES, die_str, kind_str
+from .notation import ITEM_NAMES, die_str, kind_die, kind_str
 from .rules import NKINDS, NSTEPS, SECTIONS, SQUARE_LETTERS, DieOfTheDeadState
 from .scoring import INCENSE
 
@@ -150,8 +151,17 @@ def _player(st: DieOfTheDeadState, s: int, seat: int | None) -> Panel:
     info.append_text(_dice(st.prep[s]))
     info.append(f"  ({len(st.prep[s])}/{C.prep_spaces})\n")
     info.append(_t("tokens:") + f" {_tokens(st.hands[s])}\n")
+    supply = st.supply[s]
+    put = st.puts[s]
+    if s == seat and put:  # the viewer's own secret setup dice have left its supply
+        supply = [x - put.count(k) for k, x in enumerate(supply)]
     info.append(_t("supply:") + " ")
-    info.append_text(_kinds(st.supply[s]))
+    info.append_text(_kinds(supply))
+    if put:
+        info.append("\n" + _t("setup dice put in secret:") + " ")
+        for i, k in enumerate(put):  # in casket order, 1 to 4
+            info.append(" " if i else "")
+            info.append_text(_die(kind_die(k)) if s == seat else Text("?"))
     info.append(
         "\n" + _t("steps: {n} (scoring die shows {face})", n=st.steps[s], face=1 + st.steps[s] // NSTEPS)
     )

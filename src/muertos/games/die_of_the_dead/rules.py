@@ -7,15 +7,17 @@ Decisions are taken one at a time by the seat named by
 
 ``open`` (round starter picks a casket) -> ``act`` (each player in turn, starter first) with
 sub-steps ``hold`` (a drafted die: Bread/Incense tokens, then where to place it), ``pay``
-(a die onto a closed casket), ``gain`` (Marigold token: a power die from the City) and
-``remove`` (solo: the City die a Move costs) -> scoring (``score`` which section first,
-``land`` which square, ``bonus`` its target, ``discard`` token sets) -> casket shift and
-end check. Setup decisions are ``put`` (2-4 players: colours into caskets) and ``fill``
-(solo: three colours per casket).
+(a die onto a closed casket), ``gain`` (Marigold token: a power die from the City),
+``remove`` (solo: the City die a Move costs) and ``rest`` (the square an empty-casket
+ascension rests on) -> scoring (``score`` which section first, ``land`` which square,
+``bonus`` its target, ``discard`` token sets) -> casket shift and end check. Setup
+decisions are ``put`` (2-4 players: colours into caskets, in secret until all have put)
+and ``fill`` (solo: three colours per casket).
 
-Nothing is hidden: tokens in hand, supplies, caskets' contents (they are filled in view of
-everyone, and their faces are rolled again on opening) are public. Only future rolls are
-unknown, which ``determinize`` covers by reseeding the generator.
+Hidden: only the setup dice players of 2-4 put into the caskets, "simultaneously", until
+the last has put (A-DD22). Everything else is public: tokens in hand, supplies, caskets'
+contents (their faces are rolled again on opening). ``determinize`` redraws the setup dice
+a seat has not seen and reseeds the generator (future rolls).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from itertools import combinations
 from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
-from muertos.engine import Game, Option, State, seat_ref
+from muertos.engine import Game, Option, Rng, State, seat_ref
 from muertos.engine.actions import Actions, Kind
 
 from . import checks, scoring, views
@@ -132,17 +134,16 @@ class DieOfTheDeadState(State):
         "bonus",
         "discarded",
         "any_scored",
-        "placed",
-        "idle",
+        "puts",
         "end",
     )
     COPY: ClassVar[Mapping[str, int]] = {
         **dict.fromkeys(
             ("phase", "round", "starter", "actor", "acted", "cursor", "open", "spent", "held", "fresh"), 0
         ),
-        **dict.fromkeys(("tokused", "bonus", "discarded", "any_scored", "placed", "idle", "end"), 0),
+        **dict.fromkeys(("tokused", "bonus", "discarded", "any_scored", "end"), 0),
         **dict.fromkeys(("items", "boards", "city", "removed", "steps", "square"), 1),
-        **dict.fromkeys(("inside", "lid", "hands", "supply", "prep", "ofrenda", "scored"), 2),
+        **dict.fromkeys(("inside", "lid", "hands", "supply", "prep", "ofrenda", "scored", "puts"), 2),
     }
     """How ``clone`` copies each field (``State.COPY``): every one is declared, so no marshal."""
     phase: str
@@ -172,8 +173,9 @@ class DieOfTheDeadState(State):
     bonus: int
     discarded: bool
     any_scored: bool
-    placed: bool
-    idle: int
+    puts: list[list[int]]
+    """Setup, 2-4 players: the kinds of die each seat has put, in secret, into caskets 1, 2, ...
+    (still counted in its supply until all have put and they are revealed, A-DD22)."""
     end: str
 
     # ------------------------------------------------------------------ setup
@@ -204,8 +206,7 @@ class DieOfTheDeadState(State):
         self.bonus = -1
         self.discarded = False
         self.any_scored = False
-        self.placed = False
-        self.idle = 0
+        self.puts = [[] for _ in range(n)]
         self.end = ""
         self.acted = 0
         self.cursor = 0
@@ -233,17 +234,23 @@ class DieOfTheDeadState(State):
             for s in range(n):
                 self.supply[s][2 * u] += share
             self.removed[2 * u] += rest
-        self._roll_for_start()
-        if n == 5:
+        self.starter = -1  # no Round Starter before the start roll, which follows the setup dice
+        if n == 5:  # RULES: 5 players have only their own colour: nothing to choose or hide
             for s in range(n):
                 for p in range(C.caskets):
                     self.supply[s][2 * s] -= 1
                     self.inside[p].append(die(s, False))
             self._emit("setup", "Each player puts one die of their colour in each casket.")
-            self._begin_round()
+            self._start()
         else:
             self.phase = "put"
-            self.actor = self.starter
+            self.actor = 0
+
+    def _start(self) -> None:
+        """After the setup dice: "Each player rolls two dice, the player who rolls the highest
+        total is the start player" (RULES, in this order), and the first round."""
+        self._roll_for_start()
+        self._begin_round()
 
     def _roll_for_start(self) -> None:
         """Each player rolls two dice; the highest total starts (ties roll again, A-DD21)."""
@@ -331,23 +338,33 @@ class DieOfTheDeadState(State):
             labels += [f"cell {c + 1}" for c in self._payable_cells(s)]
         return labels
 
+    def _can_draft_from(self, p: int) -> bool:
+        """Whether the Round Starter could draft from the casket at ``p``: it holds dice (in
+        or on it) and the die has a place, a preparation space or an empty cell of its item."""
+        a = self.starter
+        return bool(self.inside[p] or self.lid[p]) and (
+            len(self.prep[a]) < PREP or bool(self._empty_cells(a, self.items[p]))
+        )
+
     def _openable(self) -> list[int]:
-        """Caskets the starter may open (A-DD5; Marigold: any casket, A-DD15)."""
+        """Caskets the starter may open (A-DD5): one it can draft from, as the draft is
+        compulsory, or one where its Marigold token can move a die instead (A-DD15); solo,
+        one where any action can be taken. When it can draft from no casket (solo: act at
+        none), every casket, the empty ones too: nothing compels a choice then, and an empty
+        casket lets the other players move a prepared die to its item or ascend."""
         a = self.starter
         hand = self.hands[a]
         prep = self.prep[a]
+        drafts = [p for p in range(C.caskets) if self._can_draft_from(p)]
+        if not drafts and not self.solo:
+            return list(range(C.caskets))
         out = []
         for p in range(C.caskets):
             item = self.items[p]
-            full = bool(self.inside[p] or self.lid[p])
-            empty = self._empty_cells(a, item)
-            draft = full and (len(prep) < PREP or empty)
-            move = prep and empty and (self.solo or hand[MARIGOLD])  # Move, or Marigold token
-            if draft or move or (self.solo and self.boards[item]):  # solo may take a token
+            move = prep and self._empty_cells(a, item) and (self.solo or hand[MARIGOLD])  # Move, Marigold
+            if p in drafts or move or (self.solo and self.boards[item]):  # solo may take a token
                 out.append(p)
-        if not out:
-            out = [p for p in range(C.caskets) if self.inside[p] or self.lid[p]] or list(range(C.caskets))
-        return out
+        return out or list(range(C.caskets))
 
     def _distinct(self, s: int) -> int:
         return sum(1 for x in self.hands[s] if x)
@@ -379,7 +396,6 @@ class DieOfTheDeadState(State):
         self.phase = "open"
         self.actor = self.starter
         self.acted = 0
-        self.placed = False
         self.any_scored = False
         self._emit("round", f"Round {self.round}: {_p(self.starter)} is the Round Starter.")
 
@@ -458,7 +474,6 @@ class DieOfTheDeadState(State):
             self.lid = [self.lid[-1], *self.lid[:-1]]
             self._emit("shift", "A section was scored: the caskets move along one space.")
         self.open = -1
-        self.idle = 0 if self.placed else self.idle + 1
         need = 3 if self.five else 4  # RULES: 5 players end after 3 of the 4 sections
         done = [s for s in range(n) if self._completed(s) >= need]
         if self.solo and not sum(self.city):
@@ -467,8 +482,8 @@ class DieOfTheDeadState(State):
             self.end = (
                 f"{', '.join(_p(s) for s in done)} completed {'3 sections' if need == 3 else 'the ofrenda'}"
             )
-        elif not self.solo and self.idle >= C.idle_rotations * n:
-            self.end = f"no die reached any ofrenda for {self.idle} rounds (safety stop)"
+        elif self._no_die_can_be_placed():
+            self.end = "no player can ever place another die: the game cannot be finished"
         if self.end:
             self.phase = "over"
             self.actor = -1
@@ -478,6 +493,29 @@ class DieOfTheDeadState(State):
             self.starter = (self.starter + 1) % n  # A-DD1: the marker passes clockwise
         self.round += 1
         self._begin_round()
+
+    def _no_die_can_be_placed(self) -> bool:
+        """Between rounds, whether no player can ever place another die on an ofrenda, so
+        that the rules can no longer finish the game (A-DD26): no casket holds a die (in or
+        on it) and no preparation board either. Exactly then, for 2-5 players:
+
+        - Then nothing can be placed: a die reaches an ofrenda only by a draft from a casket
+          or a move from a preparation board, a casket gains dice only as the payment of a
+          draft, and a preparation board only by a draft.
+        - Otherwise a die can be placed. The game goes on, so every player has an empty
+          cell (else someone has completed the ofrenda, or 3 sections of 5 players). If a
+          player P has a prepared die: while the starter can draft from no casket it may
+          open any casket, that of P's item among them, and P, not the starter, moves the
+          die there; a starter who can draft must (to its ofrenda: a die placed; else to its
+          preparation board) and may pay onto P's casket, which a later starter then can
+          open, or P itself as starter drafts from; a starter who pays nothing takes a die
+          out of the caskets onto its own board, which comes to the same, and P keeps a
+          prepared die, for the die just drafted never pays. If no one has a prepared die
+          but a casket has one, the next starter, whose board is empty, can draft it.
+        Solo is never stuck: every round spends a die of the City or a token (A-DD19)."""
+        if self.solo:
+            return False
+        return not any(self.inside) and not any(self.lid) and not any(self.prep)
 
     def _result_line(self) -> str:
         if self.solo:
@@ -504,33 +542,66 @@ class DieOfTheDeadState(State):
         return self._needs() if words else f"an action is needed: {self._needs()}"
 
     # setup
+    def _unput(self, s: int, k: int) -> int:
+        """Dice of kind ``k`` in ``s``'s supply not yet put, in secret, into a casket."""
+        return self.supply[s][k] - self.puts[s].count(k)
+
     def _cannot_put(self, m: N.Put) -> str | None:
-        """Setup (RULES: Setup): in turn, each player puts the dice of their supply into the
-        caskets, one per casket in order."""
+        """Setup (RULES: "Players simultaneously place one dice from their supply in each of
+        the caskets"): the simultaneous choices are taken one after another, Player 1 first,
+        each player's dice into caskets 1 to 4 in order, hidden until all have put (A-DD22)."""
         p = self.cursor % C.caskets
         if m.casket != p:
             return f"setup: the next die goes into casket {p + 1}"
         if m.kind % 2:
             return "setup: only normal dice go into the caskets"
-        if not self.supply[self.actor][m.kind]:
+        if self._unput(self.actor, m.kind) <= 0:
             return f"your supply has no {kind_str(m.kind)} die"
         return None
 
     def _open_puts(self) -> list[str]:
         p = self.cursor % C.caskets
-        have = self.supply[self.actor]
-        return [f"put {kind_str(k)} in {p + 1}" for k in range(0, NKINDS, 2) if have[k]]
+        a = self.actor
+        return [f"put {kind_str(k)} in {p + 1}" for k in range(0, NKINDS, 2) if self._unput(a, k) > 0]
 
     def _put(self, m: N.Put) -> None:
         a = self.actor
-        self.supply[a][m.kind] -= 1
-        self.inside[m.casket].append(kind_die(m.kind))
-        self._emit("setup", f"{_p(a)} puts a {kind_str(m.kind)} die in casket {m.casket + 1}.")
+        self.puts[a].append(m.kind)
+        n = m.casket + 1
+        self._emit(
+            "setup",
+            f"{_p(a)} puts a {kind_str(m.kind)} die in casket {n} in secret.",
+            [a],
+            f"{_p(a)} puts a die in casket {n} in secret.",
+        )
         self.cursor += 1
         if self.cursor == C.caskets * self.players:
-            self._begin_round()
+            self._reveal_puts()
         elif self.cursor % C.caskets == 0:
-            self.actor = (self.actor + 1) % self.players
+            self.actor += 1
+
+    def _reveal_puts(self) -> None:
+        """All have put: the setup dice go from the supplies into the caskets and are shown
+        together, then the start roll (RULES: Setup, in this order)."""
+        for s, kinds in enumerate(self.puts):
+            for p, k in enumerate(kinds):
+                self.supply[s][k] -= 1
+                self.inside[p].append(kind_die(k))
+            shown = " ".join(kind_str(k) for k in kinds)
+            self._emit("setup", f"{_p(s)} reveals the setup dice put in caskets 1-4: {shown}.")
+            self.puts[s] = []
+        self._start()
+
+    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
+        """The setup dice ``seat`` has not seen (another seat's, put in secret): each drawn
+        again from that seat's supply, which is all ``seat`` knows of them (A-DD22). Nothing
+        else is hidden."""
+        for s, kinds in enumerate(self.puts):
+            if s == seat or not kinds:
+                continue
+            pool = [k for k in range(0, NKINDS, 2) for _ in range(self.supply[s][k])]
+            rng.shuffle(pool)
+            self.puts[s] = pool[: len(kinds)]
 
     def _cannot_fill(self, m: N.Fill) -> str | None:
         """Solo setup: three dice of different colours from the unused ones into each casket."""
@@ -563,8 +634,10 @@ class DieOfTheDeadState(State):
         p = m.casket
         if p in self._openable():
             return None
+        if self.solo:
+            return f"you could take no action at casket {p + 1} ({ITEM_NAMES[self.items[p]]})"
         if not (self.inside[p] or self.lid[p]):
-            return f"casket {p + 1} is empty: the Round Starter opens a casket with dice in or on it"
+            return f"casket {p + 1} is empty: the Round Starter must draft, and can draft from another casket"
         return (
             f"you could not draft from casket {p + 1} ({ITEM_NAMES[self.items[p]]}): your preparation "
             "board is full and that section has no empty space"
@@ -738,7 +811,6 @@ class DieOfTheDeadState(State):
         a = self.actor
         self.prep[a].remove(m.die)
         self.ofrenda[a][m.cell] = m.die
-        self.placed = True
         d = die_str(m.die)
         if not token:
             self._emit("move", f"{_p(a)} moves {d} from the preparation board to cell {m.cell + 1}.")
@@ -808,14 +880,40 @@ class DieOfTheDeadState(State):
         return None
 
     def _ascend_step(self, _: N.Word) -> None:
+        """One step, no bonus (RULES); "the owner decides which square on the step the dice
+        ends on" (RULES: Scoring, however the die is ascended): with a choice of squares,
+        the ``rest`` decision; with one, there; with none free, or at the top (back to the
+        foot), on no square (A-DD24)."""
         a = self.actor
         self.steps[a] += 1
         self.square[a] = -1
+        self._emit("ascend", f"{_p(a)} finds the casket and its token board empty: ascends 1 step.")
         if self.steps[a] % NSTEPS:
             free = self._free_squares(a, self.steps[a] % NSTEPS - 1)
-            self.square[a] = free[0] if free else -1
-        self._emit("ascend", f"{_p(a)} finds the casket and its token board empty: ascends 1 step.")
+            if len(free) > 1:
+                self.phase = "rest"
+                return
+            if free:
+                self._rest(free[0])
+                return
         self._end_turn()
+
+    def _rest(self, q: int) -> None:
+        """The square an empty-casket ascension ends on: no bonus is taken there."""
+        a = self.actor
+        self.square[a] = q
+        self._emit(
+            "step", f"{_p(a)} rests on step {self.steps[a] % NSTEPS}, square {SQUARE_LETTERS[q]} (no bonus)."
+        )
+        self._end_turn()
+
+    def _square(self, m: N.Square) -> None:
+        """A square chosen: where a scored ascension lands (its bonus taken), or where an
+        empty-casket ascension rests."""
+        if self.phase == "rest":
+            self._rest(m.square)
+        else:
+            self._land(self.actor, m.square)
 
     def _cannot_pass(self) -> str | None:
         """Passing is for a player who can do nothing else at the open casket."""
@@ -1192,10 +1290,9 @@ class DieOfTheDeadState(State):
              lambda s: [f"score {ITEM_NAMES[i].lower()}" for i in s._pending(s.actor)], _score,
              lambda s: [N.Score(i, f"score {ITEM_NAMES[i].lower()}") for i in range(4)],
              phases=("score",), closed=_needs),
-        Kind("square", "square <a-d>", N.parse_square, _square_taken, _open_squares,
-             lambda s, m: s._land(s.actor, m.square),
+        Kind("square", "square <a-d>", N.parse_square, _square_taken, _open_squares, _square,
              lambda s: [N.Square(q, f"square {SQUARE_LETTERS[q]}") for q in range(NSQ)],
-             phases=("land",), closed=_needs),
+             phases=("land", "rest"), closed=_needs),
         Kind("discard", "discard <token>", N.parse_token_out, _cannot_trade_token, _open_token_outs,
              _token_out, lambda s: [N.TokenOut(t, f"discard {ITEM_LETTERS[t]}") for t in range(4)],
              phases=("bonus",), closed=_needs),
@@ -1246,7 +1343,6 @@ class DieOfTheDeadState(State):
             c = dest
             self.ofrenda[a][c] = d
             self.fresh = c
-            self.placed = True
             text = f"in cell {c + 1} of the ofrenda"
         self.held = -1
         self._emit("place", f"{_p(a)} places {die_str(d)} {text}.")
@@ -1322,6 +1418,7 @@ class DieOfTheDeadState(State):
             "remove": "to remove a die from the City of the Dead (the cost of a Move)",
             "score": "to choose which completed section to score first",
             "land": f"to choose a square on step {(self.steps[self.actor] - 1) % NSTEPS + 1}",
+            "rest": f"to choose the square of step {(self.steps[self.actor] - 1) % NSTEPS + 1} to rest on (no bonus)",
             "bonus": f"to resolve the {BONUS_NAMES[self.bonus]} bonus" if self.bonus >= 0 else "bonus",
             "discard": "to discard token sets for steps, or be done",
             "put": f"to put a die in casket {self.cursor % C.caskets + 1} (setup)",
@@ -1346,9 +1443,9 @@ class DieOfTheDeadState(State):
     _solo_rating = scoring.solo_rating
 
     # ------------------------------------------------------------- information
-    # What a seat may know (views.py: nothing is hidden, so a determinization only reseeds
-    # the generator and there is no redraw), the integrity checks (checks.py), the figures
-    # designers read (scoring.py): each in the file named for it.
+    # What a seat may know (views.py: all but the setup dice other seats have put in
+    # secret, which ``_redraw_hidden`` draws again), the integrity checks (checks.py), the
+    # figures designers read (scoring.py): each in the file named for it.
     _view = views.view
     census = checks.census
     _validate = checks.validate
@@ -1366,6 +1463,7 @@ PHASE_NEEDS = {
     "remove": "a solo Move costs a die of the City of the Dead: choose which (remove r)",
     "score": "choose which completed section to score first (score bread)",
     "land": "choose the square on your landing step (square a-d)",
+    "rest": "choose the square your scoring die rests on after the empty-casket ascension (square a-d)",
     "bonus": "resolve the step bonus (or skip)",
     "discard": "discard 3 or 4 different tokens to ascend (discard cmb), or done",
     "over": "the game is over",
@@ -1395,7 +1493,7 @@ class DieOfTheDeadGame(Game):
     state_class = DieOfTheDeadState
     view_type = DieOfTheDeadView
     order = 2
-    hidden_information = False
+    hidden_information = True
     summary = (
         "Draft dice from four rolling caskets to fill your ofrenda with bread, candles, "
         "marigolds and incense in the right colour and number patterns; each completed "
@@ -1423,6 +1521,11 @@ class DieOfTheDeadGame(Game):
             raise InvalidOptions(
                 "exclusive_squares needs 2 or more players: the solo game has one scoring die"
             )
+
+    def hides_information(self, players: int) -> bool:
+        """Only the setup dice of 2-4 players are chosen in secret (A-DD22): 5 players put
+        their own colour, the solo player fills the caskets alone."""
+        return 2 <= players <= 4
 
     def reconstructed(self) -> list[str]:
         return list(C.reconstructed)

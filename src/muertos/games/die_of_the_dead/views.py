@@ -1,7 +1,8 @@
 """What a seat (or a spectator) may know of the Die of the Dead table: the view's shape and
-the view. Nothing is hidden (tokens, supplies and the caskets' dice are public; only future
-rolls are unknown), so every seat's view is the same and there is nothing to redraw for a
-bot's determinization: it reseeds the generator only."""
+the view. Only the setup dice of 2-4 players are hidden while they are put "simultaneously"
+(A-DD22): a seat sees its own, and of the others how many they have put; their supplies
+still count them. Everything else (tokens, supplies, the caskets' dice) is public and only
+future rolls are unknown, so outside the setup every seat's view is the same."""
 
 from __future__ import annotations
 
@@ -47,8 +48,13 @@ class Urn(TypedDict):
     die: str
 
 
+HIDDEN = "?"
+"""A setup die another seat has put in secret, as a view shows it."""
+
+
 class Seat(TypedDict):
-    """One player's ofrenda board, supply and race position (all public)."""
+    """One player's ofrenda board, supply and race position (public but for the setup dice
+    put in secret)."""
 
     colour: str
     steps: int
@@ -62,7 +68,13 @@ class Seat(TypedDict):
     tokens: dict[str, int]
     """Item tokens held, by item."""
     supply: dict[str, int]
-    """Dice in supply by kind (colour and ``*``), only kinds held."""
+    """Dice in supply by kind (colour and ``*``), only kinds held. While the setup dice are
+    put in secret, the viewer's own without the dice it has put; another seat's with them
+    (which they are is hidden)."""
+    setup_dice: list[str]
+    """While the setup dice are put in secret: the dice this seat has put into caskets 1,
+    2, ... in order, by kind (``g``), or ``?`` each where the viewer may not see them;
+    empty otherwise."""
     prep: list[str]
     """Dice in the preparation area."""
     ofrenda: list[str | None]
@@ -77,10 +89,10 @@ class DieOfTheDeadTable(TypedDict):
 
     phase: str
     """The step of the round: ``fill``, ``put``, ``open``, ``act``, ``hold``, ``pay``, ``gain``,
-    ``bonus``, ``remove``, ``land``, ``score``, ``discard`` or ``over``."""
+    ``bonus``, ``remove``, ``rest``, ``land``, ``score``, ``discard`` or ``over``."""
     round: int
     starter: int
-    """The seat holding the Round Starter."""
+    """The seat holding the Round Starter (-1 before the start roll, during the setup)."""
     caskets: list[Casket]
     open_casket: int | None
     """The 1-based position of the casket opened this round, if one is."""
@@ -89,8 +101,6 @@ class DieOfTheDeadTable(TypedDict):
     seats: list[Seat]
     held: str | None
     """A die in hand, between taking it and placing it."""
-    idle_rounds: int
-    """Rounds in a row in which no die reached any ofrenda (the safety stop counts them)."""
     rating: NotRequired[str]
     """Solo: the rulebook's rating of the score so far."""
     tokens_out_of_game: NotRequired[int]
@@ -114,9 +124,14 @@ def casket_view(s: DieOfTheDeadState, p: int) -> Casket:
     }
 
 
-def seat_view(s: DieOfTheDeadState, i: int) -> Seat:
+def seat_view(s: DieOfTheDeadState, i: int, viewer: int | None = None) -> Seat:
+    """Seat ``i`` as ``viewer`` sees it (``None``: a spectator)."""
     urns = C.boards[0 if s.options["same_urns"] else i].urns
     t = s.steps[i]
+    supply = s.supply[i]
+    put = s.puts[i]
+    if i == viewer and put:
+        supply = [x - put.count(k) for k, x in enumerate(supply)]
     return {
         "colour": C.colour_names[i],
         "steps": t,
@@ -124,7 +139,8 @@ def seat_view(s: DieOfTheDeadState, i: int) -> Seat:
         "step": t % NSTEPS,
         "square": SQUARE_LETTERS[s.square[i]] if s.square[i] >= 0 else None,
         "tokens": {ITEM_NAMES[x]: s.hands[i][x] for x in range(4)},
-        "supply": {kind_str(k): s.supply[i][k] for k in KINDS if s.supply[i][k]},
+        "supply": {kind_str(k): supply[k] for k in KINDS if supply[k]},
+        "setup_dice": [kind_str(k) for k in put] if i == viewer else [HIDDEN] * len(put),
         "prep": [die_str(d) for d in sorted(s.prep[i])],
         "ofrenda": [die_str(d) if d >= 0 else None for d in s.ofrenda[i]],
         "sections": {
@@ -139,7 +155,8 @@ def seat_view(s: DieOfTheDeadState, i: int) -> Seat:
 
 
 def view(s: DieOfTheDeadState, seat: int | None) -> DieOfTheDeadTable:
-    """The table, the same for every seat and spectators (nothing is hidden)."""
+    """The table as ``seat`` sees it: the same for every seat and spectators but for the
+    setup dice put in secret."""
     v: DieOfTheDeadTable = {
         "phase": s.phase,
         "round": s.round,
@@ -147,9 +164,8 @@ def view(s: DieOfTheDeadState, seat: int | None) -> DieOfTheDeadTable:
         "caskets": [casket_view(s, p) for p in range(C.caskets)],
         "open_casket": s.open + 1 if s.open >= 0 else None,
         "city": {kind_str(k): s.city[k] for k in KINDS if s.city[k]},
-        "seats": [seat_view(s, i) for i in range(s.players)],
+        "seats": [seat_view(s, i, seat) for i in range(s.players)],
         "held": die_str(s.held) if s.held >= 0 else None,
-        "idle_rounds": s.idle,
     }
     if s.solo:
         v["rating"] = s._rating()

@@ -31,6 +31,7 @@ const PHASE = {
   pay: "paying for the draft",
   gain: "a power die from the City",
   remove: "a die leaves the City",
+  rest: "choosing where to rest (no bonus)",
   score: "scoring",
   land: "choosing a square",
   bonus: "step bonus",
@@ -73,6 +74,17 @@ function die(x, y, spelling, opts = {}) {
   return g;
 }
 
+/** A setup die put in secret (A-DD22): the viewer's own in its colour with a dashed edge,
+ * another seat's as a grey "?" (the view says only that it is there). */
+function secretDie(x, y, spelling, whose) {
+  const hidden = spelling === "?";
+  const g = svg("g", { transform: `translate(${x},${y})`, class: "dod-die secret" });
+  g.append(svg("rect", { width: D, height: D, rx: 6, fill: hidden ? "#bbb" : HUES[spelling[0]] || "#ccc", stroke: "#222", "stroke-width": 2, "stroke-dasharray": "4 3" }));
+  g.append(svg("text", { x: D / 2, y: D / 2 + 7, "text-anchor": "middle" }, hidden ? "?" : spelling.toUpperCase()));
+  g.append(title(hidden ? T("{name}'s die, put in secret", { name: whose }) : T("your {die} die, put in secret: the others see it when all have put", { die: spelling })));
+  return g;
+}
+
 const DIE_VERBS = ["draft", "move", "marigold", "face", "calavera"];
 let LEGAL = []; // the legal actions in their own spelling
 
@@ -102,13 +114,15 @@ const CW = 200; // casket width
 const PER_ROW = 5; // dice in a row inside a casket
 
 /** The caskets and the City of the Dead, `perRow` caskets to a row (2 on a phone). */
-function caskets(view, ctx, perRow) {
+function caskets(view, ctx, perRow, names) {
   const g = svg("g", { class: "dod-caskets" });
   const phase = PHASE[view.phase] ? T(PHASE[view.phase]) : view.phase;
   g.append(text(10, 18, T("Caskets · round {n} · {phase}", { n: view.round, phase }), 16, { class: "section" }));
   const list = view.caskets || [];
+  // the setup dice put in secret, casket by casket: [seat, spelling] ("?" where hidden)
+  const secret = list.map((_, i) => (view.seats || []).flatMap((sv, s) => ((sv.setup_dice || [])[i] ? [[s, sv.setup_dice[i]]] : [])));
   const rows = (dice) => Math.max(1, Math.ceil(dice.length / PER_ROW));
-  const R = Math.max(1, ...list.map((c) => Math.max(rows(c.inside || []), rows(c.lid || []))));
+  const R = Math.max(1, ...list.map((c, i) => Math.max(rows([...(c.inside || []), ...secret[i]]), rows(c.lid || []))));
   // the state line sits at the casket's very middle, where a click on the casket lands (the
   // dice above and below are pieces of their own): inside dice above it, the lid's below
   const mid = 57 + R * (D + 4);
@@ -124,6 +138,11 @@ function caskets(view, ctx, perRow) {
       const dg = die(x + 8 + (k % PER_ROW) * (D + 4), y + 44 + Math.floor(k / PER_ROW) * (D + 4), d, { cls: selected === d ? " selected" : "" });
       if (c.open) diePiece(dg, d, ctx, T("die {die}", { die: d }));
       cg.append(dg);
+    });
+    const at = (c.inside || []).length;
+    secret[i].forEach(([s, d], k) => {
+      const n = at + k;
+      cg.append(secretDie(x + 8 + (n % PER_ROW) * (D + 4), y + 44 + Math.floor(n / PER_ROW) * (D + 4), d, names[s]));
     });
     cg.append(text(x + 8, y + mid + 5, `${c.open ? T("OPEN") : T("closed")} · ${T("{n} tokens", { n: c.tokens })}`, FS, { bold: c.open }));
     cg.append(text(x + 8, y + mid + 27, T("lid:")));
@@ -175,7 +194,8 @@ function steps(view, ctx, legal, names, width) {
   [...letters].forEach((l, k) => g.append(text(10 + LW + k * (SW + 4) + SW / 2, top - 6, l.toUpperCase(), FL, { "text-anchor": "middle", bold: true })));
   const seats = view.seats || [];
   const mover = view.to_move ?? -1;
-  const landing = view.phase === "land" && seats[mover] ? (seats[mover].steps - 1) % Math.max(1, rows.length) : -1;
+  // the step a scoring die lands on (its bonus taken) or rests on (an empty-casket ascension)
+  const landing = (view.phase === "land" || view.phase === "rest") && seats[mover] ? (seats[mover].steps - 1) % Math.max(1, rows.length) : -1;
   const marker = (x, y, i, tip) =>
     svg("g", { class: `dod-marker seat${i % 6}` }, svg("circle", { cx: x, cy: y, r: 9 }), text(x, y + 5, `${i + 1}`, 13, { "text-anchor": "middle" }), title(tip));
   rows.forEach((row, s) => {
@@ -327,7 +347,7 @@ export function render(view, ctx) {
   const root = svg("svg", { class: "board dod", role: "img", "aria-label": T("Die of the Dead table") });
   const cols = window.innerWidth > 760 ? 2 : 1;
   const width = cols === 2 ? 10 + cols * (PW + 10) : 10 + PW + 10;
-  const c = caskets(view, ctx, cols === 2 ? 4 : 2);
+  const c = caskets(view, ctx, cols === 2 ? 4 : 2, names);
   root.append(c.node);
   const W = Math.max(width, c.w);
   let y = c.h + 4;
