@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
 
+import muertos
+from muertos.engine import InvalidOptions
+from muertos.games.ofrenda import GAME
 from muertos.games.ofrenda.components import CARD_COLOUR, CARD_IDS, CARD_OFFERING, FEATURES
 
 from .helpers import det, new
@@ -172,3 +176,20 @@ def test_a_masked_state_holds_only_what_its_seat_knows() -> None:
         assert seen[0] == seen[1] == seen[2]
         legal = s.legal_actions()
         s.apply(legal[rnd.randrange(len(legal))])
+
+
+def test_a_table_made_with_the_retired_reveal_top_option_still_replays() -> None:
+    """``reveal_top`` is gone (the rulebook's table always shows the top: setup step 3, "lit
+    side face up"), but a stored table or saved game made with it replays, as the rulebook plays
+    now, rather than being lost; a new option name is still refused."""
+    played = muertos.play("ofrenda", seats=["random", "random"], seed=4)
+    hist = list(played.actions)
+    now = GAME.replay(2, played.seed, {}, hist)
+    for value in (True, False):
+        old = GAME.replay(2, played.seed, {"reveal_top": value}, hist)
+        assert old.options == now.options and old.to_json() == now.to_json()
+        saved = json.loads(json.dumps(now.to_json()))
+        saved["options"] = {**saved["options"], "reveal_top": value}
+        assert GAME.from_json(saved).to_json() == now.to_json()
+    with pytest.raises(InvalidOptions, match="no option 'reveal_bottom'"):
+        GAME.new(2, 1, {"reveal_bottom": True})

@@ -1050,6 +1050,10 @@ class OfrendaGame(Game):
         ),
     )
 
+    retired_options = frozenset({"reveal_top"})
+    """``reveal_top`` showed the deck's top card, which the rulebook's table always shows
+    (setup step 3: "lit side face up"); tables made with it replay as the rulebook plays."""
+
     def _check_option_combination(self, players: int, options: dict[str, Any]) -> None:
         if players == 1 and options["common_goals"]:
             raise InvalidOptions("the common goals variant is for the multiplayer game only, not solo (p.11)")
