@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import io
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 from muertos import i18n
+from muertos.games import ofrenda
 from muertos.games.ofrenda import GAME
 from muertos.games.ofrenda.components import DATA
 from muertos.games.ofrenda.scoring import CATEGORY_LABELS, tie_breaks
@@ -67,7 +69,7 @@ def test_lines_of_a_real_game_translated_by_hand() -> None:
         ),
         (
             "J6 is surrounded, but Player 3 has no marigold to place.",
-            "J6 queda rodeada, pero Jugador 3 no tiene ningún cempasúchil que poner.",
+            "J6 queda rodeada, pero el Jugador 3 no tiene ningún cempasúchil que poner.",
         ),
         (
             "Final scores: Player 1 8, Player 2 32, Player 3 32. Player 2 and Player 3 share the victory.",
@@ -221,5 +223,22 @@ def test_every_candle_and_goal_text_of_the_catalog_has_spanish() -> None:
         spanish = i18n.term("ofrenda", text, "es")
         assert spanish != text and "portrait" not in spanish and "marigold" not in spanish, text
     assert i18n.term("ofrenda", catalog["candles"]["K29"]["text"], "es") == (
-        "la mayoría de retratos con B azul (nadie tiene más) (solo se revisa al final ⌚)"
+        "más retratos con B azul que nadie (solo se revisa al final ⌚)"
     )
+
+
+def test_a_majority_reads_more_than_anyone_not_more_than_half() -> None:
+    """A majority candle lights for the player with more than anyone ("no one has more"):
+    "la mayoría de" reads in Spanish as more than half, so every phrase of "most" says
+    "más … que nadie" (issue 35, item 4), in the rules' texts and the terminal's labels."""
+    catalog = tomllib.loads((Path(ofrenda.__file__).parent / "locale" / "es.toml").read_text("utf-8"))
+    most = {
+        en: es_
+        for table in (catalog, *(v for v in catalog.values() if isinstance(v, dict)))
+        for en, es_ in table.items()
+        if isinstance(es_, str) and re.search(r"\bmost\b", en)
+    }
+    assert len(most) >= 8, most
+    for en, text in most.items():
+        assert "que nadie" in text and "mayoría" not in text, (en, text)
+    assert es("most ✿ placed") == "más ✿ puestos que nadie"
