@@ -229,15 +229,93 @@ def test_cartwheel_hits_the_landing_field() -> None:
     assert s.legs[1] == 1
 
 
-def test_hustle_push_step_and_swap() -> None:
-    s = table(pos=[10, 11, 30], lay=["hustle", None, None], hands=[["kick"], [], []])
-    # Push P2 from 11 to 10 or 12; P1 steps to 9 (away from the push); or swap places.
-    assert s.legal_actions() == ["move", "hustle p2 10 9", "hustle p2 12 9", "hustle p2 swap"]
+HUSTLE_RB = (
+    "Push a skeleton a field forward or back, move your figure a field into the opposite "
+    "direction. Besides, you can also swap the positions."
+)
+"""The Hustle card (RB, the card translation). Forward is towards the higher field number:
+the path's numbers run from the start to the goal (A-D11)."""
+
+
+def test_hustle_steps_into_the_opposite_direction_of_the_push() -> None:
+    # RB (issue 33, item 10): HUSTLE_RB. P1 on 10, P2 on 11. Pushed forward 11 -> 12, P1 steps
+    # back 10 -> 9; pushed back 11 -> 10, P1 would step forward 10 -> 11: that is the swap.
+    # So "hustle p2 10 9" (both back) is not a hustle.
+    s = table(pos=[10, 11, 5], lay=["hustle", None, None], hands=[["kick"], [], []])
+    assert s.legal_actions() == ["move", "hustle p2 12 9", "hustle p2 swap"]
+    assert_illegal(s, "hustle p2 10 9", "Player 2 is pushed back, from 11 to 10, so you step forward")
     play(s, "hustle p2 12 9")
-    assert s.pos[:2] == [9, 12]
-    s = table(pos=[10, 11, 30], lay=["hustle", None, None], hands=[["kick"], [], []])
+    assert s.pos == [9, 12, 5]
+    s = table(pos=[10, 11, 5], lay=["hustle", None, None], hands=[["kick"], [], []])
     play(s, "hustle p2 swap")
-    assert s.pos[:2] == [11, 10]
+    assert s.pos == [11, 10, 5]
+
+
+def test_hustle_on_the_green_arrows_cannot_step_back() -> None:
+    # RB (issue 33, items 9 and 10): HUSTLE_RB; "On the fields with the green numbers (1, 2 and
+    # 3) the players can move only in direction of the arrows"; "A skeleton can execute
+    # actions only completely or not at all". P1 on 4, P2 on 3: P2 can only be pushed forward
+    # (3 -> 4), and P1 cannot step back from 4 (3 -> 4 is one-way); 3 and 4 are not joined
+    # both ways, so no swap. No hustle at all (today "hustle p2 4 5" moved both forward): the
+    # card may be revealed without effect.
+    s = table(pos=[4, 3, 20], lay=["hustle", None, None], hands=[["kick"], [], []])
+    assert s.legal_actions() == ["move", "reveal"]
+    assert_illegal(s, "hustle p2 4 5", "Player 2 is pushed forward, from 3 to 4, so you step back")
+    play(s, "reveal")
+    assert s.pos == [4, 3, 20]
+    assert len(s.hands[0]) == 3  # an action: two cards drawn
+
+
+@pytest.mark.parametrize(
+    ("where", "pos", "dog", "gd", "was"),
+    [
+        # Both on 21 (the Dance field, a dead end off 20): the only push is back to 20, and
+        # 21 has no field forward for P1.
+        ("dead end", [21, 21, 5], 30, 0, "hustle p2 20"),
+        # Both on 2 (green, one-way): the only push is forward to 3, and P1 cannot step back.
+        ("one-way", [2, 2, 20], 30, 0, "hustle p2 3"),
+        # Both on 10, the dog on 9: pushed forward to 11, P1 would step back onto the dog.
+        ("dog", [10, 10, 20], 9, 0, "hustle p2 11"),
+        # Both on 6, the gravedigger for good on 7: pushed back to 5, P1 would step forward
+        # onto him; pushed forward, P2 would land on him.
+        ("gravedigger", [6, 6, 20], 30, 7, "hustle p2 5"),
+    ],
+)
+def test_a_hustle_whose_step_cannot_be_made_is_not_offered(
+    where: str, pos: list[int], dog: int, gd: int, was: str
+) -> None:
+    # RB (issue 33, item 9): "A skeleton can execute actions only completely or not at all";
+    # HUSTLE_RB — the push alone is not the action. "A player can also play actions if he
+    # can't execute them ... in order to draw cards": the card is revealed without effect.
+    s = table(pos=pos, lay=["hustle", None, None], hands=[["kick"], [], []], dog=dog, gd=gd)
+    assert s.legal_actions() == ["move", "reveal"], where
+    assert_illegal(s, was, "a hustle moves both skeletons")
+    play(s, "reveal")
+    assert s.pos == pos and len(s.hands[0]) == 3
+
+
+def test_hustle_at_the_crossing_17() -> None:
+    # RB: HUSTLE_RB, on the branching board (B-D1): 17 is joined to 5, 7, 16 (lower: back),
+    # 31 and 25 (higher: forward; 25 closed while the gravedigger is in the goal). P1 on 16
+    # (joined to 15 back, 17 and 18 forward), P2 on 17, P3 far away on 10.
+    # Pushed forward to 31: P1 steps back to 15. Pushed back to 5, 7 or 16: P1 steps forward
+    # to 17 or 18 (onto 17 after P2 is pushed onto 16 is the swap, written "swap").
+    s = table(pos=[16, 17, 10], lay=["hustle", None, None], hands=[["kick"], [], []])
+    assert s.legal_actions() == [
+        "move",
+        "hustle p2 5 17",
+        "hustle p2 5 18",
+        "hustle p2 7 17",
+        "hustle p2 7 18",
+        "hustle p2 16 18",
+        "hustle p2 31 15",
+        "hustle p2 swap",
+    ]
+    assert_illegal(s, "hustle p2 31 18", "Player 2 is pushed forward, from 17 to 31, so you step back")
+    assert_illegal(s, "hustle p2 16 17", "write 'hustle p2 swap'")
+    assert_illegal(s, "hustle p2 25 15", "red lane")
+    play(s, "hustle p2 7 17")
+    assert s.pos == [17, 7, 10]
 
 
 def test_hustle_not_on_skeletons_in_the_goal() -> None:

@@ -93,7 +93,8 @@ def _policy(s: MuertosState, rnd: random.Random) -> str:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 1)])
 def test_late_game_positions(players: int, seed: int) -> None:
-    """Deep checks where the lane is open and skeletons have arrived."""
+    """Deep checks where the lane is open and skeletons have arrived: every sixth position,
+    and the first of each kind of decision."""
     s = GAME.new(players, seed, {"round_limit": 100})
     assert isinstance(s, MuertosState)
     rnd = random.Random(seed)
@@ -102,7 +103,7 @@ def test_late_game_positions(players: int, seed: int) -> None:
     i = 0
     while not s.over:
         late = s.view(None)["lane_open"]
-        if late and i % 6 == 0:
+        if late and (i % 6 == 0 or s.stack[-1][0] not in seen_kinds):
             _check_state(s, f"late game players={players} seed={seed} after {i}", rnd, deep=True)
             checked += 1
             seen_kinds.add(s.stack[-1][0])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import assert_illegal, names, play, table
+from .helpers import assert_illegal, k, names, play, table
 
 
 def walks(s: object) -> list[int]:
@@ -167,6 +167,37 @@ def test_dog_attack_on_a_missing_limb_steals_festivity() -> None:
     play(s, "move", "dog 22 bite p2", "den 30")
     assert s.fest[1] == []
     assert s.den_fest[1] == [1]
+
+
+@pytest.mark.parametrize(
+    ("legs", "fest", "card", "den_fest"),
+    [
+        ([2, 0, 2], [], "kick", []),  # a foot, and P2 has no leg left: nothing is hit
+        ([2, 0, 2], ["dance"], "kick", ["dance"]),  # ... and the dog takes Dance instead (A-D5)
+        ([2, 2, 2], [], "patch", []),  # no body part on the card, nothing to take
+        ([2, 2, 2], ["music"], "patch", ["music"]),  # no body part: the dog takes Music
+    ],
+)
+def test_a_card_drawn_by_the_dog_lies_on_its_hiding_place_whatever_it_hit(
+    legs: list[int], fest: list[str], card: str, den_fest: list[str]
+) -> None:
+    # RB (issue 33, item 11): "The card drawn by the attacked skeleton is laid onto the
+    # cardfield of the suitable bones-hiding-place" — whether or not it cost a limb (a
+    # card naming a limb the victim has lost was discarded, so that bone could never be dug
+    # up). P1 on 10 leads the dog from 30 to P2 on 22, whose only card is drawn.
+    s = table(
+        pos=[10, 22, 5],
+        legs=legs,
+        lay=["kick", None, None],
+        hands=[["kick"], [card], []],
+        fest=[[], fest, []],
+    )
+    play(s, "move", "dog 22 bite p2", "den 31")
+    assert s.legs == legs
+    view = s.view(None)["hiding_places"]["31"]
+    assert view == {"bones": [card], "festivity": den_fest}
+    assert s.discard == [k("kick")] and s.fest[1] == []  # only P1's card, used as a movement
+    assert len(s.hands[1]) == 1  # the victim lost his last card: drew one
 
 
 def test_hiding_place_gives_back_a_bone() -> None:

@@ -124,12 +124,33 @@ def test_snatch_only_what_you_can_use() -> None:
     )
 
 
-def test_hustle_steps_the_other_way_when_it_can() -> None:
+def test_hustle_steps_the_other_way_or_not_at_all() -> None:
+    # RB: "Push a skeleton a field forward or back, move your figure a field into the
+    # opposite direction. Besides, you can also swap the positions"; "A skeleton can execute
+    # actions only completely or not at all" (issue 33, items 9, 10 and 12).
     s = table(pos=[10, 11, 30], lay=["hustle", None, None], hands=[["kick"], [], []])
-    assert s.legal_actions() == ["move", "hustle p2 10 9", "hustle p2 12 9", "hustle p2 swap"]
-    assert_illegal(s, "hustle p2 12", "you must step a field the other way when you can: 'hustle p2 12 9'")
-    assert_illegal(s, "hustle p2 12 11", "you step the other way, not to 11")
+    assert s.legal_actions() == ["move", "hustle p2 12 9", "hustle p2 swap"]
+    assert_illegal(
+        s,
+        "hustle p2 12",
+        "a hustle moves both skeletons or none (RB: 'A skeleton can execute actions only completely "
+        "or not at all'): write 'hustle <player> <push field> <step field>' or 'hustle <player> swap'",
+    )
+    assert_illegal(
+        s,
+        "hustle p2 12 11",
+        "you move a field into the opposite direction (RB): Player 2 is pushed forward, from 11 to 12, "
+        "so you step back, to a lower field, not to 11",
+    )
+    assert_illegal(
+        s,
+        "hustle p2 10 9",
+        "you move a field into the opposite direction (RB): Player 2 is pushed back, from 11 to 10, "
+        "so you step forward, to a higher field, not to 9",
+    )
+    assert_illegal(s, "hustle p2 10 11", "that swaps the positions: write 'hustle p2 swap'")
     assert_illegal(s, "hustle p2 32 9", "32 is not a field next to Player 2's along the arrows")
+    assert_illegal(s, "hustle p2 12 8", "8 is not a field next to yours along the arrows")
 
 
 def test_a_laid_reaction_card_is_a_movement_while_other_cards_are_held() -> None:

@@ -32,7 +32,7 @@ NOTATION (players are p1..p6, fields are numbers; one spelling per action)
   patch leg                regain an arm or a leg
   leapfrog 14              jump the chain of skeletons (first within 3) and land on 14
   cartwheel 6 7 8          cartwheel along 6, 7, 8: every skeleton there is randomly attacked
-  hustle p2 7 5            push Player 2 to 7 and step to 5 yourself (no step: hustle p2 7)
+  hustle p2 7 5            push Player 2 to 7 and step to 5 yourself, the other way
   hustle p2 swap           swap places with Player 2
   hold / dodge             react: Holding when a skeleton 0-1 fields away is about to move
                            (it walks one less, you follow it as far); Dodge a straight attack
@@ -64,6 +64,7 @@ maps every rule to its code and test and gives every choice, A-D1..A-D33, with i
     components.toml). Random attacks: Throwing, Cartwheels, the dog.
   - A random attack takes a random card of the back value the attacker picks (A-D4); a
     limb the victim lacks is no hit; the dog then takes the best festivity card (A-D5).
+    The card the dog draws lies on its hiding place, whatever it hit (A-D6).
   - A movement walks the skeleton at most once and leads the dog at most once, in
     either order, splitting the points (A-D25). The dog ignores the arrows (they bind
     skeletons) but never enters the start or the goal; it may pass the gravedigger (A-D26).
@@ -79,8 +80,11 @@ maps every rule to its code and test and gives every choice, A-D1..A-D33, with i
   - Ranges are shortest paths on the board ignoring arrows (A-D7). Header measures with
     the gravedigger's field removed (A-D15); Leapfrog jumps the chain of skeletons and
     the dog (A-D9); Cartwheels hit every skeleton on the fields entered, landing field
-    included (A-D10); Hustle never pushes into the goal (A-D11); Follow goes to the
-    lowest higher field holding another skeleton, the goal included (A-D13).
+    included (A-D10); Follow goes to the lowest higher field holding another skeleton,
+    the goal included (A-D13).
+  - Hustle pushes a skeleton a field along the arrows and steps you a field the other way
+    (forward is towards the higher number), or swaps; a push whose step cannot be made is
+    no hustle, and nothing is pushed into the goal (A-D11).
   - The gravedigger reaches 17 with the fifth card (3-6 players) and the taker of the
     last card sends him to 5, 7 or 16 for good (A-D1); skeletons in his way step aside
     to a neighbouring field of their owner's choice (A-D19).

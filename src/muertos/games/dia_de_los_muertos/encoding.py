@@ -8,8 +8,8 @@ other players p1…pN in seat order; L: arm, leg):
    lay C · move · reveal · end · walk F · dog F · dog F bite V
    · beat V · kick V · throw V · snatch V L · snatch V <festivity> · header V · follow
    · patch L · leapfrog F · cartwheel <path> (every simple path of 1-3 fields the board's
-     arrows allow, sorted) · hustle V f g / hustle V f (every push field f and step field
-     g the board allows, sorted) · hustle V swap · hold · dodge · no reaction · go F
+     arrows allow, sorted) · hustle V f g (every push field f and step field g the other
+     way the board allows, sorted) · hustle V swap · hold · dodge · no reaction · go F
    · pick 1-3 · hit L · den <hiding place> · take L · take <festivity> · block <field>
    · discard C · swap C C (pairs by card order, a card with itself included) · keep
 
@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .components import BOARD, CARDS, FESTIVITY, GD_FINAL
+from .rules import _forward
 from .views import MuertosView
 
 DIST = BOARD.dist
@@ -73,19 +74,20 @@ def _paths() -> list[tuple[int, ...]]:
     return sorted(out)
 
 
-def _hustle_fields() -> tuple[list[tuple[int, int]], list[int]]:
+def _hustle_fields() -> list[tuple[int, int]]:
+    """Every (push field, step field) a hustle may name: a skeleton 0-1 fields away pushed a
+    field along the arrows, your step along them in the opposite direction (``_forward``),
+    not the two fields swapped (that is ``swap``)."""
     pairs: set[tuple[int, int]] = set()
-    pushes: set[int] = set()
     for a in range(NF):
         for tv in range(NF):
             if DIST[a][tv] > 1:
                 continue
             for f in BOARD.skel_out[tv]:
-                pushes.add(f)
                 for g in BOARD.skel_out[a]:
-                    if g not in (f, tv):
+                    if _forward(tv, f) != _forward(a, g) and (f, g) != (a, tv):
                         pairs.add((f, g))
-    return sorted(pairs), sorted(pushes)
+    return sorted(pairs)
 
 
 def action_space(players: int = 2, options: Mapping[str, Any] | None = None) -> list[str]:
@@ -100,9 +102,7 @@ def action_space(players: int = 2, options: Mapping[str, Any] | None = None) -> 
     out += [f"header {v}" for v in vs] + ["follow"] + [f"patch {x}" for x in LIMBS]
     out += [f"leapfrog {f}" for f in fields]
     out += ["cartwheel " + " ".join(map(str, p)) for p in _paths()]
-    pairs, pushes = _hustle_fields()
-    out += [f"hustle {v} {f} {g}" for v in vs for f, g in pairs]
-    out += [f"hustle {v} {f}" for v in vs for f in pushes]
+    out += [f"hustle {v} {f} {g}" for v in vs for f, g in _hustle_fields()]
     out += [f"hustle {v} swap" for v in vs]
     out += ["hold", "dodge", "no reaction"] + [f"go {f}" for f in range(NF)]
     out += [f"pick {b}" for b in (1, 2, 3)] + [f"hit {x}" for x in LIMBS]

@@ -380,8 +380,8 @@ def _use(tr: _Trial, seat: int, w: _World, a: str) -> float | None:
 
 def _struck(tr: _Trial, a: int, verb: str, m: Any) -> bool:
     """A straight attack's effect (``_auto_strike``, ``_snatch``) on the trial: a limb lost
-    or stolen, a festivity card stolen, a push (False where a figure enters a field that
-    does something)."""
+    or stolen, a festivity card stolen, a push and the attacker's step the other way, or a
+    swap (False where a figure enters a field that does something)."""
     st = tr.st
     v = m.victim
     if verb in ("beat", "kick"):
@@ -401,10 +401,8 @@ def _struck(tr: _Trial, a: int, verb: str, m: Any) -> bool:
                 tr.put(st.fest, a, [*st.fest[a], k])
     else:
         pos = st.pos
-        if m.push is None:
-            moves = [(a, pos[v]), (v, pos[a])]
-        else:
-            moves = [(v, m.push)] if m.step is None else [(v, m.push), (a, m.step)]
+        swap = m.push is None or m.step is None  # a push always goes with a step
+        moves = [(a, pos[v]), (v, pos[a])] if swap else [(v, m.push), (a, m.step)]
         if not all(_plain(st, x, f) for x, f in moves):
             return False
         for x, f in moves:

@@ -194,8 +194,8 @@ class Cartwheel:
 
 @dataclass(frozen=True, slots=True)
 class Hustle:
-    """``hustle p2 7 5`` (push to 7, step to 5), ``hustle p2 7`` (no step), ``hustle p2 swap``
-    (``push`` None)."""
+    """``hustle p2 7 5`` (push to 7, step to 5) or ``hustle p2 swap`` (``push`` and ``step``
+    None). No push goes without a step: an action is done 'only completely' (RB)."""
 
     victim: int
     push: int | None
@@ -242,12 +242,9 @@ TAKE = {x: Item(x, f"take {x}") for x in ITEMS}
 PICK = {b: Pick(b, f"pick {b}") for b in (1, 2, 3)}
 HUSTLE_SWAP = tuple(Hustle(v, None, None, f"hustle {player(v)} swap") for v in SEATS)
 HUSTLE = {
-    (v, f, g): Hustle(v, f, g if g >= 0 else None, f"hustle {player(v)} {f}" + (f" {g}" if g >= 0 else ""))
-    for v in SEATS
-    for f in FIELDS
-    for g in (-1, *FIELDS)
+    (v, f, g): Hustle(v, f, g, f"hustle {player(v)} {f} {g}") for v in SEATS for f in FIELDS for g in FIELDS
 }
-"""By (victim, push field, step field or -1 for none)."""
+"""By (victim, push field, step field)."""
 _CARTWHEEL: dict[tuple[int, ...], Cartwheel] = {}
 
 
@@ -448,16 +445,25 @@ def parse_cartwheel(words: list[str]) -> Cartwheel | str:
     return cartwheel(tuple(path))
 
 
+HUSTLE_FORMS = (
+    "a hustle moves both skeletons or none (RB: 'A skeleton can execute actions only completely "
+    "or not at all'): write 'hustle <player> <push field> <step field>' or 'hustle <player> swap'"
+)
+"""How a hustle is written: a push goes with a step, or the skeletons swap."""
+
+
 def parse_hustle(words: list[str]) -> Hustle | str:
     if len(words) not in (2, 3):
-        return "write 'hustle <player> <push field> [<step field>]' or 'hustle <player> swap'"
+        return HUSTLE_FORMS
     v = _seat_or_why(words[0])
     if isinstance(v, str):
         return v
     if words[1] == "swap":
         return HUSTLE_SWAP[v] if len(words) == 2 else "'hustle <player> swap' takes nothing after it"
+    if len(words) == 2:
+        return HUSTLE_FORMS
     f = _field_or_why(words[1])
     if isinstance(f, str):
         return f
-    g = _field_or_why(words[2]) if len(words) == 3 else -1
+    g = _field_or_why(words[2])
     return g if isinstance(g, str) else HUSTLE[v, f, g]

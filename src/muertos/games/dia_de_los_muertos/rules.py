@@ -175,6 +175,13 @@ def _blocked(f: int, dog: int, gd: int) -> str | None:
     return None
 
 
+def _forward(u: int, w: int) -> bool:
+    """Whether a step from ``u`` to ``w`` goes 'a field forward' (else back): the board's
+    numbers run along the path from the start (S, 0) to the goal (32), so forward is to the
+    higher number on every branch (A-D11)."""
+    return w > u
+
+
 def _gd_field(gd: int) -> int:
     """Where the gravedigger stands: ``gd`` 0-5 along the track, 6 + i for good on GD_FINAL[i]."""
     n = len(GD_TRACK)
@@ -347,13 +354,13 @@ def _every_swap(s: MuertosState) -> list[nt.Swap]:
 
 def _every_hustle(s: MuertosState) -> list[nt.Hustle]:
     """The hustles a player could name: each skeleton pushed to a field next to its own
-    (either way), with or without a step next to yours, or swapped."""
+    (either way) with a step next to yours (either way), or swapped."""
     mine = BOARD.undirected[s.pos[s.stack[-1][1]]]
     out: list[nt.Hustle] = []
     for v in range(s.players):
         out.append(nt.HUSTLE_SWAP[v])
         for f in BOARD.undirected[s.pos[v]]:
-            out += [nt.HUSTLE[v, f, g] for g in (-1, *mine)]
+            out += [nt.HUSTLE[v, f, g] for g in mine]
     return out
 
 
@@ -751,14 +758,10 @@ class MuertosState(State):
                 self.stack.append(["enter", a, self.pos[a]])
                 self.stack.append(["enter", v, self.pos[v]])
             else:
-                self.pos[v] = f_to
-                text = f"{nt.who(v)} is pushed to {f_to}"
-                if g_to >= 0:
-                    self.pos[a] = g_to
-                    text += f"; {nt.who(a)} steps to {g_to}"
-                    self.stack.append(["enter", a, g_to])
+                self.pos[v], self.pos[a] = f_to, g_to
+                self.stack.append(["enter", a, g_to])
                 self.stack.append(["enter", v, f_to])
-                self._emit("move", text + ".")
+                self._emit("move", f"{nt.who(v)} is pushed to {f_to}; {nt.who(a)} steps to {g_to}.")
 
     def _snatch(self, a: int, v: int, item: str, head: str = "") -> None:
         if item == "arm":
@@ -807,7 +810,11 @@ class MuertosState(State):
         self._hit(a, v, c, dog, True)
 
     def _hit(self, a: int, v: int, c: int, dog: int, from_hand: bool) -> None:
-        """RB: the symbol of the drawn card names the body part the victim loses."""
+        """RB: the symbol of the drawn card names the body part the victim loses. 'The card
+        which was drawn to determine the affected body part is discarded', but after the
+        dog's attack 'The card drawn by the attacked skeleton is laid onto the cardfield of
+        the suitable bones-hiding-place', whatever it hit (it goes with the dog, A-D6)."""
+        (self.bag if dog else self.discard).append(c)
         sym = SYMBOL[c]
         can = []
         if sym & HAND and self.arms[v]:
@@ -815,7 +822,6 @@ class MuertosState(State):
         if sym & FOOT and self.legs[v]:
             can.append("leg")
         if can:
-            (self.bag if dog else self.discard).append(c)
             if len(can) == 2:
                 self.stack.append(["limb", a, v, dog])
             else:
@@ -825,10 +831,8 @@ class MuertosState(State):
             k = max(self.fest[v], key=lambda x: FEST_VP[x])
             self.fest[v].remove(k)
             self.bag.append(FEST_BAG + k)
-            self.discard.append(c)
             self._emit("attack", f"The dog takes {FESTIVITY[k].name} from {nt.who(v)}.")
         else:
-            self.discard.append(c)
             self._emit("attack", f"{nt.who(v)} is lucky: nothing is hit.")
         if from_hand:
             self._lost_last_card(v)
@@ -1362,14 +1366,31 @@ class MuertosState(State):
             return "Hustle never pushes a skeleton into the goal (A-D11)"
         return self._blocked(f)
 
+    def _not_the_opposite_direction(self, v: int, f: int, g: int) -> str | None:
+        """Hustle: 'Push a skeleton a field forward or back, move your figure a field into
+        the opposite direction': pushed forward (``_forward``), you step back; pushed back,
+        you step forward (A-D11)."""
+        t, a = self.pos[v], self.pos[self.stack[-1][1]]
+        pushed_forward = _forward(t, f)
+        if pushed_forward != _forward(a, g):
+            return None
+        way = f"{nt.who(v)} is pushed {'forward' if pushed_forward else 'back'}, from {nt.field(t)} to {nt.field(f)}"
+        if pushed_forward:
+            return f"you move a field into the opposite direction (RB): {way}, so you step back, to a lower field, not to {nt.field(g)}"
+        return f"you move a field into the opposite direction (RB): {way}, so you step forward, to a higher field, not to {nt.field(g)}"
+
     def _no_step(self, v: int, f: int, g: int) -> str | None:
         """Hustle: '... move your figure a field into the opposite direction': a neighbouring
-        field along the arrows, neither the one pushed to nor the victim's, not the goal (A-D11)."""
+        field along the arrows, the other way (``_not_the_opposite_direction``), not the goal
+        (A-D11). Onto the victim's field as it is pushed onto yours is the swap, written so."""
         a = self.pos[self.stack[-1][1]]
         if g not in SKEL_OUT[a]:
             return f"{nt.field(g)} is not a field next to yours along the arrows"
-        if g == f or g == self.pos[v]:
-            return f"you step the other way, not to {nt.field(g)}"
+        why = self._not_the_opposite_direction(v, f, g)
+        if why:
+            return why
+        if f == a and g == self.pos[v]:
+            return f"that swaps the positions: write '{nt.HUSTLE_SWAP[v].text}'"
         if g == GOAL:
             return "Hustle never moves a skeleton into the goal (A-D11)"
         return self._blocked(g)
@@ -1387,24 +1408,17 @@ class MuertosState(State):
         return "Hustle swaps places only with a skeleton on a field next to yours, both ways along the arrows, outside the start (A-D11)"
 
     def _hustle_problem(self, m: nt.Hustle) -> str | None:
+        """RB: 'A skeleton can execute actions only completely or not at all': a push is made
+        with your step the other way (the notation has no push alone), or the swap."""
         v, f = m.victim, m.push
         why = self._lacks_body_part() or self._no_skeleton(v) or self._in_goal(v) or self._out_of_range(v)
-        if why or f is None:
+        if why or f is None or m.step is None:
             return why or self._no_swap(v)
-        why = self._no_push(v, f)
-        if why:
-            return why
-        if m.step is not None:
-            return self._no_step(v, f, m.step)
-        steps = self._hustle_steps(v, f)
-        if not steps:
-            return None
-        return "you must step a field the other way when you can: " + ", ".join(
-            f"'{nt.HUSTLE[v, f, g].text}'" for g in steps
-        )
+        return self._no_push(v, f) or self._no_step(v, f, m.step)
 
     def _open_hustles(self) -> list[str]:
-        """A-D11: push a skeleton 0-1 fields away one field and step the other way, or swap."""
+        """A-D11: push a skeleton 0-1 fields away one field and step the other way, or swap;
+        a push with no step to go with it is no hustle (RB: 'only completely')."""
         if self._lacks_body_part():
             return []
         out: list[str] = []
@@ -1412,20 +1426,15 @@ class MuertosState(State):
             if self._in_goal(v):
                 continue
             for f in SKEL_OUT[self.pos[v]]:
-                if self._no_push(v, f):
-                    continue
-                steps = self._hustle_steps(v, f)
-                if steps:
-                    out += [nt.HUSTLE[v, f, g].text for g in steps]
-                else:
-                    out.append(nt.HUSTLE[v, f, -1].text)
+                if not self._no_push(v, f):
+                    out += [nt.HUSTLE[v, f, g].text for g in self._hustle_steps(v, f)]
             if not self._no_swap(v):
                 out.append(nt.HUSTLE_SWAP[v].text)
         return out
 
     def _hustle(self, m: nt.Hustle) -> None:
         s, _k, head = self._turn_over()
-        args = [-1, -1] if m.push is None else [m.push, -1 if m.step is None else m.step]
+        args = [-1, -1] if m.push is None or m.step is None else [m.push, m.step]
         self._emit("attack", f"{head} and hustles {nt.who(m.victim)}.")
         self._straight(s, m.victim, ["hustle", *args])
 
