@@ -64,14 +64,19 @@ def games_cmd(lang: LangOption = None) -> None:
                     "cli.games.option",
                     lang,
                     name=o.name,
-                    default=o.default,
+                    default=i18n.option_value(o.default, lang),
                     help=i18n.whole(o.help, lang, gid),
                 )
             )
             for o in g.options
         )
         summary = escape(i18n.whole(g.summary, lang, gid))
-        t.add_row(g.id, f"{g.title}\n[dim]{summary}[/]", f"{g.min_players}–{g.max_players}", opts or "—")
+        t.add_row(
+            g.id,
+            f"{escape(i18n.title(gid, lang))}\n[dim]{summary}[/]",
+            f"{g.min_players}–{g.max_players}",
+            opts or "—",
+        )
     console.print(t)
 
 
@@ -194,7 +199,13 @@ def _play(
     # One human sees the table from their chair; several share a screen, so show only what is public.
     viewer = humans[0] if len(humans) == 1 else None
     console.print(
-        i18n.message("cli.header", lang, title=f"[bold]{g.title}[/]", seed=seed, seats=", ".join(names))
+        i18n.message(
+            "cli.header",
+            lang,
+            title=f"[bold]{escape(i18n.title(g.id, lang))}[/]",
+            seed=seed,
+            seats=", ".join(names),
+        )
     )
     if not quiet:
         _print_events(state, viewer, 0)
@@ -296,7 +307,11 @@ def _replay(file: Path, seat: int | None, to: int | None) -> None:
 def _show(states: list[State], pos: int, viewer: int | None, rec: MatchRecord) -> None:
     s = states[pos]
     lang = i18n.active()
-    console.rule(i18n.message("cli.replay_rule", lang, title=s.game.title, pos=pos, last=len(states) - 1))
+    console.rule(
+        i18n.message(
+            "cli.replay_rule", lang, title=i18n.title(s.game.id, lang), pos=pos, last=len(states) - 1
+        )
+    )
     if pos:
         prev = states[pos - 1]
         who = i18n.message("seat", lang, n=(prev.to_move or 0) + 1)

@@ -100,7 +100,7 @@ def test_a_result_reads_in_spanish_by_its_keys() -> None:
     while not s.over:
         s.apply(s.legal_actions()[0])
     r = localize_result(s.result().to_json(), "es", "ofertu")
-    assert [c["label"] for c in r["seats"][0]["categories"]] == ["Pepitas en la exhibición de victoria"]
+    assert [c["label"] for c in r["seats"][0]["categories"]] == ["Puntos en la zona de victoria"]
     assert localize_result(s.result().to_json(), "en", "ofertu") == s.result().to_json()
 
 
@@ -114,12 +114,12 @@ def test_a_tie_break_sentence_in_spanish() -> None:
     }
     result = {"over": True, "seats": [], "winners": [1], "tie_break": tb, "rating": None}
     got = localize_result(result, "es", "ofertu")["tie_break"]["text"]
-    assert got == "Empate a 12: decide más cartas en la exhibición de victoria."
+    assert got == "Empate a 12; desempate: más cartas en la zona de victoria."
     tb_shared = {**tb, "decided_by": [], "winners": [0, 1]}
     got = localize_result({**result, "tie_break": tb_shared}, "es", "ofertu")["tie_break"]["text"]
     assert (
         got
-        == "Empate a 12, y siguen empatados tras más cartas en la exhibición de victoria: la victoria es compartida."
+        == "Empate a 12, y el desempate (más cartas en la zona de victoria) no lo rompe: la victoria es compartida."
     )
 
 

@@ -43,6 +43,7 @@ def test_games_lists_options_with_defaults_and_help(client: TestClient) -> None:
     assert games[0]["options"] == [
         {
             "name": "draw",
+            "label": "draw",  # the name as words, in the reader's language
             "type": "bool",
             "default": True,
             "help": "allow drawing",

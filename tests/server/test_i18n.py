@@ -58,7 +58,7 @@ def test_status_and_log_are_spanish_when_asked_and_english_otherwise(
     es = real_client.get(f"/api/tables/{t.id}", **kw).json()
     en = real_client.get(f"/api/tables/{t.id}").json()
     assert en["view"]["status"].startswith("Ana to bid") or "to bid" in en["view"]["status"]
-    assert "Puja" in es["view"]["status"] and "ronda" in es["view"]["status"]
+    assert "Le toca pujar" in es["view"]["status"] and "ronda" in es["view"]["status"]
     assert "Ronda 1: empieza" in " ".join(es["log"]) and "Round 1:" in " ".join(en["log"])
     # the table's seat names go in after translating; a seat left unnamed reads in Spanish
     assert any("Ana" in line for line in es["log"]) and not any("Player" in line for line in es["log"])
@@ -91,7 +91,11 @@ def test_a_refused_action_is_explained_in_spanish_and_changes_nothing(real_clien
         json={"action": "pass"},
         headers={"X-Seat-Token": t.tokens[other], **SPANISH},
     )
-    assert r.status_code == 409 and r.json()["detail"].startswith("no es tu turno: le toca a")
+    assert r.status_code == 409 and r.json()["code"] == "not_your_turn"
+    # a name typed at creation reads as typed; a seat nobody named is "Jugador 2" with its
+    # article, never the English default it was stored as (issue 35, item 6)
+    want = "le toca a Ana (asiento 1)" if seat == 0 else "le toca al Jugador 2 (asiento 2)"
+    assert r.json()["detail"] == f"no es tu turno: {want}"
     assert t.get(seat) == before
     r = real_client.get("/api/tables/nosuchtable", params={"lang": "es"})
     assert r.json() == {"detail": "no hay ninguna mesa 'nosuchtable'", "code": "unknown_table"}
@@ -119,7 +123,7 @@ def test_the_result_reads_in_spanish(real_client: TestClient) -> None:
     en = real_client.get(f"/api/tables/{t.id}/result").json()
     assert es["over"] and en["over"]
     label = es["seats"][0]["categories"][0]["label"]
-    assert label == "Pepitas en la exhibición de victoria"
+    assert label == "Puntos en la zona de victoria"
     assert en["seats"][0]["categories"][0]["label"] != label
     assert es["scores"] == en["scores"] and es["winners"] == en["winners"]
 
@@ -137,7 +141,7 @@ def test_live_updates_in_the_language_chosen_at_connection(real_client: TestClie
         upd_es, upd_en = es.receive_json(), en.receive_json()
         assert "boca abajo" in upd_es["new_events"][0]["text"]
         assert "face-down" in upd_en["new_events"][0]["text"]
-        assert "Puja" in upd_es["view"]["status"]
+        assert "Le toca pujar" in upd_es["view"]["status"]
 
 
 def test_a_games_summary_is_spanish_only_where_its_catalog_covers_all_of_it(real_client: TestClient) -> None:
@@ -146,3 +150,21 @@ def test_a_games_summary_is_spanish_only_where_its_catalog_covers_all_of_it(real
     for gid, g in es.items():
         whole = game_catalog(gid, "es").full(en[gid]["summary"])
         assert g["summary"] == (whole or en[gid]["summary"]), gid
+
+
+def test_the_lobby_titles_and_option_names_are_spanish(real_client: TestClient) -> None:
+    """A game's title and each option's name reach a Spanish reader in Spanish ("Día de
+    los Muertos", not the engine's "Dia de los Muertos"); a request still sends the
+    option's own name (issue 35, item 2)."""
+    es = {g["id"]: g for g in real_client.get("/api/games", params={"lang": "es"}).json()}
+    en = {g["id"]: g for g in real_client.get("/api/games").json()}
+    assert es["dia-de-los-muertos"]["title"] == "Día de los Muertos"
+    assert es["die-of-the-dead"]["title"] == "Die of the Dead: la variante de la Ofrenda"
+    assert en["dia-de-los-muertos"]["title"] == "Dia de los Muertos"
+    for gid, g in es.items():
+        for o, o_en in zip(g["options"], en[gid]["options"], strict=True):
+            assert o["name"] == o_en["name"] and o_en["label"] == o["name"].replace("_", " ")
+            assert o["label"] != o_en["label"], (gid, o["label"])
+    t = make_table(real_client, "dia-de-los-muertos", [human(), bot("random")], seed=1)
+    table = real_client.get(f"/api/tables/{t.id}", params={"lang": "es"}).json()
+    assert table["title"] == "Día de los Muertos"

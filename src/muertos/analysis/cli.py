@@ -25,8 +25,8 @@ from rich.progress import (
 from rich.table import Table
 
 from muertos._cliutil import LangOption, fail, reader_language
-from muertos.engine import CorruptState, MuertosError, game
-from muertos.i18n import message
+from muertos.engine import CorruptState, MuertosError
+from muertos.i18n import message, title
 from muertos.match import MatchRecord
 
 from .position import CAP_SECONDS, DEEP_ITERATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, Budget, budget_problem
@@ -195,7 +195,7 @@ def analyze_cmd(
         message(
             "analysis.header",
             lang,
-            game=game(record.game).title,
+            game=title(record.game, lang),
             players=record.players,
             seed=record.seed,
             iterations=the_budget.iterations,

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from muertos.engine import game
-from muertos.i18n import message
+from muertos.i18n import message, title
 
 from .record import Analysis
 
@@ -49,7 +48,7 @@ def curve_figure(analysis: Analysis, names: dict[int, str], lang: str) -> Figure
         ax.axhline(100.0 / analysis.players, color="#999999", linewidth=0.8, linestyle="--")
     ax.set_xlabel(message("analysis.axis_actions", lang))
     ax.set_ylabel(message("analysis.axis_score" if solo else "analysis.axis_share", lang))
-    ax.set_title(message("analysis.plot_title", lang, game=game(analysis.game).title))
+    ax.set_title(message("analysis.plot_title", lang, game=title(analysis.game, lang)))
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize="small")
     fig.tight_layout()

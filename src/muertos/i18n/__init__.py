@@ -82,6 +82,28 @@ def term(game: str, word: str, lang: str | None = None) -> str:
     return game_catalog(game, lang).term(word) or word
 
 
+def title(game: str, lang: str | None = None) -> str:
+    """A game's title in ``lang`` (default: the active language), as its catalog writes it
+    ("Dia de los Muertos" → "Día de los Muertos"), for the lobby, the terminal and headers."""
+    from muertos.engine.registry import game as get_game
+
+    return whole(get_game(game).title, lang or active(), game)
+
+
+def option_value(value: object, lang: str | None = None) -> str:
+    """An option's value as a reader of ``lang`` reads it: a flag is yes or no in their
+    words (``False`` is the engine's spelling, not a word); anything else as written."""
+    if isinstance(value, bool):
+        return message("cli.games.yes" if value else "cli.games.no", language(lang or active()))
+    return str(value)
+
+
+def option_label(game: str, name: str, lang: str | None = None) -> str:
+    """An option's name as words ("common_goals" → "common goals") in ``lang``: a term
+    or sentence of the game's catalog; the name itself is what a request sends."""
+    return whole(name.replace("_", " "), lang or active(), game)
+
+
 class CatalogError(ValueError):
     """A catalog file that does not fit its rules (names the file and the key)."""
 
@@ -349,7 +371,7 @@ def translate(
     if lang == DEFAULT or not text:
         return name_seats(text, names)
     said = _translated(text, lang, game) if game else text
-    return seats(name_seats(said, names), lang)
+    return seats(said, lang, names)
 
 
 @lru_cache(maxsize=20_000)
@@ -370,12 +392,54 @@ def localize(lines: Sequence[str], lang: str, game: str | None) -> list[str]:
     return [translate(x, lang, game) for x in lines]
 
 
-def seats(text: str, lang: str) -> str:
-    """Seat references ("Player 2") as ``lang`` writes them."""
-    if language(lang) == DEFAULT:
-        return text
-    word = message("seat", lang, n="{n}")
-    return SEAT_REF.sub(lambda m: word.replace("{n}", m.group(1)), text)
+_SEAT_AFTER = re.compile(r"(?:\b([^\W\d_]+) )?" + SEAT_REF.pattern)
+"""A seat reference and the word just before it, if a word comes just before it."""
+
+
+def default_name(name: str, seat: int) -> bool:
+    """Whether ``name`` is the name a seat (0-based) gets when nobody typed one ("Player 2",
+    "Jugador 2"): a default is rendered in the reader's language; a typed name as typed."""
+    return any(name == message("seat", lang, n=seat + 1) for lang in LANGUAGES)
+
+
+def seats(text: str, lang: str, names: Sequence[str] | None = None) -> str:
+    """Seat references ("Player 2") of a line already in ``lang``, rendered for its reader
+    in one pass: a name a person typed (one of ``names``) as typed; a seat without one as
+    ``lang`` calls a seat ("Jugador 2"), with the article ``lang`` gives it inside a
+    sentence (``seat_in_sentence``: "le toca al Jugador 2", "gana el Jugador 2"; at the
+    start of a line or after punctuation a seat stands alone, as a label: "Jugador 2: 12")
+    and the contractions the article makes with the word before it (``seat_contractions``:
+    "a el" → "al", "de el" → "del"); after "y" or "o" (``seat_coordinators``) a seat takes
+    the form of the seat before it ("entre el Jugador 1 y el Jugador 2", "Jugador 1 y
+    Jugador 2 empatan"). A typed name takes no article ("le toca a Ana")."""
+    lang = language(lang)
+    bare = message("seat", lang, n="{n}")
+    inside = message("seat_in_sentence", lang, n="{n}")
+    fused = [
+        (a.strip() + " ", b.strip() + " ")
+        for a, _, b in (pair.partition("→") for pair in message("seat_contractions", lang).split(";"))
+        if a.strip() and b.strip()
+    ]
+    joins = {w.strip() for w in message("seat_coordinators", lang).split(";")}
+    before = [False]  # whether the seat before took the article: "y" and "o" keep the list's form
+
+    def render(m: re.Match[str]) -> str:
+        word, k = m.group(1), int(m.group(2)) - 1
+        lead = f"{word} " if word else ""
+        given = names[k] if names and 0 <= k < len(names) and names[k] else None
+        if given is not None and not default_name(given, k):
+            return lead + given
+        article = bool(word) and (before[0] if word in joins else True)
+        before[0] = article
+        if not article:
+            return lead + bare.replace("{n}", m.group(2))
+        out = lead + inside.replace("{n}", m.group(2))
+        for long, short in fused:
+            if out.startswith(long):
+                return short + out[len(long) :]
+        return out
+
+    return _SEAT_AFTER.sub(render, text)
 
 
 def untranslated(text: str, lang: str, game: str) -> list[str]:
@@ -471,9 +535,12 @@ __all__ = [
     "message",
     "messages",
     "negotiate",
+    "option_label",
+    "option_value",
     "placeholders",
     "seats",
     "term",
+    "title",
     "translate",
     "untranslated",
     "use_language",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from muertos import i18n
+from muertos.engine.events import seat_ref
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,16 @@ class Phrase:
     """Another ``[api]`` message inside a refusal (why a take-back is refused)."""
 
     key: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat named inside a refusal (0-based ``seat``, its stored ``name``): a name a
+    person typed reads as typed, a default one in the reader's words, with the article a
+    sentence gives it ("le toca al Jugador 1"), as in the game's own lines."""
+
+    seat: int
+    name: str
 
 
 class TableError(Exception):
@@ -52,7 +63,11 @@ class TableError(Exception):
     def text(self, lang: str) -> str:
         """The refusal in ``lang``."""
         values = {k: _value(v, lang) for k, v in self.params.items()}
-        return i18n.message(f"{self.section}.{self.key}", lang, **values)
+        text = i18n.message(f"{self.section}.{self.key}", lang, **values)
+        named = {v.seat: v.name for v in self.params.values() if isinstance(v, Seat)}
+        if named:
+            text = i18n.seats(text, lang, [named.get(k, "") for k in range(max(named) + 1)])
+        return text
 
 
 def _value(v: Any, lang: str) -> Any:
@@ -60,6 +75,8 @@ def _value(v: Any, lang: str) -> Any:
         return i18n.translate(v.text, lang, v.game)
     if isinstance(v, Phrase):
         return i18n.message(f"api.{v.key}", lang)
+    if isinstance(v, Seat):
+        return seat_ref(v.seat)
     return v
 
 

@@ -118,6 +118,7 @@ async def list_games(service: Service, lang: Lang) -> list[GameOut]:
                 name=o.name,
                 type=type(o.default).__name__,  # type: ignore[arg-type]
                 default=o.default,
+                label=i18n.option_label(gid, o.name, lang),
                 help=i18n.whole(o.help, lang, gid),
                 choices=list(o.choices) if o.choices is not None else None,
                 minimum=o.minimum,
@@ -128,7 +129,7 @@ async def list_games(service: Service, lang: Lang) -> list[GameOut]:
         out.append(
             GameOut(
                 id=g.id,
-                title=g.title,
+                title=i18n.whole(g.title, lang, gid),
                 summary=i18n.whole(g.summary, lang, gid),
                 min_players=g.min_players,
                 max_players=g.max_players,

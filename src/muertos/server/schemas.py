@@ -24,6 +24,7 @@ class ErrorOut(BaseModel):
 
 class OptionOut(BaseModel):
     name: str
+    label: str = Field("", description="the option's name as words, in the reader's language")
     type: Literal["bool", "int", "str"]
     default: bool | int | str
     help: str

@@ -36,7 +36,7 @@ from muertos.engine import game_ids as all_games
 from muertos.match import seat_seed
 
 from .bots import BotFailed, BotTask
-from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow, Phrase, Said
+from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow, Phrase, Said, Seat
 from .schemas import MAX_SEED, EventOut, ReplayOut, SeatOut, TableOut, TableSummary
 from .storage import (
     PEOPLE,
@@ -495,7 +495,7 @@ class TableService:
         if st.to_move != me:
             if st.to_move is None:
                 raise NotNow("not_your_turn", "not_your_turn_nobody")
-            who = lo.table.seats[st.to_move].name
+            who = Seat(st.to_move, lo.table.seats[st.to_move].name)
             raise NotNow("not_your_turn", "not_your_turn", name=who, seat=st.to_move + 1)
         new = st.clone()
         try:
@@ -722,7 +722,7 @@ class TableService:
     def _public(self, t: TableRow, lang: str) -> dict[str, Any]:
         title = t.game
         with contextlib.suppress(UnknownGame):
-            title = self.catalog.get(t.game).title
+            title = i18n.whole(self.catalog.get(t.game).title, lang, t.game)
         return {
             "id": t.id,
             "game": t.game,

@@ -28,14 +28,14 @@ def test_every_sentence_of_random_games_has_spanish() -> None:
 
 def test_a_kick_and_its_refusals_in_spanish() -> None:
     s = table(pos=[10, 10, 11], lay=["kick", None, None], hands=[["cake"], [], []])
-    assert es(s.status()) == "Le toca a Jugador 1 usar su carta colocada como movimiento o como acción"
+    assert es(s.status()) == "Le toca al Jugador 1 usar su carta colocada como movimiento o como acción"
     assert es(s.ACTIONS.why_illegal(s, "beat p2")) == "tu carta colocada es Patada, no 'beat'"
     assert es(s.ACTIONS.why_illegal(s, "walk 99")) == (
         "'99' no es una casilla: las casillas van numeradas del 1 al 32"
     )
     play(s, "kick p3")
     assert [es(x) for x in s.log()[-3:-1]] == [
-        "Jugador 1 voltea Patada [T, 2 huesos] y patea a Jugador 3.",
+        "Jugador 1 voltea Patada [T, 2 huesos] y patea al Jugador 3.",
         "Jugador 3 pierde una pierna.",
     ]
 
@@ -55,9 +55,9 @@ def test_sentences_random_games_rarely_write() -> None:
     assert es(
         "The dog runs to its hiding place 29, pushing Player 1 out to 9 and buries Dance of the dead."
     ) == (
-        "El perro corre a su guarida 29, sacando a Jugador 1 a la casilla 9 y entierra Danza de los muertos."
+        "El perro corre a su guarida 29, sacando al Jugador 1 a la casilla 9 y entierra Danza de los muertos."
     )
-    assert es("Player 2 snatches Banquet from Player 1.") == "Jugador 2 le arrebata el Banquete a Jugador 1."
+    assert es("Player 2 snatches Banquet from Player 1.") == "Jugador 2 le arrebata el Banquete al Jugador 1."
     assert es(
         "Game over. The round limit (100) is reached (spec A-D21). Scores: Player 1 7, Player 2 0."
     ) == (
@@ -104,7 +104,7 @@ def test_the_terminal_in_spanish_and_english() -> None:
     assert "Tu mano (Jugador 1)" in spanish
     assert "Lanzamiento (calavera)" in spanish and "boca abajo [2]" in spanish
     assert "[22 P]" in spanish  # the dog is the perro
-    assert "Le toca a Jugador 1 usar su carta colocada" in spanish
+    assert "Le toca al Jugador 1 usar su carta colocada" in spanish
     for word in ("Graveyard", "Your hand", "Throwing", "face down", "Skeletons"):
         assert word not in spanish, word
 

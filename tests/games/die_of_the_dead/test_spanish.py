@@ -45,7 +45,7 @@ def test_random_games_write_nothing_the_catalog_does_not_cover() -> None:
         ),
         (
             "Player 1 to draft (Round Starter) at casket 2 (Marigold)",
-            "Le toca a Jugador 1 escoger un dado (jugador inicial) en el ataúd 2 (Cempasúchil)",
+            "Le toca al Jugador 1 escoger un dado (jugador inicial) en el ataúd 2 (Cempasúchil)",
         ),
         (
             "Game over: Player 1, Player 3 completed 3 sections. Steps: Player 1 9, Player 2 4, "

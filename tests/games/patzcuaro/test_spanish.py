@@ -100,7 +100,7 @@ def test_a_turn_in_spanish_written_out_by_hand() -> None:
     assert (
         es(s.status())
         == es(o.status())
-        == ("Le toca a Jugador 1 intercambiar en Florería (arriba): carta con flor de cempasúchil")
+        == ("Le toca al Jugador 1 intercambiar en Florería (arriba): carta con flor de cempasúchil")
     )
     refusal = s.ACTIONS.why_illegal(s, "trade 1")
     assert (
@@ -139,7 +139,7 @@ def test_the_end_in_spanish() -> None:
     assert log[1:] == [
         "Jugador 1 completa su altar: el resto de los jugadores puede agregar una última carta a su altar.",
         "Jugador 2 no agrega una última carta.",
-        "Puntuación final: Jugador 1 69, Jugador 2 0. Gana Jugador 1.",
+        "Puntuación final: Jugador 1 69, Jugador 2 0. Gana el Jugador 1.",
     ]
 
 
@@ -203,8 +203,13 @@ def test_the_terminal_table_in_the_language_in_force() -> None:
         spanish = _text(s, 0)
     assert "Your hand (2): 50 Gn pan  52 Ye pan pan" in en and "Player 1 to move 1, 2 or 3 spaces" in en
     assert "Tu mano (2): 50 Ve pan  52 Am pan pan" in spanish
-    assert "Le toca a Jugador 1 avanzar 1, 2 o 3 espacios" in spanish
-    assert "Panadería [T1A]" in spanish and "salida: P1" in spanish and "Objetivos" in spanish
+    assert "Le toca al Jugador 1 avanzar 1, 2 o 3 espacios" in spanish
+    assert (
+        "Panadería [T1A]" in spanish
+        and "salida: J1" in spanish
+        and "P1" not in spanish
+        and "Objetivos" in spanish
+    )
     assert "2 cartas (ocultas); conocidas: 33 Ro ret ret ret" in spanish
     assert not [w for w in ENGLISH if w in spanish], [w for w in ENGLISH if w in spanish]
     # A game created in Spanish draws in Spanish whatever the reader's language.

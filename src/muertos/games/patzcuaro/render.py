@@ -85,9 +85,14 @@ def _card(cid: int, lang: str) -> Text:
     return Text(N.card_short(cid, lang), style=C.colours[C.cards[cid].colour].style)
 
 
+def mark(seat: int, lang: str) -> str:
+    """A seat's short mark on the board ("P1"; the rulebook's Spanish writes "J1")."""
+    return i18n.term(GAME_ID, "P{n}", lang).replace("{n}", str(seat + 1))
+
+
 def _token(seat: int, lang: str) -> Text:
     pc = C.player_colours[seat]
-    return Text(f"P{seat + 1}", style=f"{pc.style} reverse")
+    return Text(mark(seat, lang), style=f"{pc.style} reverse")
 
 
 def _space_cell(s: PatzcuaroState, idx: int, lang: str) -> Text:
@@ -246,7 +251,7 @@ def render(state: PatzcuaroState, seat: int | None = None, lang: str | None = No
             line.append("  ")
         parts.append(line)
     if state.final:
-        parts.append(Text(f"{w['last']}: " + ", ".join(f"P{x + 1}" for x in state.final)))
+        parts.append(Text(f"{w['last']}: " + ", ".join(mark(x, lang) for x in state.final)))
     parts += [_altar_panel(state, p, seat, lang) for p in range(state.players)]
     if state.over:
         parts.append(_scores(state, lang))

@@ -46,6 +46,13 @@ function fill(text, params) {
   return text.replace(/\{([a-z_][a-z0-9_]*)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+/** A seat's name inside a sentence ("♛ Gana el Jugador 1"): the name a seat gets when
+ * nobody typed one takes the article the language gives it (seat_in_sentence), as the
+ * server's lines do; a name a person typed stays as typed ("♛ Gana Ana"). */
+export function inSentence(name, seat) {
+  return name === t("seat", { n: seat + 1 }) ? t("seat_in_sentence", { n: seat + 1 }) : name;
+}
+
 /** A game's word (a card name, a colour, a board label) in the page's language, or the English. */
 export function term(gameId, english) {
   const terms = data.terms[gameId] || {};

@@ -40,7 +40,7 @@ function optionInput(o) {
   else if (o.type === "bool") input = h("input", { id, name: o.name, type: "checkbox", checked: o.default === true });
   else if (o.type === "int") input = h("input", { id, name: o.name, type: "number", value: String(o.default), min: o.minimum, max: o.maximum });
   else input = h("input", { id, name: o.name, value: String(o.default) });
-  return h("div", { class: "option" }, h("label", { for: id }, input, ` ${o.name.replace(/_/g, " ")}`), h("p", { class: "help" }, o.help));
+  return h("div", { class: "option" }, h("label", { for: id }, input, ` ${o.label || o.name.replace(/_/g, " ")}`), h("p", { class: "help" }, o.help));
 }
 
 function seatRow(i) {

@@ -2,7 +2,7 @@
 // sheet, from GET /api/tables/{id}/result), the totals, the winners, the tie-break that
 // decided and a solo game's rating. Drawn above the board once the game is over.
 import { api, seatLabel } from "./api.js";
-import { t } from "./i18n.js";
+import { inSentence, t } from "./i18n.js";
 import { h } from "./svg.js";
 
 let fetched = null; // {tableId, result} once the finished table's result has come
@@ -88,7 +88,7 @@ function sheet(result, names) {
 function winnersLine(result, names) {
   const who = result.winners.map((s) => names[s]);
   if (result.seats.length === 1) return t("web.result.solo", { name: who[0], points: num(result.seats[0].score) });
-  if (who.length === 1) return t("web.result.wins", { name: who[0] });
+  if (who.length === 1) return t("web.result.wins", { name: inSentence(who[0], result.winners[0]) });
   if (who.length === result.seats.length && who.length > 2) return t("web.result.all_share", { n: who.length });
   return t("web.result.share", { names: who.join(t("web.and")) });
 }

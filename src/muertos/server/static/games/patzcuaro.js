@@ -155,7 +155,7 @@ function track(view, ctx, legal) {
       const tx = x + SW - 24;
       const ty2 = cy + CH + 19;
       const who = ctx.names?.[s] ?? t("seat", { n: s + 1 });
-      sg.append(svg("g", { class: `ptz-token seat${s % 6}` }, svg("circle", { cx: tx, cy: ty2, r: 15 }), txt(tx, ty2 + 5, { "text-anchor": "middle" }, `P${s + 1}`), title(tr("{player}'s token", { player: who }))));
+      sg.append(svg("g", { class: `ptz-token seat${s % 6}` }, svg("circle", { cx: tx, cy: ty2, r: 15 }), txt(tx, ty2 + 5, { "text-anchor": "middle" }, tr("P{n}", { n: s + 1 })), title(tr("{player}'s token", { player: who }))));
     });
     const steps = infos[i].sp?.steps?.[LANG] ?? [];
     sg.append(title(`${label}: ${steps.join(" → ")}`));
@@ -164,7 +164,7 @@ function track(view, ctx, legal) {
       piece(sg, acts((a) => a === "take"), ctx, tr("take the cards revealed at {space}", { space: label }));
     g.append(sg);
   });
-  const waiting = view.positions.map((p, s) => (p < 0 ? `P${s + 1}` : null)).filter(Boolean);
+  const waiting = view.positions.map((p, s) => (p < 0 ? tr("P{n}", { n: s + 1 }) : null)).filter(Boolean);
   const w = 10 + (view.tiles.length + 1) * (SW + 10);
   const head2 = [tr("Track"), tr("deck {n}", { n: view.deck })];
   if (waiting.length) head2.push(tr("start area: {tokens}", { tokens: waiting.join(" ") }));
