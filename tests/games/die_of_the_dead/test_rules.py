@@ -113,11 +113,11 @@ def test_setup_dice_are_put_in_secret_and_revealed_together_before_the_start_rol
         assert all(c["inside"] == [] for c in v["caskets"])
         assert "Player 1 puts a die in casket 2 in secret." in s.log(seat)
         assert not any(" y " in line or " p " in line for line in s.log(seat)[1:])
-    assert "Player 1 puts a y die in casket 2 in secret." in s.log(0)
+    assert "Player 1 puts a yellow die (y) in casket 2 in secret." in s.log(0)
     # a determinization for Player 2 draws Player 1's dice again from Player 1's supply
     twin = s.determinize(1, random.Random(4))
     assert twin.view(1) == s.view(1) and twin.puts[0] != s.puts[0]
-    refused(s, "put r in 1", "supply has no r die")
+    refused(s, "put r in 1", r"supply has no red die \(r\)")
     for a in ("put b in 1", "put b in 2", "put b in 3", "put y in 4"):
         s.apply(a)
     for a in ("put g in 1", "put g in 2", "put p in 3", "put g in 4"):

@@ -26,8 +26,8 @@ def test_random_games_write_nothing_the_catalog_does_not_cover() -> None:
     ("english", "spanish"),
     [
         (
-            "Player 2 pays with a p* die from the City of the Dead onto casket 4.",
-            "Jugador 2 paga con un dado p* de la Ciudad de los Muertos sobre el ataúd 4.",
+            "Player 2 pays with a purple power die (p*) from the City of the Dead onto casket 4.",
+            "Jugador 2 paga con un dado de poder morado (p*) de la Ciudad de los Muertos sobre el ataúd 4.",
         ),
         (
             "Player 1 scores the Bread section (g1 p6* g5 rx): 1 step(s).",
@@ -164,3 +164,26 @@ def test_every_word_the_board_shows_has_spanish() -> None:
         assert it["name"] in terms and it["text"] in terms
     for c in catalog["colours"]:
         assert c["name"] in terms
+
+
+def test_a_kind_of_die_reads_as_its_colour_in_words_and_its_letter_as_notation() -> None:
+    """Prose names a die's colour in words; its letter is notation, after it in brackets
+    ("paga con un dado amarillo (y)", not "paga con un dado y": issue 35, item 7). Every line
+    of random games at every seat count, in Spanish, and in English likewise."""
+    letter_as_word = {
+        "es": re.compile(r"\bdados? (?:de poder )?[rbgyp]\*?(?=[ .,;:]|$)"),
+        "en": re.compile(r"\b(?:a|no) (?:power die )?[rbgyp]\*? die\b"),
+    }
+    seen = 0
+    for players in range(GAME.min_players, GAME.max_players + 1):
+        for seed in range(2):
+            s = GAME.new(players, seed)
+            rng = random.Random(seed)
+            while not s.over and len(s.history) < 400:
+                s.apply(rng.choice(s.legal_actions()))
+            for line in s.log(None) + s.log(0):
+                for lang, bad in letter_as_word.items():
+                    text = translate(line, lang, ID)
+                    assert not bad.search(text), text
+                seen += "(" in line and " die (" in line
+    assert seen, "no line named a kind of die: the test read nothing it checks"

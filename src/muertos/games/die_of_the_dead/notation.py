@@ -68,6 +68,19 @@ def kind_str(k: int) -> str:
     return KIND_STR[k]
 
 
+KIND_WORDS = [
+    f"{COMPONENTS.colour_names[k >> 1].lower()} {'power die' if k & 1 else 'die'} ({KIND_STR[k]})"
+    for k in range(2 * len(COLOURS))
+]
+"""A kind of die as prose names it, its notation after it: "yellow die (y)", "red power
+die (r*)". Log lines and refusals say the colour in words (a catalog translates the word;
+the letter is notation, the same in every language)."""
+
+
+def kind_words(k: int) -> str:
+    return KIND_WORDS[k]
+
+
 def parse_die(text: str) -> int | None:
     """The die a spelling names (``r5``, ``r5*``, ``rx``, ``r``, ``r*``), or None."""
     t = text.strip().lower()

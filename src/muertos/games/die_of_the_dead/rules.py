@@ -38,6 +38,7 @@ from .notation import (
     COLOURS,
     ITEM_LETTERS,
     ITEM_NAMES,
+    KIND_STR,
     PREP_DEST,
     colour_of,
     dice_str,
@@ -48,6 +49,7 @@ from .notation import (
     kind_die,
     kind_of,
     kind_str,
+    kind_words,
     parse_die,
 )
 from .scoring import BREAD, CANDLE, INCENSE, MARIGOLD, TOKEN_SET_STEPS, WILD, section_score
@@ -556,7 +558,7 @@ class DieOfTheDeadState(State):
         if m.kind % 2:
             return "setup: only normal dice go into the caskets"
         if self._unput(self.actor, m.kind) <= 0:
-            return f"your supply has no {kind_str(m.kind)} die"
+            return f"your supply has no {kind_words(m.kind)}"
         return None
 
     def _open_puts(self) -> list[str]:
@@ -570,7 +572,7 @@ class DieOfTheDeadState(State):
         n = m.casket + 1
         self._emit(
             "setup",
-            f"{_p(a)} puts a {kind_str(m.kind)} die in casket {n} in secret.",
+            f"{_p(a)} puts a {kind_words(m.kind)} in casket {n} in secret.",
             [a],
             f"{_p(a)} puts a die in casket {n} in secret.",
         )
@@ -996,8 +998,8 @@ class DieOfTheDeadState(State):
         elif src in ("city", "supply"):
             where = "the City of the Dead" if src == "city" else "your supply"
             if src == "city" and self.actor == self.starter and not self.solo:
-                return f"the Round Starter pays with a power die from the City of the Dead while it has any; it has no {m.label}"
-            return f"{where} has no {m.label} die"
+                return f"the Round Starter pays with a power die from the City of the Dead while it has any; it has no {kind_words(KIND_STR.index(m.label))}"
+            return f"{where} has no {kind_words(KIND_STR.index(m.label))}"
         if src == "city":
             return "the Round Starter pays with a power die from the City of the Dead while it has any"
         if src == "supply":
@@ -1043,12 +1045,12 @@ class DieOfTheDeadState(State):
                 self.supply[a][k] -= 1
                 src = "the supply"
         self.lid[m.casket].append(kind_die(k))
-        self._emit("pay", f"{_p(a)} pays with a {kind_str(k)} die from {src} onto casket {m.casket + 1}.")
+        self._emit("pay", f"{_p(a)} pays with a {kind_words(k)} from {src} onto casket {m.casket + 1}.")
         self._end_turn()
 
     # dice of the City of the Dead
     def _city_lacks(self, m: N.CityDie) -> str | None:
-        return None if self.city[m.kind] else f"the City of the Dead has no {kind_str(m.kind)} die"
+        return None if self.city[m.kind] else f"the City of the Dead has no {kind_words(m.kind)}"
 
     def _open_city(self, verb: str) -> list[str]:
         return [f"{verb} {kind_str(k)}" for k in range(NKINDS) if self.city[k]]
@@ -1057,15 +1059,13 @@ class DieOfTheDeadState(State):
         a = self.actor
         self.city[m.kind] -= 1
         self.supply[a][m.kind] += 1
-        self._emit(
-            "gain", f"{_p(a)} adds a power die {kind_str(m.kind)} from the City of the Dead to the supply."
-        )
+        self._emit("gain", f"{_p(a)} adds a {kind_words(m.kind)} from the City of the Dead to the supply.")
         self._end_turn()
 
     def _remove(self, m: N.CityDie) -> None:
         self.city[m.kind] -= 1
         self.removed[m.kind] += 1
-        self._emit("remove", f"The move costs a {kind_str(m.kind)} die from the City of the Dead.")
+        self._emit("remove", f"The move costs a {kind_words(m.kind)} from the City of the Dead.")
         self._end_turn()
 
     # the scoring steps
