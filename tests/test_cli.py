@@ -34,6 +34,29 @@ def test_rules_show_notation_and_reconstructed_parts(gid: str) -> None:
         assert "Reconstructed components" in r.output
 
 
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_reconstructed_components_are_listed_once_in_the_readers_language(
+    gid: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`muertos rules` lists the reconstructed components once, from components.toml (the
+    guide does not list them again: issue 35, item 1), and in Spanish every bullet is
+    Spanish: no English sentence of the game's data reaches a Spanish reader."""
+    from muertos import cli, i18n
+
+    monkeypatch.setattr(cli.console, "_width", 1000)  # a bullet on one line
+    lines = muertos.game(gid).reconstructed()
+    assert lines
+    for lang, heading in (("en", "Reconstructed components"), ("es", "Componentes reconstruidos")):
+        out = runner.invoke(app, ["rules", gid, "--lang", lang], env={"LANG": "C"}).output
+        assert out.lower().count(heading.lower()) == 1, (lang, out)
+        assert out.lower().count("reconstructed components") + out.lower().count("reconstruidos") == 1
+        bullets = [x.strip()[2:] for x in out.splitlines() if x.strip().startswith("• ")]
+        assert bullets == [i18n.whole(x, lang, gid) for x in lines]
+        if lang == "es":
+            assert all(i18n.untranslated(x, "es", gid) == [] for x in lines)
+            assert not set(bullets) & set(lines), set(bullets) & set(lines)
+
+
 def test_unknown_game_and_bad_options_are_clear_errors() -> None:
     r = runner.invoke(app, ["rules", "chess"])
     assert r.exit_code == 2 and "no game 'chess'" in r.output

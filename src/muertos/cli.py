@@ -91,8 +91,8 @@ def rules_cmd(
     rec = g.reconstructed()
     if rec:
         console.print("\n" + i18n.message("cli.reconstructed", lang, title="[bold]", end="[/]"))
-        for line in rec:
-            console.print(f"  • {line}", markup=False, highlight=False)
+        for line in rec:  # components.toml's words, through the game's catalog
+            console.print(f"  • {i18n.whole(line, lang, g.id)}", markup=False, highlight=False)
 
 
 def _seats(spec: str | None, players: int | None, min_players: int) -> list[str]:

@@ -2,7 +2,9 @@
 
 A game's text is made as it plays, so the only honest list of its sentences is the one its
 games produce: random games at every seat count and option, and at sampled positions every
-refusal its action kinds give, the status line. (A result's words are looked up by key: the tests check those keys.) The tests assert
+refusal its action kinds give, the status line; and what the lobby, ``muertos games`` and
+``muertos rules`` show of it (title, summary, options, reconstructed components). (A
+result's words are looked up by key: the tests check those keys.) The tests assert
 that nothing is left; a translator runs it to see what is::
 
     python -m muertos.i18n.coverage ofertu --lang es
@@ -53,10 +55,23 @@ def sentences(s: State, rnd: random.Random, refusals: bool) -> Iterator[str]:
             yield s.ACTIONS.why_illegal(s, bad)
 
 
+def table_texts(g: Game) -> Iterator[str]:
+    """What a reader meets of a game before and beside play: its title and summary, each
+    option's name and help (the lobby, ``muertos games``), the reconstructed components
+    (``muertos rules``), all of it the engine's English data."""
+    yield g.title
+    yield g.summary
+    for o in g.options:
+        yield o.name.replace("_", " ")
+        yield o.help
+    yield from g.reconstructed()
+
+
 def harvest(game: str, games_per_setting: int = 3, seed: int = 0) -> Counter[str]:
-    """Every distinct sentence (with how often it came) from random games of ``game``."""
+    """Every distinct sentence (with how often it came) from random games of ``game``, and
+    the game's texts outside play (:func:`table_texts`)."""
     g = get_game(game)
-    found: Counter[str] = Counter()
+    found: Counter[str] = Counter(table_texts(g))
     settings = itertools.product(range(g.min_players, g.max_players + 1), option_sets(g))
     for players, options in settings:
         try:

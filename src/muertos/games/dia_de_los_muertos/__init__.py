@@ -88,10 +88,6 @@ maps every rule to its code and test and gives every choice, A-D1..A-D33, with i
   - The gravedigger reaches 17 with the fifth card (3-6 players) and the taker of the
     last card sends him to 5, 7 or 16 for good (A-D1); skeletons in his way step aside
     to a neighbouring field of their owner's choice (A-D19).
-
-RECONSTRUCTED COMPONENTS (components.toml; replace when the published data is known):
-the board graph ('board v0', with the 23->25 entry: rules map B-D1), the gravedigger's track
-(A-D1), which festivity lies on 19/21/24 (B-D2), the card ranges (B-D3), the round limit (A-D21).
 """
 
 from __future__ import annotations

@@ -85,12 +85,6 @@ declined, a token bonus with a full hand lets you discard one first, an empty-ca
 ascension gives no bonus and its owner chooses the square it rests on (A-DD24).
 Only the setup dice are hidden, until all are put: tokens, supplies and casket contents
 are public, and future rolls unknown (A-DD28).
-
-Reconstructed (our own choice, kept in components.toml): the ofrenda geometry (a 4x4
-frame, corners shared) and urn cells (B-DD2); the urn targets of boards 2-5 (B-DD3); the
-step-bonus layout (4 squares a step, B-DD4); 5 tokens per type in multiplayer (B-DD5); a
-3-space preparation board (B-DD6); the colour names Green, Yellow, Purple (B-DD1); the
-strict reading of Marigold runs (A-DD3).
 """
 
 from muertos.engine import Parts

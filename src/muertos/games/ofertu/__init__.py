@@ -55,11 +55,6 @@ OUR CHOICES WHERE THE RULES ARE SILENT (docs/rules/ofertu.md)
   earlier in the same reveal; losing bids are discarded too (A-O5); unbid cards stay (A-O6);
   start-player tie goes to the non-starter (A-O7); k = min(3, both hands) cards each
   (A-O8); end conditions (A-O9); final tie: more cards, else a draw (A-O10).
-
-RECONSTRUCTED COMPONENTS (our own choice, in components.toml; the rules name no deck)
-  - the deck: 10 cards per suit, ranks 1-10, one of each per suit (30 cards);
-  - discards: black and white bid cards leave play for good; only the red discard is
-    reshuffled.
 """
 
 from muertos.engine import Parts

@@ -77,13 +77,7 @@ those on her discarded card return to it; her candle is free above her
 discarded portrait; discard piles are public; a portrait taken from the Family
 board is known to all, a dealt one by its lit side only; golden doubling
 applies to the portrait's own score only.
-
-Reconstructed components (our own choice; all in components.toml, marked
-there): the four colours besides blue; the board geometry and its
-golden/pay/gain slots; the 12 Candle/Marigold slots; all 65 portraits
-(features, objectives, 3+/4 marks); the candles' counts, parameters and ⌚/☒
-icons; the 15 goal cards, their patterns and the 12 token values; the solo die
-faces (inferred from the rulebook's layout)."""
+"""
 
 from muertos.engine import Parts
 

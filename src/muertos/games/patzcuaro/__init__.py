@@ -61,13 +61,6 @@ skips the remaining altar icons (A-P8); you move first and then may flip (A-P9);
 slots may have gaps (A-P10); the triggering player adds no extra card (A-P11); level
 types are chosen per level, automatically (A-P12); a "choose one option" icon accepts
 any card meeting either option (B-P5).
-
-Reconstructed (no public list is known; all in components.toml, marked):
-- the 57 altar cards' colours and objects;
-- the 16 shop spaces (except the rulebook's pink + green space, then draw);
-- the Pátzcuaro tile's two spaces (Cemetery: altar, altar; Plaza: altar, draw);
-- the 15 objective cards (5 of each petal type) and their parameters;
-- the track order and start area; the altar slot layout; the player colours.
 """
 
 from muertos.engine import Parts
