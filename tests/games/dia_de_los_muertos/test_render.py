@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Console
 
 from muertos.games.dia_de_los_muertos import GAME
@@ -36,7 +38,7 @@ def test_board_pieces_and_cards() -> None:
     assert "[29H1]" in out  # a bone buried in hiding place 29
     assert "Hustle (hand+foot)" in out
     assert "Music(1)" in out  # P2's festivity card
-    assert "L ●○ 1" in out  # P2 lost a leg
+    assert re.search(r"│ ●○ 1 ", out)  # P2 lost a leg (the column says legs: no letter)
     assert "[1] [3]" in out  # P1's hand backs
     # P1 sees his own hand and laid card, and only the back of P2's laid card.
     assert "Your hand (Player 1)" in out and "Throwing (skull)" in out and "Throwing (cake)" in out

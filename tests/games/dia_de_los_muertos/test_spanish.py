@@ -103,7 +103,9 @@ def test_the_terminal_in_spanish_and_english() -> None:
     assert "Panteón — ronda 1" in spanish
     assert "Tu mano (Jugador 1)" in spanish
     assert "Lanzamiento (calavera)" in spanish and "boca abajo [2]" in spanish
-    assert "[22 P]" in spanish  # the dog is the perro
+    assert "[22 Pe]" in spanish  # the dog is the perro, its own mark (P1-P3 are skeletons)
+    # Arms and legs by their columns, no letter in the cells ("P ●●" read as a skeleton).
+    assert "brazos" in spanish and "piernas" in spanish and not re.search(r"\b[ABLP] [●○]", spanish)
     assert "Le toca al Jugador 1 usar su carta colocada" in spanish
     for word in ("Graveyard", "Your hand", "Throwing", "face down", "Skeletons"):
         assert word not in spanish, word

@@ -97,9 +97,11 @@ def _board(st: MuertosState, seat: int | None) -> Panel:
     return Panel(Group(grid, exits, legend), title=title, border_style="grey50")
 
 
-def _limbs(n: int, word: str) -> Text:
+def _limbs(n: int) -> Text:
+    """A skeleton's arms or legs: its column names which; the cell holds no letter (one would
+    read as a seat or the dog in another language: "P" is both the dog and legs in Spanish)."""
     style = "green" if n == 2 else "yellow" if n == 1 else "red"
-    return Text(f"{word} {'●' * n}{'○' * (2 - n)} {n}", style=style)
+    return Text(f"{'●' * n}{'○' * (2 - n)} {n}", style=style)
 
 
 def _players(st: MuertosState, seat: int | None) -> Table:
@@ -127,8 +129,8 @@ def _players(st: MuertosState, seat: int | None) -> Table:
         t.add_row(
             name,
             Text(_t("goal") if st.home[s] else nt.field(st.pos[s])),
-            _limbs(st.arms[s], _t("A")),
-            _limbs(st.legs[s], _t("L")),
+            _limbs(st.arms[s]),
+            _limbs(st.legs[s]),
             fest,
             home,
             backs,
