@@ -47,11 +47,11 @@ def test_lines_of_a_real_game_translated_by_hand() -> None:
     )
     solo = new(1, seed=5)
     assert es(solo.log(None)[3]) == (
-        "Abuela saca un 5: descarta P34 (amarillo, fruta) del espacio 3 y pone un cempasúchil "
+        "La Abuela saca un 5: descarta P34 (amarillo, fruta) del espacio 3 y pone un cempasúchil "
         "de la reserva general en cada uno de los espacios 1–2."
     )
     assert es(solo.log(None)[4]) == (
-        "Abuela saca un 4: descarta la veladora K02 del espacio 2 y pone un cempasúchil "
+        "La Abuela saca un 4: descarta la veladora K02 del espacio 2 y pone un cempasúchil "
         "de la reserva general en el espacio 2."
     )
 
