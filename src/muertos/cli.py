@@ -335,14 +335,26 @@ def serve_cmd(
         int | None,
         typer.Option(help="processes bots think in (default: one per core)", min=1, max=64),
     ] = None,
+    clock: Annotated[
+        str,
+        typer.Option(
+            help="time limit of tables of two people or more created without one: "
+            "none, live:10m+20s (a bank plus an increment a move), turn:24h (a time per move)"
+        ),
+    ] = "none",
 ) -> None:
     """Serve the web table: lobby, tables, bots, live updates (needs the `web` extra)."""
     try:
         from muertos.server import serve
+        from muertos.server.clocks import parse_spec
     except ImportError as e:
         raise _fail(f"the web table needs the web extra: pip install -e '.[web]' ({e})") from None
+    try:
+        default_clock = parse_spec(clock)
+    except ValueError as e:
+        raise _fail(str(e)) from None
     console.print(f"muertos web table on http://{host}:{port}/  (database {db})")
-    serve(db, host, port, bot_workers=bot_workers)
+    serve(db, host, port, bot_workers=bot_workers, default_clock=default_clock)
 
 
 def main() -> None:

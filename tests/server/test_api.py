@@ -106,6 +106,8 @@ def test_two_humans_play_to_the_end(client: TestClient) -> None:
         **final.result().to_json(),
         "scores": final.scores(),
         "names": ["Player 1", "Player 2"],
+        "resigned": None,
+        "bots_from": None,
     }
     assert t.get(1)["log"] == final.log(1)
     assert client.get(f"/api/tables/{t.id}/log", headers={"X-Seat-Token": t.tokens[0]}).json() == {
@@ -231,6 +233,7 @@ def test_undo_rule_refuses_chance_and_secrets_told_to_others() -> None:
         seed = 21
         options = {"draw": True}  # noqa: RUF012
         seats = [type("S", (), {"kind": "human"})()] * 2
+        finished_at = None
 
     from muertos.server.storage import open_store
     from muertos.server.tables import Catalog

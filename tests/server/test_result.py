@@ -64,4 +64,6 @@ def test_before_the_end_the_result_tells_nothing(real_client: TestClient) -> Non
         "seats": None,
         "tie_break": None,
         "rating": None,
+        "resigned": None,
+        "bots_from": None,
     }

@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from datetime import datetime
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -24,6 +26,7 @@ from .live import Hub
 from .routes import STATIC, api, pages
 from .storage import open_store
 from .tables import Catalog, TableService
+from .watch import ClockWatch
 
 log = logging.getLogger("muertos.server")
 
@@ -33,6 +36,9 @@ def create_app(
     games: Mapping[str, Game] | None = None,
     bot_delay: float = 0.0,
     bot_workers: int | None = None,
+    clock: Callable[[], datetime] | None = None,
+    default_clock: dict[str, Any] | None = None,
+    watch_tick: float | None = 1.0,
 ) -> FastAPI:
     """The web table on ``db_url``: an SQLite file by default, ``postgresql://…`` for several
     server processes sharing tables, ``memory://`` for nothing kept (see ``storage``).
@@ -40,12 +46,26 @@ def create_app(
     ``games`` replaces ``muertos.game_ids()`` (tests use a toy game); ``bot_delay`` is a pause
     before each bot move so people can follow the play; ``bot_workers`` the number of
     processes bots think in (default: one per core).
+
+    Clocks (issue 38): ``clock`` is the time the server stamps and judges deadlines by
+    (tests inject one to move time without waiting); ``default_clock`` the time limit of a
+    table of two people or more created without one (``clocks.check_clock``'s shape);
+    ``watch_tick`` how often the clock watch looks (None: never by itself — tests call
+    ``app.state.watch.sweep``).
     """
-    store = open_store(db_url)
-    service = TableService(store, Catalog(games))
+    store = open_store(db_url, clock)
+    service = TableService(store, Catalog(games), default_clock=default_clock)
     hub = Hub(service)
     service.on_change = hub.changed_threadsafe
     bots = BotScheduler(service.bot_task, service.bot_store, BotPool(bot_workers, games), bot_delay)
+    watch = ClockWatch(service, tick=watch_tick or 1.0)
+    hub.listeners.append(watch.touch)
+
+    def heard(table_id: str, what: str) -> None:
+        if what == "handed":
+            bots.schedule(table_id)
+        else:  # a clock ran out: nothing was stored, but everyone should see it
+            hub.changed(table_id)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -64,10 +84,13 @@ def create_app(
         # A restarted server picks up where the bots were.
         for table_id in await asyncio.to_thread(store.unfinished_ids):
             bots.schedule(table_id)
+        if watch_tick is not None:
+            watch.start(heard)  # its first sweep enforces what came due while the server was down
         try:
             yield
         finally:
             hub.closing = True
+            await watch.close()
             await bots.close()
             if listener is not None:
                 listener.cancel()
@@ -85,6 +108,8 @@ def create_app(
     app.state.service = service
     app.state.hub = hub
     app.state.bots = bots
+    app.state.watch = watch
+    app.state.heard = heard
     app.add_middleware(BodyLimit)
     install_error_handlers(app)
     app.include_router(api)
@@ -99,6 +124,7 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     bot_workers: int | None = None,
+    default_clock: dict[str, Any] | None = None,
 ) -> None:
     """Run the web table until interrupted (``muertos serve``)."""
     import uvicorn
@@ -106,5 +132,8 @@ def serve(
     logging.basicConfig(level=logging.INFO)
     # A WebSocket client sends only pings: a large frame is refused, not read.
     uvicorn.run(
-        create_app(db_url, bot_delay=0.4, bot_workers=bot_workers), host=host, port=port, ws_max_size=4096
+        create_app(db_url, bot_delay=0.4, bot_workers=bot_workers, default_clock=default_clock),
+        host=host,
+        port=port,
+        ws_max_size=4096,
     )

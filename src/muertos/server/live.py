@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +61,8 @@ class Hub:
         self.gen: dict[str, int] = {}
         self.snaps: dict[str, Snapshot] = {}
         self.snap_locks: dict[str, threading.Lock] = {}
+        self.listeners: list[Callable[[str], None]] = []
+        """Called on the event loop with the id of every table that changed (the clock watch)."""
 
     # --------------------------------------------------------------- wake-ups
     def changed(self, table_id: str, now: Loaded | None = None) -> None:
@@ -71,6 +74,8 @@ class Hub:
             self.snaps[table_id] = Snapshot(gen, now)
         for s in subs or ():
             s.wake.set()
+        for listener in self.listeners:
+            listener(table_id)
 
     def changed_threadsafe(self, table_id: str, now: Loaded | None = None) -> None:
         if self.loop is not None and not self.loop.is_closed():
@@ -229,8 +234,12 @@ def _refusal(e: TableError, lang: str) -> dict[str, Any]:
 
 
 def _signature(p: dict[str, Any]) -> str:
+    clock = p.get("clock")
+    ticking = (
+        None if clock is None else [clock["running"], clock["deadline"], clock["expired"], clock["votes"]]
+    )
     return json.dumps(
-        [p["moves"], p["events"], p["view"], p["seats"], p["status"], p["rematch"]], sort_keys=True
+        [p["moves"], p["events"], p["view"], p["seats"], p["status"], p["rematch"], ticking], sort_keys=True
     )
 
 

@@ -38,6 +38,7 @@ from .schemas import (
     TableId,
     TableOut,
     TableSummary,
+    VoteIn,
 )
 from .storage import Storage
 from .tables import (
@@ -197,8 +198,9 @@ async def create_table(
     """Open a table. Each human seat gets an invite link carrying its secret token
     (shown once, stored hashed); the creator holds seat 1's."""
     seats = None if body.seats is None else [SeatSpec(s.kind, s.agent, s.name) for s in body.seats]
+    clock = None if body.clock is None else body.clock.model_dump(exclude_none=True)
     t, tokens = await asyncio.to_thread(
-        service.create, body.game, body.players, body.options, seats, body.seed
+        service.create, body.game, body.players, body.options, seats, body.seed, None, clock
     )
     bots.schedule(t.id)
     invites = [
@@ -332,10 +334,21 @@ async def result(service: Service, table_id: TableId, lang: Lang) -> ResultOut:
     lo = await asyncio.to_thread(service.load, table_id, None)
     st = lo.state
     names = seat_names(lo.table, lang)
+    bots_from = {s.seat: s.bot_from + 1 for s in lo.table.seats if s.bot_from is not None} or None
+    if lo.table.resigned is not None:  # ended before the rules did: the other seat wins
+        winners = [s for s in range(lo.table.players) if s != lo.table.resigned]
+        return ResultOut(
+            over=True,
+            scores=None,
+            winners=winners,
+            names=names,
+            resigned=lo.table.resigned,
+            bots_from=bots_from,
+        )
     if not st.over:  # running scores may depend on hidden cards: none before the end
         return ResultOut(over=False, scores=None, winners=[], names=names)
     said = i18n.localize_result(st.result().to_json(), lang, st.game.id)
-    return ResultOut.model_validate({**said, "scores": st.scores(), "names": names})
+    return ResultOut.model_validate({**said, "scores": st.scores(), "names": names, "bots_from": bots_from})
 
 
 @api.get("/api/tables/{table_id}/replay/{step}", response_model=ReplayOut, responses=ERRORS, tags=["play"])
@@ -349,6 +362,40 @@ async def replay(
     """The table after ``step`` moves, as the caller's seat saw it then (for the replay
     viewer), in the caller's language."""
     return await asyncio.to_thread(service.replay_step, table_id, token, step, lang)
+
+
+# ------------------------------------------------------------ clocks, leaving (issue 38)
+@api.post("/api/tables/{table_id}/clock/vote", response_model=TableOut, responses=ERRORS, tags=["clocks"])
+async def clock_vote(
+    service: Service, bots: Bots, table_id: TableId, body: VoteIn, token: SeatToken, lang: Lang
+) -> TableOut:
+    """Choose, about the seat whose time ran out: ``wait``, or ``bot`` (a majority of the
+    other people choosing it hands the seat to a bot, which plays it to the end)."""
+    lo = await asyncio.to_thread(service.vote, table_id, token, body.choice, body.index)
+    bots.schedule(lo.table.id)
+    return service.payload(lo, lang=lang)
+
+
+@api.post("/api/tables/{table_id}/leave", response_model=TableOut, responses=ERRORS, tags=["clocks"])
+async def leave(service: Service, bots: Bots, table_id: TableId, token: SeatToken, lang: Lang) -> TableOut:
+    """Leave the table: a bot plays your seat from now on, and the others finish."""
+    lo = await asyncio.to_thread(service.leave, table_id, token)
+    bots.schedule(lo.table.id)
+    return service.payload(lo, lang=lang)
+
+
+@api.post("/api/tables/{table_id}/resign", response_model=TableOut, responses=ERRORS, tags=["clocks"])
+async def resign(service: Service, table_id: TableId, token: SeatToken, lang: Lang) -> TableOut:
+    """Resign a two-seat game: it ends, and the other seat wins."""
+    lo = await asyncio.to_thread(service.resign, table_id, token)
+    return service.payload(lo, lang=lang)
+
+
+@api.delete("/api/tables/{table_id}", status_code=204, responses=ERRORS, tags=["clocks"])
+async def cancel(service: Service, table_id: TableId, token: SeatToken) -> Response:
+    """Cancel a table no move was made at (its owner: the holder of seat 1)."""
+    await asyncio.to_thread(service.cancel, table_id, token)
+    return Response(status_code=204)
 
 
 @pages.get("/healthz", include_in_schema=False)

@@ -57,6 +57,20 @@ class SeatIn(BaseModel):
     )
 
 
+class ClockIn(BaseModel):
+    """A time limit (issue 38); the numbers are checked again, with their ranges, by
+    ``clocks.check_clock``."""
+
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["none", "live", "turn"] = Field(
+        description="none; live: a bank per person plus an increment a move; turn: a time per move"
+    )
+    bank: float | None = Field(None, description="live: seconds of each person's bank (10–10800)")
+    increment: float | None = Field(None, description="live: seconds added after each move (0–600)")
+    cap: float | None = Field(None, description="live: the most a bank may hold, in seconds")
+    per_move: float | None = Field(None, description="turn: seconds a move may take (3600–1209600)")
+
+
 class CreateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=64, description="a game id from GET /api/games")
@@ -64,6 +78,9 @@ class CreateIn(BaseModel):
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=32)
     seats: list[SeatIn] | None = Field(None, min_length=1, max_length=16, description="default: all human")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="for repeatable tables; secret")
+    clock: ClockIn | None = Field(
+        None, description="the time limit; default: the server's (none for a table of one person and bots)"
+    )
 
 
 class ActionIn(BaseModel):
@@ -83,6 +100,8 @@ class SeatOut(BaseModel):
     agent: str | None
     name: str
     claimed: bool
+    bot_from: int | None = Field(None, description="a person's seat played by a bot from this move on")
+    bot_why: str | None = Field(None, description="why: timeout (time ran out) or left")
 
 
 class TableSummary(BaseModel):
@@ -98,6 +117,26 @@ class TableSummary(BaseModel):
     rematch: str | None
     rematch_of: str | None
     seats: list[SeatOut]
+    time_limit: dict[str, Any] | None = Field(None, description="the clock settings, null: none")
+    resigned: int | None = Field(None, description="the seat that resigned, which ended the game")
+
+
+class VotesOut(BaseModel):
+    seat: int = Field(description="the seat whose time ran out")
+    bot: list[int] = Field(description="seats that chose to hand it to a bot")
+    wait: list[int] = Field(description="seats that chose to wait")
+
+
+class ClockOut(BaseModel):
+    mode: Literal["live", "turn"]
+    now: str = Field(description="the server's time the clocks were read at: the browser only draws")
+    remaining: list[float | None] = Field(description="seconds left per seat at `now`; null: a bot")
+    running: int | None = Field(description="the seat whose clock runs")
+    deadline: str | None
+    expired: bool = Field(description="the running seat's time ran out")
+    auto_bot_at: str | None = Field(description="turn-based: when the seat passes to a bot by itself")
+    voters: list[int] = Field(description="the people who may choose about a seat whose time ran out")
+    votes: VotesOut | None
 
 
 class TableOut(TableSummary):
@@ -106,6 +145,16 @@ class TableOut(TableSummary):
     log: list[str]
     events: int
     can_undo: bool
+    clock: ClockOut | None = None
+    can_leave: bool = False
+    can_resign: bool = False
+    can_cancel: bool = False
+
+
+class VoteIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    choice: Literal["bot", "wait"]
+    index: int = Field(ge=0, le=100_000, description="the moves the client has seen: a stale one is refused")
 
 
 class InviteOut(BaseModel):
@@ -190,6 +239,11 @@ class ResultOut(BaseModel):
     )
     rating: Annotated[
         RatingOut | None, Field(description="a solo game's rating of the score by the rulebook")
+    ] = None
+    resigned: Annotated[int | None, Field(description="the seat that resigned: the other seat won")] = None
+    bots_from: Annotated[
+        dict[int, int] | None,
+        Field(description="seats played by a bot from move N (N+1 as people count), by seat"),
     ] = None
 
 

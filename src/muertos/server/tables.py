@@ -25,6 +25,7 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -35,14 +36,17 @@ from muertos.engine import game as find_game
 from muertos.engine import game_ids as all_games
 from muertos.match import seat_seed
 
+from . import clocks
 from .bots import BotFailed, BotTask
+from .clocks import STAND_IN, Clocks, ClockSettings, Move, SeatConflict, SeatNotAllowed, check_clock, majority
 from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow, Phrase, Said, Seat
-from .schemas import MAX_SEED, EventOut, ReplayOut, SeatOut, TableOut, TableSummary
+from .schemas import MAX_SEED, ClockOut, EventOut, ReplayOut, SeatOut, TableOut, TableSummary, VotesOut
 from .storage import (
     PEOPLE,
     ActionRow,
     Conflict,
     Fallback,
+    Handover,
     NewSeat,
     SeatRow,
     Storage,
@@ -253,8 +257,17 @@ def lines_with_notices(
 
 
 class TableService:
-    def __init__(self, store: Storage, catalog: Catalog, cache_size: int = 256) -> None:
+    def __init__(
+        self,
+        store: Storage,
+        catalog: Catalog,
+        cache_size: int = 256,
+        default_clock: dict[str, Any] | None = None,
+    ) -> None:
         self.store = store
+        self.default_clock = check_clock(default_clock)
+        """The time limit of a table with two people or more created without one
+        (``muertos serve --clock``); a table of one person and bots has none."""
         self.catalog = catalog
         self.cache_size = cache_size
         self._cache: OrderedDict[str, State] = OrderedDict()
@@ -335,7 +348,8 @@ class TableService:
             return None
         h = hash_token(token)
         for s in table.seats:
-            if s.kind in PEOPLE and s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+            person = s.kind in PEOPLE or s.bot_from is not None  # a seat handed to a bot stays its person's
+            if person and s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
                 return s.seat
         raise NotAllowed("bad_token", "bad_token", table=table.id)
 
@@ -375,6 +389,7 @@ class TableService:
         seats: list[SeatSpec] | None,
         seed: int | None,
         rematch_of: TableRow | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> tuple[TableRow, dict[int, str]]:
         """A new table and the token of each human seat (returned once, stored hashed)."""
         g = self.game(game_id)
@@ -408,13 +423,18 @@ class TableService:
                 rows.append(NewSeat("bot", agent, name or f"Bot {i + 1} ({agent})", None))
             else:
                 raise Invalid("bad_seats", "seat_kind", seat=i + 1, kind=repr(spec.kind))
+        settings = check_clock(clock) if clock is not None else None
+        if clock is None and sum(r.kind in PEOPLE for r in rows) >= 2:
+            settings = self.default_clock
         # Set up once now, so a game that cannot start is refused before anything is stored.
         try:
             g.new(n, seed, opts)
         except InvalidOptions as e:
             raise Invalid("bad_options", "rule", rule=Said(str(e), g.id)) from None
         table_id = secrets.token_hex(6)
-        self.store.create_table(table_id, g.id, n, opts, seed, rows)
+        self.store.create_table(
+            table_id, g.id, n, opts, seed, rows, clock=settings.to_json() if settings else None
+        )
         if 0 in tokens:  # the creator holds seat 1's token
             self.store.claim(table_id, 0, None, must_be_unclaimed=False)
         return self.table(table_id), tokens
@@ -434,11 +454,23 @@ class TableService:
         if t.rematch is not None:
             return self.table(t.rematch), False
         new_id = secrets.token_hex(6)
-        rows = [NewSeat(s.kind, s.agent, s.name, s.token_hash) for s in t.seats]
+        rows = [
+            NewSeat("human", None, s.name, s.token_hash)
+            if s.bot_from is not None  # its person is back at the rematch
+            else NewSeat(s.kind, s.agent, s.name, s.token_hash)
+            for s in t.seats
+        ]
         with self.store.ordered(t.id):
             try:
                 self.store.create_table(
-                    new_id, t.game, t.players, t.options, secrets.randbelow(1 << 48), rows, rematch_of=t.id
+                    new_id,
+                    t.game,
+                    t.players,
+                    t.options,
+                    secrets.randbelow(1 << 48),
+                    rows,
+                    rematch_of=t.id,
+                    clock=t.clock,
                 )
             except Conflict:
                 again = self.table(table_id)
@@ -446,7 +478,7 @@ class TableService:
                     raise NotNow("conflict", "rematch_conflict") from None
                 return self.table(again.rematch), False
             for s in t.seats:
-                if s.kind in PEOPLE and s.claimed:
+                if (s.kind in PEOPLE and s.claimed) or s.bot_from is not None:
                     self.store.claim(new_id, s.seat, None, must_be_unclaimed=False)
             self._changed(t.id)
         return self.table(new_id), True
@@ -490,8 +522,10 @@ class TableService:
         if index is not None and index != n:
             raise NotNow("stale", "stale", moves=n, index=index)
         st = lo.state
-        if st.over:
+        if st.over or lo.table.finished_at is not None:
             raise NotNow("game_over", "game_over")
+        if lo.table.seats[me].kind == "bot":
+            raise SeatConflict("seat_bot", "seat_bot", seat=me + 1)
         if st.to_move != me:
             if st.to_move is None:
                 raise NotNow("not_your_turn", "not_your_turn_nobody")
@@ -515,7 +549,15 @@ class TableService:
             after.append(Loaded(t, [*lo.actions, row], new, me))
             self._changed(lo.table.id, seen, Loaded(t, after[0].actions, new, None))
 
-        self.store.append(lo.table.id, n, me, new.history[-1], finished=new.over, announce=announce)
+        try:
+            self.store.append(lo.table.id, n, me, new.history[-1], finished=new.over, announce=announce)
+        except Conflict:
+            again = self.table(table_id)
+            if again.finished_at is not None:
+                raise NotNow("game_over", "game_over") from None
+            if again.seats[me].kind == "bot":
+                raise SeatConflict("seat_bot", "seat_bot", seat=me + 1) from None
+            raise
         return after[0], len(st.events)
 
     def bot_task(self, table_id: str) -> BotTask | None:
@@ -586,7 +628,14 @@ class TableService:
 
         try:
             self.store.append(
-                t.id, len(actions), task.seat, new.history[-1], new.over, announce=announce, fallback=fallback
+                t.id,
+                len(actions),
+                task.seat,
+                new.history[-1],
+                new.over,
+                announce=announce,
+                fallback=fallback,
+                by_bot=True,
             )
         except Conflict:
             return False  # a person took their move back, or another server moved first
@@ -608,7 +657,7 @@ class TableService:
         """
         if lo.seat is None:
             return "undo.not_player"
-        if lo.state.over:
+        if lo.state.over or lo.table.finished_at is not None:
             return "undo.over"
         if not lo.actions:
             return "undo.no_move"
@@ -737,10 +786,18 @@ class TableService:
             "rematch_of": t.rematch_of,
             "seats": [
                 SeatOut.model_construct(
-                    seat=s.seat, kind=s.kind, agent=s.agent, name=seat_name(s, lang), claimed=s.claimed
+                    seat=s.seat,
+                    kind=s.kind,
+                    agent=s.agent,
+                    name=seat_name(s, lang),
+                    claimed=s.claimed,
+                    bot_from=s.bot_from,
+                    bot_why=s.bot_why,
                 )
                 for s in t.seats
             ],
+            "time_limit": t.clock,
+            "resigned": t.resigned,
         }
 
     def payload(self, lo: Loaded, with_log: bool = True, lang: str = i18n.DEFAULT) -> TableOut:
@@ -757,9 +814,223 @@ class TableService:
             if with_log
             else [],
             events=len(st.events),
-            can_undo=lo.seat is not None and last is not None and last.seat == lo.seat and not st.over,
+            can_undo=lo.seat is not None
+            and last is not None
+            and last.seat == lo.seat
+            and not st.over
+            and lo.table.finished_at is None
+            and lo.table.seats[lo.seat].kind in PEOPLE,
+            clock=self.clock_out(lo),
+            can_leave=self.leave_refusal(lo) is None,
+            can_resign=self.resign_refusal(lo) is None,
+            can_cancel=self.cancel_refusal(lo) is None,
         )
+
+    # ---------------------------------------------------------------- clocks (issue 38)
+    def clocks_of(self, lo: Loaded) -> tuple[ClockSettings, Clocks] | None:
+        """The table's clocks now (``clocks.compute`` over the stored times); None for a
+        table without a time limit, or ended."""
+        settings = ClockSettings.from_json(lo.table.clock)
+        if settings is None or lo.table.finished_at is not None or lo.state.over:
+            return None
+        t = lo.table
+        moves = [Move(a.seat, a.time, _by_bot(t, a)) for a in lo.actions]
+        people = [s.kind in PEOPLE for s in t.seats]
+        got = clocks.compute(settings, t.started_at, moves, lo.state.to_move, people, self.store.now())
+        return settings, got
+
+    def voters(self, t: TableRow, seat: int) -> list[int]:
+        """The people who choose about ``seat`` whose time ran out: every other seat still
+        played by a person."""
+        return [s.seat for s in t.seats if s.seat != seat and s.kind in PEOPLE]
+
+    def clock_out(self, lo: Loaded) -> ClockOut | None:
+        got = self.clocks_of(lo)
+        if got is None:
+            return None
+        settings, c = got
+        votes = None
+        v = lo.table.votes
+        if c.expired and v and v.get("at") == len(lo.actions) and v.get("seat") == c.running:
+            votes = VotesOut.model_construct(seat=v["seat"], bot=list(v["bot"]), wait=list(v["wait"]))
+        return ClockOut.model_construct(
+            mode=settings.mode,
+            now=self.store.now().isoformat(),
+            remaining=[None if r is None else round(r, 3) for r in c.remaining],
+            running=c.running,
+            deadline=c.deadline.isoformat() if c.deadline else None,
+            expired=c.expired,
+            auto_bot_at=c.auto_bot_at.isoformat() if c.auto_bot_at else None,
+            voters=self.voters(lo.table, c.running) if c.running is not None else [],
+            votes=votes,
+        )
+
+    def _hand(self, lo: Loaded, seat: int, why: str, text: str) -> bool:
+        """Hand ``seat`` to the stand-in bot as of the table ``lo`` (False: it moved on)."""
+        n = len(lo.actions)
+        notice = (len(lo.state.events), text.format(seat=f"Player {seat + 1}", agent=STAND_IN, move=n + 1))
+        with self.store.ordered(lo.table.id):
+            done = self.store.hand_to_bot(lo.table.id, n, Handover(seat, STAND_IN, why, notice))
+            if done:
+                self._changed(lo.table.id)
+        return done
+
+    def vote(self, table_id: str, token: str | None, choice: str, index: int) -> Loaded:
+        """The caller's choice about the seat whose time ran out: ``wait``, or ``bot``;
+        a majority of the other people choosing ``bot`` hands the seat to a bot."""
+        lo = self._seated(table_id, token, "vote_seat")
+        me = lo.seat
+        assert me is not None
+        if index != len(lo.actions):
+            raise NotNow("stale", "stale", moves=len(lo.actions), index=index)
+        got = self.clocks_of(lo)
+        if got is None:
+            raise SeatConflict("no_clock", "no_clock")
+        _, c = got
+        target = c.running
+        if target is None or not c.expired:
+            raise SeatConflict("not_expired", "not_expired")
+        if target == me:
+            raise SeatNotAllowed("own_seat", "vote_own")
+        if lo.table.seats[me].kind not in PEOPLE:
+            raise SeatNotAllowed("seat_bot", "vote_bot")
+        with self.store.ordered(lo.table.id):
+            votes = self.store.vote(lo.table.id, index, target, me, choice)
+            if votes is None:
+                raise NotNow("stale", "stale", moves=len(lo.actions) + 1, index=index)
+            self._changed(lo.table.id)
+        voters = self.voters(lo.table, target)
+        if majority(len(set(votes["bot"]) & set(voters)), len(voters)):
+            self._hand(lo, target, "timeout", NOTICE_TIMEOUT)
+        return self.load(table_id, token)
+
+    def enforce(self, table_id: str) -> tuple[str, datetime | None, datetime | None]:
+        """Apply the table's clock now: a turn-based seat that let a second full period
+        pass goes to a bot (once, whichever server gets there first). Returns what
+        happened — ``handed``, ``expired`` (the running clock is out), ``running``, ``none``
+        — the running clock's deadline, and when to look again."""
+        try:
+            lo = self.load(table_id, None)
+        except (NotFound, NotNow):  # deleted (cancelled) or broken: nothing to enforce
+            return "none", None, None
+        got = self.clocks_of(lo)
+        if got is None or got[1].running is None:
+            return "none", None, None
+        settings, c = got
+        seat = got[1].running
+        if settings.mode == "turn" and c.auto_bot_at is not None and self.store.now() >= c.auto_bot_at:
+            handed = self._hand(lo, seat, "timeout", NOTICE_AUTO)
+            return ("handed" if handed else "none"), None, None
+        if not c.expired:
+            return "running", c.deadline, c.deadline
+        return "expired", c.deadline, c.auto_bot_at
+
+    def _seated(self, table_id: str, token: str | None, key: str) -> Loaded:
+        """The table as the token's seat sees it; 403 without a seat's token."""
+        if token is None or token == "":
+            self.table(table_id)  # an unknown table is a 404 whoever asks
+            raise SeatNotAllowed("seat_required", key)
+        lo = self.load(table_id, token)
+        if lo.table.finished_at is not None or lo.state.over:
+            raise NotNow("game_over", "game_over")
+        return lo
+
+    # ---------------------------------------------------------------- leaving
+    def leave_refusal(self, lo: Loaded) -> str | None:
+        """Why the caller may not leave (a ``clocks.api`` key), or None."""
+        if lo.seat is None:
+            return "leave_seat"
+        if lo.table.finished_at is not None or lo.state.over:
+            return "over"
+        if lo.table.seats[lo.seat].kind not in PEOPLE:
+            return "already_bot"
+        return None
+
+    def resign_refusal(self, lo: Loaded) -> str | None:
+        why = self.leave_refusal(lo)
+        if why is not None:
+            return "resign_seat" if why == "leave_seat" else why
+        if lo.table.players != 2:
+            return "resign_two"
+        return None
+
+    def cancel_refusal(self, lo: Loaded) -> str | None:
+        if lo.seat != 0 or lo.table.seats[0].kind not in PEOPLE:
+            return "cancel_owner"
+        if lo.actions or lo.table.finished_at is not None:
+            return "cancel_started"
+        return None
+
+    def _refuse(self, why: str) -> None:
+        if why in ("leave_seat", "resign_seat", "cancel_owner"):
+            raise SeatNotAllowed("seat_required" if why != "cancel_owner" else "not_owner", why)
+        raise SeatConflict(why, why)
+
+    def leave(self, table_id: str, token: str | None) -> Loaded:
+        """The caller leaves: a bot plays their seat from now on, and the log says so."""
+        if token is None or token == "":
+            self.table(table_id)
+            raise SeatNotAllowed("seat_required", "leave_seat")
+        for _ in range(3):  # a move may land meanwhile: the handover is for the table as it is
+            lo = self.load(table_id, token)
+            why = self.leave_refusal(lo)
+            if why is not None:
+                self._refuse(why)
+            assert lo.seat is not None
+            if self._hand(lo, lo.seat, "left", NOTICE_LEFT):
+                return self.load(table_id, token)
+        raise NotNow("conflict", "rematch_conflict")
+
+    def resign(self, table_id: str, token: str | None) -> Loaded:
+        """A two-seat game resigned: it ends, and the other seat wins."""
+        if token is None or token == "":
+            self.table(table_id)
+            raise SeatNotAllowed("seat_required", "resign_seat")
+        for _ in range(3):
+            lo = self.load(table_id, token)
+            why = self.resign_refusal(lo)
+            if why is not None:
+                self._refuse(why)
+            assert lo.seat is not None
+            with self.store.ordered(lo.table.id):
+                done = self.store.resign(lo.table.id, len(lo.actions), lo.seat)
+                if done:
+                    self._changed(lo.table.id)
+            if done:
+                return self.load(table_id, token)
+        raise NotNow("conflict", "rematch_conflict")
+
+    def cancel(self, table_id: str, token: str | None) -> None:
+        """The table's owner (seat 1's person) cancels a table no move was made at."""
+        if token is None or token == "":
+            self.table(table_id)
+            raise SeatNotAllowed("not_owner", "cancel_owner")
+        lo = self.load(table_id, token)
+        why = self.cancel_refusal(lo)
+        if why is not None:
+            self._refuse(why)
+        with self.store.ordered(lo.table.id):
+            if not self.store.delete_unstarted(lo.table.id):
+                raise SeatConflict("cancel_started", "cancel_started")
+            self._changed(lo.table.id)
 
 
 def _with_agent(seats: list[SeatRow], seat: int, agent: str) -> list[SeatRow]:
     return [dataclasses.replace(s, agent=agent) if s.seat == seat else s for s in seats]
+
+
+NOTICE_TIMEOUT = (
+    "Time ran out for {seat}: the others chose a bot ({agent}) to play the seat from move {move}."
+)
+NOTICE_AUTO = "Time ran out for {seat} twice over: a bot ({agent}) plays the seat from move {move}."
+NOTICE_LEFT = "{seat} left the table: a bot ({agent}) plays the seat from move {move}."
+"""The log's notices when a person's seat goes to a bot (English: ``shared.es.toml``
+translates them, seats named as the table names them)."""
+
+
+def _by_bot(t: TableRow, a: ActionRow) -> bool:
+    """Whether a bot made the stored move ``a`` (a bot's seat, or a person's after handover)."""
+    s = t.seats[a.seat] if 0 <= a.seat < len(t.seats) else None
+    if s is None or s.kind in PEOPLE:
+        return False
+    return s.bot_from is None or a.index >= s.bot_from

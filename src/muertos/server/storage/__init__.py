@@ -48,6 +48,10 @@ class SeatRow:
     name: str
     token_hash: str | None
     claimed: bool
+    bot_from: int | None = None
+    """A person's seat handed to a bot: the number of moves made when it was (0004)."""
+    bot_why: str | None = None
+    """Why: ``timeout`` (time ran out), ``left`` (the person left the table)."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,15 @@ class TableRow:
     actions: int = 0
     notices: tuple[tuple[int, str], ...] = ()
     """Server notices, each shown in the log before the event of that index."""
+    clock: dict[str, Any] | None = None
+    """The time limit chosen at creation (``clocks.ClockSettings.to_json``); None: none."""
+    started_at: datetime | None = None
+    """When the last person's seat was taken: clocks run from then (``clocks.compute``)."""
+    votes: dict[str, Any] | None = None
+    """Choices about a seat whose time ran out: ``{"at": moves, "seat": s, "bot": [..],
+    "wait": [..]}``, valid only while the table still has ``at`` moves."""
+    resigned: int | None = None
+    """The seat that resigned (a two-seat game), which ended the table."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +118,17 @@ class AnalysisKey:
     format: int
 
 
+@dataclass(frozen=True)
+class Handover:
+    """A person's seat played by a bot from now on, and the notice that says so."""
+
+    seat: int
+    agent: str
+    why: str
+    notice: tuple[int, str]
+    """(event index, text) appended to the table's notices."""
+
+
 def table_status(t: TableRow) -> str:
     """``open``: a first-come seat is free (the lobby offers it); ``waiting``: an invited
     person has not opened their link yet; then ``in_progress`` and ``finished``."""
@@ -117,9 +141,27 @@ def table_status(t: TableRow) -> str:
     return "in_progress"
 
 
+def voted(old: dict[str, Any] | None, at: int, seat: int, voter: int, choice: str) -> dict[str, Any]:
+    """The votes with ``voter``'s choice about ``seat`` at move ``at`` (one choice each;
+    votes about another move or seat are dropped)."""
+    if old is None or old.get("at") != at or old.get("seat") != seat:
+        old = {"at": at, "seat": seat, "bot": [], "wait": []}
+    out: dict[str, Any] = {
+        "at": at,
+        "seat": seat,
+        "bot": [v for v in old["bot"] if v != voter],
+        "wait": [v for v in old["wait"] if v != voter],
+    }
+    out[choice] = sorted([*out[choice], voter])
+    return out
+
+
 class Storage(Protocol):
     """What the table service needs of a store. Every method is synchronous and
     thread-safe (the async app calls them through ``asyncio.to_thread``)."""
+
+    now: Callable[[], datetime]
+    """The store's clock: the time it stamps moves and tables with (tests inject one)."""
 
     shared: bool
     """Whether other server processes may write the same tables: a process then learns
@@ -149,8 +191,11 @@ class Storage(Protocol):
         seed: int,
         seats: list[NewSeat],
         rematch_of: str | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> None:
-        """One write; :class:`Conflict` if the id is taken or the rematch exists already."""
+        """One write; :class:`Conflict` if the id is taken or the rematch exists already.
+        A table without people's seats starts at once; otherwise :meth:`claim` starts it
+        when the last person's seat is taken."""
 
     def get_table(self, table_id: str) -> TableRow | None: ...
 
@@ -176,9 +221,12 @@ class Storage(Protocol):
         finished: bool,
         announce: Callable[[ActionRow], None] | None = None,
         fallback: Fallback | None = None,
+        by_bot: bool = False,
     ) -> ActionRow:
         """Store one move as the table's next, or :class:`Conflict`; ``announce`` gets the
-        stored row first, under :meth:`ordered`. A ``fallback`` is stored with it."""
+        stored row first, under :meth:`ordered`. A ``fallback`` is stored with it. Also
+        :class:`Conflict` when the table ended meanwhile (a resignation) or, for a person's
+        move (not ``by_bot``), when the seat was handed to a bot meanwhile (``SeatRow.bot_from``)."""
 
     def delete_last(self, table_id: str, action_id: int, index: int) -> None:
         """Undo: remove exactly that action, only if it is still the last; else :class:`Conflict`."""
@@ -186,6 +234,25 @@ class Storage(Protocol):
     def claim(self, table_id: str, seat: int, token_hash: str | None, must_be_unclaimed: bool) -> bool:
         """Mark a person's seat taken (with a new token hash if given); with
         ``must_be_unclaimed``, only if nobody took it first. Whether it changed."""
+
+    def hand_to_bot(self, table_id: str, at: int, handover: Handover) -> bool:
+        """Hand a person's seat to a bot, only if the table is unfinished, still has ``at``
+        moves and the seat is still a person's: of two servers enforcing one deadline,
+        exactly one succeeds. Clears the votes. Whether it changed."""
+
+    def vote(self, table_id: str, at: int, seat: int, voter: int, choice: str) -> dict[str, Any] | None:
+        """Record ``voter``'s choice (``bot`` or ``wait``) about ``seat`` while the table
+        has ``at`` moves (earlier choices, about another move, are dropped); the votes
+        now, or None if the table moved on or ended."""
+
+    def resign(self, table_id: str, at: int, seat: int) -> bool:
+        """End the unfinished table at ``at`` moves, ``seat`` resigning. Whether it did."""
+
+    def delete_unstarted(self, table_id: str) -> bool:
+        """Delete a table no move was made at (a cancelled table). Whether it did."""
+
+    def timed_ids(self) -> list[str]:
+        """Unfinished, started tables with a clock: those whose deadlines may pass."""
 
     def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:
         """A stored analysis (its JSON), or None."""
@@ -204,21 +271,28 @@ class Stripes:
         return self._locks[hash(table_id) % len(self._locks)]
 
 
-def open_store(url: str) -> Storage:
+def open_store(url: str, clock: Callable[[], datetime] | None = None) -> Storage:
     """The store a URL names: ``sqlite:///file.db``, ``sqlite://`` (in memory),
-    ``postgresql://user@host/db`` or ``memory://``."""
+    ``postgresql://user@host/db`` or ``memory://``; ``clock`` replaces the real time
+    (tests move time without waiting)."""
+    store: Storage
     if url == "memory://":
         from .memory import MemoryStore
 
-        return MemoryStore()
-    from .sql import PostgresStore, SqliteStore, backend
+        store = MemoryStore()
+    else:
+        from .sql import PostgresStore, SqliteStore, backend
 
-    kind = backend(url)
-    if kind == "sqlite":
-        return SqliteStore(url)
-    if kind == "postgresql":
-        return PostgresStore(url)
-    raise ValueError(f"no store for {url!r}: use sqlite:///file.db, postgresql://… or memory://")
+        kind = backend(url)
+        if kind == "sqlite":
+            store = SqliteStore(url)
+        elif kind == "postgresql":
+            store = PostgresStore(url)
+        else:
+            raise ValueError(f"no store for {url!r}: use sqlite:///file.db, postgresql://… or memory://")
+    if clock is not None:
+        store.now = clock
+    return store
 
 
 __all__ = [
@@ -227,6 +301,7 @@ __all__ = [
     "AnalysisKey",
     "Conflict",
     "Fallback",
+    "Handover",
     "NewSeat",
     "SeatRow",
     "Storage",
@@ -236,4 +311,5 @@ __all__ = [
     "now",
     "open_store",
     "table_status",
+    "voted",
 ]

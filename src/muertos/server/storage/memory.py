@@ -18,12 +18,14 @@ from . import (
     AnalysisKey,
     Conflict,
     Fallback,
+    Handover,
     NewSeat,
     SeatRow,
     Stripes,
     TableRow,
     now,
     table_status,
+    voted,
 )
 
 
@@ -33,6 +35,7 @@ class MemoryStore:
     shared = False
 
     def __init__(self) -> None:
+        self.now = now
         self._lock = threading.RLock()
         self._tables: dict[str, TableRow] = {}
         self._actions: dict[str, list[ActionRow]] = {}
@@ -64,6 +67,7 @@ class MemoryStore:
         seed: int,
         seats: list[NewSeat],
         rematch_of: str | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         with self._lock:
             if table_id in self._tables:
@@ -71,8 +75,20 @@ class MemoryStore:
             if rematch_of is not None and any(t.rematch_of == rematch_of for t in self._tables.values()):
                 raise Conflict(f"table {rematch_of} has its rematch already")
             rows = [SeatRow(i, s.kind, s.agent, s.name, s.token_hash, False) for i, s in enumerate(seats)]
+            at = self.now()
             self._tables[table_id] = TableRow(
-                table_id, game, players, dict(options), seed, now(), None, rematch_of, None, rows
+                table_id,
+                game,
+                players,
+                dict(options),
+                seed,
+                at,
+                None,
+                rematch_of,
+                None,
+                rows,
+                clock=dict(clock) if clock else None,
+                started_at=None if any(s.kind in PEOPLE for s in seats) else at,
             )
             self._actions[table_id] = []
 
@@ -121,15 +137,20 @@ class MemoryStore:
         finished: bool,
         announce: Callable[[ActionRow], None] | None = None,
         fallback: Fallback | None = None,
+        by_bot: bool = False,
     ) -> ActionRow:
         with self.ordered(table_id):
             with self._lock:
                 moves = self._actions.get(table_id)
                 if moves is None or len(moves) != index:
                     raise Conflict(f"move {index + 1} of table {table_id} is no longer the next move")
-                row = ActionRow(next(self._ids), index, seat, action, now())
-                moves.append(row)
                 t = self._tables[table_id]
+                if t.finished_at is not None:
+                    raise Conflict(f"table {table_id} has ended")
+                if not by_bot and t.seats[seat].bot_from is not None:
+                    raise Conflict(f"seat {seat + 1} of table {table_id} is played by a bot now")
+                row = ActionRow(next(self._ids), index, seat, action, self.now())
+                moves.append(row)
                 if finished:
                     t = dataclasses.replace(t, finished_at=row.time)
                 if fallback is not None:
@@ -151,7 +172,7 @@ class MemoryStore:
             if moves[-1].id != action_id:
                 raise Conflict("that move was already taken back")
             moves.pop()
-            self._tables[table_id] = dataclasses.replace(self._tables[table_id], finished_at=None)
+            self._tables[table_id] = dataclasses.replace(self._tables[table_id], finished_at=None, votes=None)
 
     # ---------------------------------------------------------------- seats
     def claim(self, table_id: str, seat: int, token_hash: str | None, must_be_unclaimed: bool) -> bool:
@@ -163,10 +184,67 @@ class MemoryStore:
             if s.kind not in PEOPLE or (must_be_unclaimed and s.claimed):
                 return False
             new = dataclasses.replace(s, claimed=True, token_hash=token_hash or s.token_hash)
+            seats = [new if x.seat == seat else x for x in t.seats]
+            started = t.started_at
+            if started is None and all(x.claimed for x in seats if x.kind in PEOPLE):
+                started = self.now()
+            self._tables[table_id] = dataclasses.replace(t, seats=seats, started_at=started)
+            return True
+
+    # ---------------------------------------------------------------- clocks, leaving
+    def hand_to_bot(self, table_id: str, at: int, handover: Handover) -> bool:
+        with self._lock:
+            t = self._tables.get(table_id)
+            if t is None or t.finished_at is not None or len(self._actions[table_id]) != at:
+                return False
+            h = handover
+            if not 0 <= h.seat < len(t.seats) or t.seats[h.seat].kind not in PEOPLE:
+                return False
+            seats = [
+                dataclasses.replace(x, kind="bot", agent=h.agent, bot_from=at, bot_why=h.why)
+                if x.seat == h.seat
+                else x
+                for x in t.seats
+            ]
             self._tables[table_id] = dataclasses.replace(
-                t, seats=[new if x.seat == seat else x for x in t.seats]
+                t, seats=seats, notices=(*t.notices, h.notice), votes=None
             )
             return True
+
+    def vote(self, table_id: str, at: int, seat: int, voter: int, choice: str) -> dict[str, Any] | None:
+        with self._lock:
+            t = self._tables.get(table_id)
+            if t is None or t.finished_at is not None or len(self._actions[table_id]) != at:
+                return None
+            votes = voted(t.votes, at, seat, voter, choice)
+            self._tables[table_id] = dataclasses.replace(t, votes=votes)
+            return votes
+
+    def resign(self, table_id: str, at: int, seat: int) -> bool:
+        with self._lock:
+            t = self._tables.get(table_id)
+            if t is None or t.finished_at is not None or len(self._actions[table_id]) != at:
+                return False
+            self._tables[table_id] = dataclasses.replace(t, finished_at=self.now(), resigned=seat)
+            return True
+
+    def delete_unstarted(self, table_id: str) -> bool:
+        with self._lock:
+            if table_id not in self._tables or self._actions[table_id]:
+                return False
+            del self._tables[table_id]
+            del self._actions[table_id]
+            for k in [k for k in self._analyses if k.table_id == table_id]:
+                del self._analyses[k]
+            return True
+
+    def timed_ids(self) -> list[str]:
+        with self._lock:
+            return [
+                t.id
+                for t in self._tables.values()
+                if t.clock and t.finished_at is None and t.started_at is not None
+            ]
 
     # ---------------------------------------------------------------- analyses
     def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:

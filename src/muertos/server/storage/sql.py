@@ -42,11 +42,13 @@ from . import (
     AnalysisKey,
     Conflict,
     Fallback,
+    Handover,
     NewSeat,
     SeatRow,
     Stripes,
     TableRow,
     now,
+    voted,
 )
 
 CHECKPOINT_SECONDS = 0.5
@@ -74,6 +76,11 @@ tables_t = sa.Table(
     sa.Column("rematch_of", sa.String(32), sa.ForeignKey("tables.id"), nullable=True, unique=True),
     # [[event index, text], …]: server notices shown in the log before that event (0002).
     sa.Column("notices", sa.JSON, nullable=False, server_default=sa.text("'[]'")),
+    # Clocks and seats people leave (0004): see TableRow.
+    sa.Column("clock", sa.JSON(none_as_null=True), nullable=True),
+    sa.Column("started_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("votes", sa.JSON(none_as_null=True), nullable=True),
+    sa.Column("resigned", sa.Integer, nullable=True),
 )
 
 seats_t = sa.Table(
@@ -86,6 +93,8 @@ seats_t = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("claimed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("bot_from", sa.Integer, nullable=True),
+    sa.Column("bot_why", sa.String(16), nullable=True),
 )
 
 actions_t = sa.Table(
@@ -141,6 +150,7 @@ class SqlStore:
     shared = False
 
     def __init__(self, url: str, **engine_args: Any) -> None:
+        self.now = now
         self.url = normalize_url(url)
         self.engine: Engine = sa.create_engine(self.url, **engine_args)
         self._fast = _FastPath(self.engine.dialect)
@@ -197,8 +207,10 @@ class SqlStore:
         seed: int,
         seats: list[NewSeat],
         rematch_of: str | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         """One transaction; :class:`Conflict` if the id is taken or the rematch exists already."""
+        at = self.now()
         try:
             with self._begin() as conn:
                 conn.execute(
@@ -208,8 +220,10 @@ class SqlStore:
                         players=players,
                         options=options,
                         seed=seed,
-                        created_at=now(),
+                        created_at=at,
                         rematch_of=rematch_of,
+                        clock=clock or None,
+                        started_at=None if any(s.kind in PEOPLE for s in seats) else at,
                     )
                 )
                 conn.execute(
@@ -330,26 +344,36 @@ class SqlStore:
         finished: bool,
         announce: Callable[[ActionRow], None] | None = None,
         fallback: Fallback | None = None,
+        by_bot: bool = False,
     ) -> ActionRow:
         """Store one move in one transaction; :class:`Conflict` unless ``index`` is the
-        table's next (taken by a racing move, or beyond the end after an undo). Returns
-        the stored row (its time is also the table's end when ``finished``), and passes it
-        to ``announce`` first, under :meth:`ordered`. A ``fallback`` is stored with it."""
+        table's next (taken by a racing move, or beyond the end after an undo) and the
+        table is unfinished (and, for a person's move, the seat not handed to a bot).
+        Returns the stored row (its time is also the table's end when ``finished``), and
+        passes it to ``announce`` first, under :meth:`ordered`. A ``fallback`` is stored
+        with it."""
         with self.ordered(table_id):
-            row = self._append(table_id, index, seat, action, finished, fallback)
+            row = self._append(table_id, index, seat, action, finished, fallback, by_bot)
             if announce is not None:
                 announce(row)
         return row
 
     def _append(
-        self, table_id: str, index: int, seat: int, action: str, finished: bool, fallback: Fallback | None
+        self,
+        table_id: str,
+        index: int,
+        seat: int,
+        action: str,
+        finished: bool,
+        fallback: Fallback | None,
+        by_bot: bool,
     ) -> ActionRow:
-        t = now()
+        t = self.now()
         try:
             with self._begin() as conn:
                 cur = conn.connection.cursor()
                 try:
-                    row_id = self._fast.insert_action(cur, table_id, index, seat, action, t)
+                    row_id = self._fast.insert_action(cur, table_id, index, seat, action, t, by_bot)
                     if row_id is None:
                         raise Conflict(f"move {index + 1} of table {table_id} is no longer the next move")
                     if finished:
@@ -388,7 +412,9 @@ class SqlStore:
             )
             if res.rowcount != 1:
                 raise Conflict("that move was already taken back")
-            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(finished_at=None))
+            conn.execute(
+                tables_t.update().where(tables_t.c.id == table_id).values(finished_at=None, votes=None)
+            )
             self._notify(conn, table_id)
 
     # ---------------------------------------------------------------- seats
@@ -407,8 +433,106 @@ class SqlStore:
         with self._begin() as conn:
             res = conn.execute(seats_t.update().where(*cond).values(**values))
             if res.rowcount == 1:
+                # The last person seated starts the table (and its clocks).
+                unclaimed = (
+                    sa.select(seats_t.c.seat)
+                    .where(
+                        seats_t.c.table_id == table_id,
+                        seats_t.c.kind.in_(PEOPLE),
+                        seats_t.c.claimed.is_(False),
+                    )
+                    .exists()
+                )
+                conn.execute(
+                    tables_t.update()
+                    .where(tables_t.c.id == table_id, tables_t.c.started_at.is_(None), ~unclaimed)
+                    .values(started_at=self.now())
+                )
                 self._notify(conn, table_id)
             return bool(res.rowcount == 1)
+
+    # ---------------------------------------------------------------- clocks, leaving
+    def _locked_count(self, conn: Connection, table_id: str) -> tuple[Any, int] | None:
+        """The table's row, locked until the transaction ends (PostgreSQL: a second server
+        enforcing the same deadline waits here, then finds the seat handed over already),
+        and its number of moves; None for an unknown table. SQLite: a first write takes
+        the database's write lock, so the read below cannot go stale before our write."""
+        if self.engine.dialect.name == "sqlite":
+            conn.execute(sa.text("UPDATE tables SET resigned = resigned WHERE id = :id"), {"id": table_id})
+        row = (
+            conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id).with_for_update())
+            .mappings()
+            .first()
+        )
+        if row is None:
+            return None
+        count = conn.execute(
+            sa.select(sa.func.count()).select_from(actions_t).where(actions_t.c.table_id == table_id)
+        ).scalar_one()
+        return row, int(count)
+
+    def hand_to_bot(self, table_id: str, at: int, handover: Handover) -> bool:
+        h = handover
+        with self._begin() as conn:
+            got = self._locked_count(conn, table_id)
+            if got is None or got[0]["finished_at"] is not None or got[1] != at:
+                return False
+            res = conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == h.seat, seats_t.c.kind.in_(PEOPLE))
+                .values(kind="bot", agent=h.agent, bot_from=at, bot_why=h.why)
+            )
+            if res.rowcount != 1:
+                return False
+            notices = [*(got[0]["notices"] or []), list(h.notice)]
+            conn.execute(
+                tables_t.update().where(tables_t.c.id == table_id).values(notices=notices, votes=None)
+            )
+            self._notify(conn, table_id)
+            return True
+
+    def vote(self, table_id: str, at: int, seat: int, voter: int, choice: str) -> dict[str, Any] | None:
+        with self._begin() as conn:
+            got = self._locked_count(conn, table_id)
+            if got is None or got[0]["finished_at"] is not None or got[1] != at:
+                return None
+            votes = voted(got[0]["votes"], at, seat, voter, choice)
+            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(votes=votes))
+            self._notify(conn, table_id)
+            return votes
+
+    def resign(self, table_id: str, at: int, seat: int) -> bool:
+        with self._begin() as conn:
+            got = self._locked_count(conn, table_id)
+            if got is None or got[0]["finished_at"] is not None or got[1] != at:
+                return False
+            conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id)
+                .values(finished_at=self.now(), resigned=seat, votes=None)
+            )
+            self._notify(conn, table_id)
+            return True
+
+    def delete_unstarted(self, table_id: str) -> bool:
+        with self._begin() as conn:
+            got = self._locked_count(conn, table_id)
+            if got is None or got[1] != 0:
+                return False
+            conn.execute(analyses_t.delete().where(analyses_t.c.table_id == table_id))
+            conn.execute(seats_t.delete().where(seats_t.c.table_id == table_id))
+            conn.execute(tables_t.delete().where(tables_t.c.id == table_id))
+            self._notify(conn, table_id)
+            return True
+
+    def timed_ids(self) -> list[str]:
+        q = sa.select(tables_t.c.id).where(
+            tables_t.c.clock.is_not(None),
+            tables_t.c.finished_at.is_(None),
+            tables_t.c.started_at.is_not(None),
+        )
+        with self._connect() as conn:
+            return list(conn.execute(q).scalars())
 
     # ---------------------------------------------------------------- analyses
     def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:
@@ -429,7 +553,9 @@ class SqlStore:
         try:
             with self._begin() as conn:
                 conn.execute(
-                    analyses_t.insert().values(**dataclasses.asdict(key), result=result, created_at=now())
+                    analyses_t.insert().values(
+                        **dataclasses.asdict(key), result=result, created_at=self.now()
+                    )
                 )
         except IntegrityError:
             pass
@@ -585,13 +711,13 @@ class _FastPath:
         ph = "?" if dialect.paramstyle == "qmark" else "%s"
         self.table_sql = (
             "SELECT t.id, t.game, t.players, t.options, t.seed, t.created_at, t.finished_at,"
-            " t.rematch_of, t.notices,"
+            " t.rematch_of, t.notices, t.clock, t.started_at, t.votes, t.resigned,"
             " (SELECT r.id FROM tables r WHERE r.rematch_of = t.id LIMIT 1),"
             " (SELECT count(*) FROM actions a WHERE a.table_id = t.id)"
             f" FROM tables t WHERE t.id = {ph}"
         )
         self.seats_sql = (
-            "SELECT seat, kind, agent, name, token_hash, claimed FROM seats"
+            "SELECT seat, kind, agent, name, token_hash, claimed, bot_from, bot_why FROM seats"
             f" WHERE table_id = {ph} ORDER BY seat"
         )
         self.actions_sql = (
@@ -601,10 +727,19 @@ class _FastPath:
         self.returning = dialect.name != "sqlite"
         # A move goes in only as the table's next: UNIQUE(table_id, index) refuses a taken
         # index, the count a gap (a move made for index n while an undo took n-1 back).
-        self.insert_sql = (
+        # Nor into an ended table (a resignation), nor, for a person's move, at a seat
+        # handed to a bot meanwhile (bot_from set: 0004).
+        insert = (
             f'INSERT INTO actions (table_id, "index", seat, action, time) SELECT {ph}, {ph}, {ph}, {ph}, {ph}'
             f" WHERE (SELECT count(*) FROM actions WHERE table_id = {ph}) = {ph}"
-            + (" RETURNING id" if self.returning else "")
+            f" AND EXISTS (SELECT 1 FROM tables WHERE id = {ph} AND finished_at IS NULL)"
+        )
+        returning = " RETURNING id" if self.returning else ""
+        self.insert_sql = insert + returning
+        self.insert_person_sql = (
+            insert
+            + f" AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = {ph} AND seat = {ph} AND bot_from IS NOT NULL)"
+            + returning
         )
         # PostgreSQL checks the count in a snapshot of its own: moves and undos of a table
         # first lock its row, so each sees the other's commit. SQLite has one writer.
@@ -623,6 +758,7 @@ class _FastPath:
             return col.type.dialect_impl(dialect).bind_processor(dialect) or (lambda v: v)
 
         self.options_out = result(tables_t.c.options)
+        self.clock_out = result(tables_t.c.clock)
         self.notices_in = bind(tables_t.c.notices)
         self.time_out = result(actions_t.c.time)
         self.time_in = bind(actions_t.c.time)
@@ -634,7 +770,10 @@ class _FastPath:
         if r is None:
             return None
         cur.execute(self.seats_sql, (table_id,))
-        seats = [SeatRow(s[0], s[1], s[2], s[3], s[4], bool(self.bool_out(s[5]))) for s in cur.fetchall()]
+        seats = [
+            SeatRow(s[0], s[1], s[2], s[3], s[4], bool(self.bool_out(s[5])), s[6], s[7])
+            for s in cur.fetchall()
+        ]
         return TableRow(
             id=r[0],
             game=r[1],
@@ -645,9 +784,13 @@ class _FastPath:
             finished_at=_utc(self.time_out(r[6])),
             rematch_of=r[7],
             notices=_notices(self.options_out(r[8])),
-            rematch=r[9],
+            clock=_json(self.clock_out(r[9])),
+            started_at=_utc(self.time_out(r[10])),
+            votes=_json(self.clock_out(r[11])),
+            resigned=r[12],
+            rematch=r[13],
             seats=seats,
-            actions=int(r[10]),
+            actions=int(r[14]),
         )
 
     def actions(self, cur: Any, table_id: str) -> list[ActionRow]:
@@ -656,12 +799,17 @@ class _FastPath:
         return [ActionRow(a[0], a[1], a[2], a[3], _utc(out(a[4])) or now()) for a in cur.fetchall()]
 
     def insert_action(
-        self, cur: Any, table_id: str, index: int, seat: int, action: str, t: datetime
+        self, cur: Any, table_id: str, index: int, seat: int, action: str, t: datetime, by_bot: bool = False
     ) -> int | None:
-        """The new row's id; None if ``index`` is not the table's next."""
+        """The new row's id; None if ``index`` is not the table's next (or the table
+        ended, or a person's seat went to a bot)."""
         if self.lock_sql is not None:
             cur.execute(self.lock_sql, (table_id,))
-        cur.execute(self.insert_sql, (table_id, index, seat, action, self.time_in(t), table_id, index))
+        values = (table_id, index, seat, action, self.time_in(t), table_id, index, table_id)
+        if by_bot:
+            cur.execute(self.insert_sql, values)
+        else:
+            cur.execute(self.insert_person_sql, (*values, table_id, seat))
         if not self.returning:
             return int(cur.lastrowid) if cur.rowcount == 1 else None
         got = cur.fetchone()
@@ -688,7 +836,16 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 
 def _seat_row(s: Any) -> SeatRow:
-    return SeatRow(s["seat"], s["kind"], s["agent"], s["name"], s["token_hash"], bool(s["claimed"]))
+    return SeatRow(
+        s["seat"],
+        s["kind"],
+        s["agent"],
+        s["name"],
+        s["token_hash"],
+        bool(s["claimed"]),
+        s["bot_from"],
+        s["bot_why"],
+    )
 
 
 def _table_row(r: Any, seats: list[SeatRow], rematch: str | None, count: int) -> TableRow:
@@ -705,7 +862,15 @@ def _table_row(r: Any, seats: list[SeatRow], rematch: str | None, count: int) ->
         seats=seats,
         actions=int(count),
         notices=_notices(r["notices"]),
+        clock=_json(r["clock"]),
+        started_at=_utc(r["started_at"]),
+        votes=_json(r["votes"]),
+        resigned=r["resigned"],
     )
+
+
+def _json(raw: Any) -> dict[str, Any] | None:
+    return dict(raw) if isinstance(raw, dict) and raw else None
 
 
 def _notices(raw: Any) -> tuple[tuple[int, str], ...]:

@@ -1,0 +1,112 @@
+"""The clock watch: the server side of thinking-time clocks (issue 38).
+
+Deadlines are not timers in this process: they are computed from the stored times of
+each table (``clocks.compute``), so the watch only has to *look* at the right moments.
+It keeps, for each timed table it knows, when to look next (the running clock's
+deadline, or a turn-based table's hand-over to a bot); it looks at a table again at once
+when it changes (a move here or on another server, heard through the hub); and it reads
+the list of timed tables afresh every :data:`RESCAN_SECONDS` (and when it starts: a
+deadline that passed while the server was down is enforced when it comes back).
+
+Enforcing is a conditional write (``Storage.hand_to_bot``: only if the table still has
+the same moves and the seat is still a person's), so two servers watching one
+PostgreSQL database hand a seat over once. A live clock that runs out changes nothing
+stored; the watch wakes the table's subscribers so that everyone sees it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from datetime import datetime
+
+from .tables import TableService
+
+log = logging.getLogger("muertos.server")
+
+TICK_SECONDS = 1.0
+RESCAN_SECONDS = 30.0
+
+
+class ClockWatch:
+    """Looks at timed tables when their clocks are due; see the module's docstring."""
+
+    def __init__(
+        self, service: TableService, tick: float = TICK_SECONDS, rescan: float = RESCAN_SECONDS
+    ) -> None:
+        self.service = service
+        self.tick = tick
+        self.rescan = rescan
+        self.due: dict[str, datetime | None] = {}
+        """When to look at each known timed table next (None: only when it changes)."""
+        self.touched: set[str] = set()
+        """Tables that changed since they were last looked at."""
+        self.told: dict[str, datetime | None] = {}
+        """The deadline whose running out subscribers were woken for, by table."""
+        self._scanned = -float("inf")
+        self._task: asyncio.Task[None] | None = None
+
+    def touch(self, table_id: str) -> None:
+        """A table changed (here or on another server): look at it on the next tick."""
+        if table_id in self.due:
+            self.touched.add(table_id)
+
+    def sweep(self, everything: bool = False) -> list[tuple[str, str]]:
+        """Look at the tables that are due (``everything``: every timed table, as at
+        start-up); blocking. Returns ``(table id, what happened)`` for each table whose
+        subscribers should hear: ``handed`` or ``expired``."""
+        if everything or time.monotonic() - self._scanned >= self.rescan:
+            self._scanned = time.monotonic()
+            ids = self.service.store.timed_ids()
+            for table_id in ids:
+                self.due.setdefault(table_id, None)
+            for gone in set(self.due) - set(ids):
+                self.due.pop(gone, None)
+                self.told.pop(gone, None)
+            look = set(ids)
+        else:
+            now = self.service.store.now()
+            look = {t for t, at in self.due.items() if at is not None and at <= now} | self.touched
+        self.touched -= look
+        out = []
+        for table_id in sorted(look):
+            try:
+                what, deadline, again = self.service.enforce(table_id)
+            except Exception:  # one broken table must not stop the watch
+                log.exception("clock of table %s", table_id)
+                continue
+            if what == "none":
+                self.due.pop(table_id, None)
+                self.told.pop(table_id, None)
+            else:
+                self.due[table_id] = again
+            if what == "handed" or (what == "expired" and self.told.get(table_id) != deadline):
+                self.told[table_id] = deadline
+                out.append((table_id, what))
+        return out
+
+    async def run(self, heard: Callable[[str, str], None]) -> None:
+        """Until cancelled: sweep every tick; ``heard(table id, what)`` on the event loop."""
+        everything = True
+        while True:
+            try:
+                for table_id, what in await asyncio.to_thread(self.sweep, everything):
+                    heard(table_id, what)
+                everything = False
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("clock watch")
+            await asyncio.sleep(self.tick)
+
+    def start(self, heard: Callable[[str, str], None]) -> None:
+        self._task = asyncio.get_running_loop().create_task(self.run(heard))
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._task
