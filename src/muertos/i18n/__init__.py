@@ -169,7 +169,7 @@ def messages(lang: str) -> dict[str, str]:
     out = _flatten(_read(folder / f"{lang}.toml"), "", f"i18n/{lang}.toml")
     for path in sorted(folder.iterdir(), key=lambda p: p.name):
         part, _, rest = path.name.partition(".")
-        if rest == f"{lang}.toml" and part not in ("shared", lang):
+        if rest == f"{lang}.toml" and part not in ("shared", "glossary", lang):
             out |= _flatten(_read(path), f"{part}.", f"i18n/{path.name}")
     return out
 
@@ -358,6 +358,40 @@ def game_catalog(game: str, lang: str) -> GameCatalog:
     )
 
 
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: the one word a language uses for a term, and the other words
+    (regular expressions) no catalog may use for it."""
+
+    term: str
+    word: str
+    others: tuple[re.Pattern[str], ...]
+
+
+def glossary(game: str | None, lang: str) -> list[Term]:
+    """The glossary of ``game`` (its ``locale/glossary.{lang}.toml``), or the table's own
+    (``glossary.{lang}.toml`` of this package) for ``None``: one word per term, so a
+    player meets one name for one thing in the log, the board, the guide and the lobby."""
+    path = (_locale(game) if game else files(__package__)) / f"glossary.{language(lang)}.toml"
+    if not path.is_file():
+        return []
+    out = []
+    for term, entry in _read(path).get("terms", {}).items():
+        if not isinstance(entry, Mapping) or not isinstance(entry.get(language(lang)), str):
+            raise CatalogError(f"{path}: {term} needs its word")
+        out.append(Term(term, entry[language(lang)], tuple(re.compile(p) for p in entry.get("not", []))))
+    return out
+
+
+def catalog_texts(game: str | None, lang: str) -> list[str]:
+    """Every text a reader of ``lang`` may read from the catalogs of ``game`` (its sentences,
+    terms and result words, its guide) or, for ``None``, the table's messages."""
+    if game is None:
+        return list(messages(lang).values())
+    cat = game_catalog(game, lang)
+    return [*cat.terms.values(), *(t.target for t in cat.templates), *cat.result.values(), cat.guide or ""]
+
+
 def translate(
     text: str, lang: str | None = None, game: str | None = None, names: Sequence[str] | None = None
 ) -> str:
@@ -525,9 +559,12 @@ __all__ = [
     "NAMES",
     "CatalogError",
     "GameCatalog",
+    "Term",
     "active",
+    "catalog_texts",
     "front_end",
     "game_catalog",
+    "glossary",
     "guide",
     "language",
     "localize",
