@@ -14,9 +14,7 @@ import pytest
 
 from muertos.analysis import Budget
 
-from .test_browser import browser, create, serve, watch
-
-__all__ = ["browser"]
+from .support import create, serve, watch
 
 
 @pytest.fixture(scope="module")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .test_browser import browser, create, server, watch  # noqa: F401  (fixtures)
+from .support import create, watch
 
 
-def test_the_switch_puts_the_lobby_and_a_table_in_spanish_and_back(server: str, browser: Any) -> None:  # noqa: F811
+def test_the_switch_puts_the_lobby_and_a_table_in_spanish_and_back(server: str, browser: Any) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
     page = ctx.new_page()
     errors = watch(page)

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .test_browser import browser, create, server, watch  # noqa: F401 (fixtures)
+from .support import create, watch
 from .test_readable import overflow
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -45,7 +45,7 @@ def advance(base: str, table: dict[str, Any], moves: int) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_ofertu_on_a_phone_is_readable_and_on_screen(server: str, browser: Any, lang: str) -> None:  # noqa: F811
+def test_ofertu_on_a_phone_is_readable_and_on_screen(server: str, browser: Any, lang: str) -> None:
     t = create(
         server,
         {

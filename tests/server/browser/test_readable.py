@@ -1,4 +1,4 @@
-"""Every game, at a desktop's and a phone's size, in English and in Spanish, played to the end
+"""Every game, at a desktop's size in English and a phone's in Spanish, played to the end
 in the browser (a person in seat 1, bots elsewhere, short games): the last move is marked on
 the board, the moves since your turn are summed up, the move controls stay on a phone's
 screen, the page's own words and the result are in the page's language, and no text
@@ -12,16 +12,15 @@ from typing import Any
 import httpx
 import pytest
 
-from .test_browser import browser, create, server, watch  # noqa: F401 (fixtures)
+import muertos
+
+from .support import create, short, table_seats, watch
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
-    ("ofrenda", 2, {}),
-    ("die-of-the-dead", 2, {}),
-    ("patzcuaro", 2, {}),
-    ("dia-de-los-muertos", 2, {"round_limit": 2}),
-    ("ofertu", 2, {}),
+    (g, table_seats(g), short(g, table_seats(g))) for g in muertos.game_ids()
 ]
+"""Every game at the fewest seats of a person and a bot, short enough to play to its end."""
 
 # Text that overflows its box: an HTML element whose content is wider or taller than the box
 # that does not scroll; an SVG text outside the piece it is drawn on (the nearest group drawn
@@ -70,12 +69,13 @@ OVERFLOW_JS = """() => {
 
 MARKED_JS = "() => document.querySelectorAll('#board .hl-last').length"
 
-LANGS = ["en", "es"]
+VIEWS = [("desktop", "en"), ("phone", "es")]
+"""Each game at a desktop's size in English and at a phone's in Spanish: every size and
+language, and the narrowest screen with the longer words, where text overflows first."""
 CASES = [
     pytest.param(game, players, options, size, lang, id=f"{game}-{size}-{lang}")
     for game, players, options in GAMES
-    for lang in LANGS
-    for size in SIZES
+    for size, lang in VIEWS
 ]
 # The page's own words, as the page's language says them: while seat 1 is to move, and at the end.
 YOUR_MOVE = {"en": "Your move", "es": "Tu jugada"}
@@ -93,8 +93,8 @@ def overflow(page: Any) -> list[str]:
 
 @pytest.mark.parametrize(("game", "players", "options", "size", "lang"), CASES)
 def test_each_game_plays_to_the_end_marked_and_readable(
-    server: str,  # noqa: F811
-    browser: Any,  # noqa: F811
+    server: str,
+    browser: Any,
     game: str,
     players: int,
     options: dict[str, Any],

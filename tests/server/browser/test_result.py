@@ -10,17 +10,14 @@ from typing import Any
 import httpx
 import pytest
 
-from .test_browser import browser, create, server, watch  # noqa: F401 (fixtures)
+import muertos
+
+from .support import create, seat_counts, short, watch
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
-    ("ofrenda", 2, {}),
-    ("ofrenda", 1, {}),
-    ("die-of-the-dead", 2, {}),
-    ("die-of-the-dead", 1, {}),
-    ("patzcuaro", 4, {}),
-    ("dia-de-los-muertos", 6, {"round_limit": 3}),
-    ("ofertu", 2, {}),
+    (g, n, short(g, n)) for g in muertos.game_ids() for n in seat_counts(g)
 ]
+"""Every game at its fewest seats (a solo game's rating) and its most (the widest sheet)."""
 
 PANEL_JS = """() => {
   const p = document.querySelector('#result');
@@ -56,8 +53,8 @@ def finished_table(base: str, game: str, players: int, options: dict[str, Any]) 
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES)
 def test_the_result_panel_shows_results_breakdown(
-    server: str,  # noqa: F811
-    browser: Any,  # noqa: F811
+    server: str,
+    browser: Any,
     game: str,
     players: int,
     options: dict[str, Any],

@@ -8,7 +8,7 @@ import json
 import time
 from typing import Any
 
-from .test_browser import browser, create, moves_on_server, server, watch  # noqa: F401 (fixtures)
+from .support import create, moves_on_server, watch
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SINGLE_JS = """() => [...document.querySelectorAll('svg.board [data-actions]')].findIndex(
@@ -35,7 +35,7 @@ def my_turn(page: Any, base: str, table_id: str) -> tuple[int, Any, str]:
     raise AssertionError("no single-action piece on the board")
 
 
-def test_a_tap_shows_the_piece_and_its_button_plays(server: str, browser: Any) -> None:  # noqa: F811
+def test_a_tap_shows_the_piece_and_its_button_plays(server: str, browser: Any) -> None:
     seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "agent": "random"}]
     t = create(server, {"game": "ofrenda", "players": 2, "seats": seats, "seed": 5})
     ctx = browser.new_context(**PHONE)
@@ -78,7 +78,7 @@ def test_a_tap_shows_the_piece_and_its_button_plays(server: str, browser: Any) -
     ctx.close()
 
 
-def test_a_mouse_click_plays_at_once(server: str, browser: Any) -> None:  # noqa: F811
+def test_a_mouse_click_plays_at_once(server: str, browser: Any) -> None:
     seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "agent": "random"}]
     t = create(server, {"game": "ofrenda", "players": 2, "seats": seats, "seed": 5})
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
