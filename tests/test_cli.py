@@ -44,12 +44,13 @@ def test_the_reconstructed_components_are_listed_once_in_the_readers_language(
     from muertos import cli, i18n
 
     monkeypatch.setattr(cli.console, "_width", 1000)  # a bullet on one line
-    lines = muertos.game(gid).reconstructed()
-    assert lines
+    lines = muertos.game(gid).reconstructed()  # none: no heading (a game may have none)
     for lang, heading in (("en", "Reconstructed components"), ("es", "Componentes reconstruidos")):
         out = runner.invoke(app, ["rules", gid, "--lang", lang], env={"LANG": "C"}).output
-        assert out.lower().count(heading.lower()) == 1, (lang, out)
-        assert out.lower().count("reconstructed components") + out.lower().count("reconstruidos") == 1
+        assert out.lower().count(heading.lower()) == bool(lines), (lang, out)
+        assert out.lower().count("reconstructed components") + out.lower().count("reconstruidos") == bool(
+            lines
+        )
         bullets = [x.strip()[2:] for x in out.splitlines() if x.strip().startswith("• ")]
         assert bullets == [i18n.whole(x, lang, gid) for x in lines]
         if lang == "es":

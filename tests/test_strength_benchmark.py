@@ -10,6 +10,8 @@ from types import ModuleType
 
 import pytest
 
+import muertos
+
 from .scripts import BENCHMARKS, load_benchmark
 
 SCRIPT = BENCHMARKS / "strength.py"
@@ -21,10 +23,7 @@ def _strength() -> ModuleType:
 
 def test_every_goal_of_the_issue_is_measured_on_at_least_the_games_it_asks() -> None:
     s = _strength()
-    goals = {
-        g.name: g
-        for g in s.goals(["ofrenda", "die-of-the-dead", "patzcuaro", "dia-de-los-muertos", "ofertu"])
-    }
+    goals = {g.name: g for g in s.goals(muertos.game_ids())}
     assert goals["Ofrenda solo median"].target == "median >= 110"
     assert len(goals["Ofrenda solo median"].jobs(1.0)) == 100
     assert len(goals["Die of the Dead perfect 18"].jobs(1.0)) == 200

@@ -59,10 +59,11 @@ def test_ismcts_choice_ignores_hidden_information(gid: str) -> None:
     g = muertos.game(gid)
     s = g.new(max(2, g.min_players), 5)
     rnd = random.Random(5)
-    for _ in range(12):
-        if s.over:
+    for _ in range(12):  # twelve random moves in, or the last position of a shorter game
+        after = s.after(rnd.choice(s.legal_actions()))
+        if after.over:
             break
-        s.apply(rnd.choice(s.legal_actions()))
+        s = after
     seat = s.to_move
     assert seat is not None
     twin = s.determinize(seat, random.Random(99))
@@ -103,13 +104,17 @@ def test_ismcts_reads_hidden_information_only_through_determinize(gid: str, play
     import random
 
     g = muertos.game(gid)
+    probe, rnd = g.new(players, 11), random.Random(11)
+    while not probe.over:  # the game played below, to know its length
+        probe.apply(rnd.choice(probe.legal_actions()))
+    step = max(1, min(4, len(probe.history) // 5))  # every 4th move; closer in a game of under 20
     s = g.new(players, 11)
     rnd = random.Random(11)
     checked = 0
     while not s.over and checked < 3:
         seat = s.to_move
         assert seat is not None
-        if len(s.legal_actions()) > 1 and len(s.history) >= 4 * (checked + 1):
+        if len(s.legal_actions()) > 1 and len(s.history) >= step * (checked + 1):
             twin = s.determinize(seat, random.Random(99 + checked))
             assert twin.view(seat) == s.view(seat)
             move = ISMCTSAgent(4, iterations=48).act(s, seat)

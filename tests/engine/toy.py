@@ -125,10 +125,11 @@ class ToyState(State):
     )
 
     def _view(self, seat: int | None) -> dict[str, Any]:
+        # copies: a view is the seat's to keep, and must not move on with the state
         return {
             "deck": len(self.deck),
-            "hands": [h if seat == i else len(h) for i, h in enumerate(self.hands)],
-            "played": [p if (seat == i or self.over) else len(p) for i, p in enumerate(self.played)],
+            "hands": [list(h) if seat == i else len(h) for i, h in enumerate(self.hands)],
+            "played": [list(p) if (seat == i or self.over) else len(p) for i, p in enumerate(self.played)],
         }
 
     def scores(self) -> list[float]:
