@@ -83,7 +83,7 @@ def first_legal(t: Table, seat: int) -> str:
 
 # ---------------------------------------------------------------- the clock itself (pure)
 def test_a_live_bank_runs_down_gains_the_increment_and_is_capped() -> None:
-    """ "live: a bank per person (e.g. 10 min) plus an increment per move (e.g. 20 s), capped"."""
+    """Issue 38: "live: a bank per person (e.g. 10 min) plus an increment per move (e.g. 20 s), capped"."""
     s = ClockSettings("live", bank=600, increment=20, cap=700)
     people = [True, True]
     moves = [
@@ -130,7 +130,7 @@ def test_no_clock_runs_before_the_table_starts_nor_for_bots() -> None:
 
 
 def test_a_turn_based_move_has_its_own_period_and_a_bot_takes_over_after_two() -> None:
-    """ "turn-based: a time per move … the seat passes to the bot by itself after a second full period"."""
+    """Issue 38: "turn-based: a time per move … the seat passes to the bot by itself after a second full period"."""
     s = ClockSettings("turn", per_move=86400)
     moved = T0 + timedelta(hours=5)
     c = compute(s, T0, [Move(0, moved, False)], 1, [True, True], moved + timedelta(hours=30))
@@ -236,7 +236,7 @@ def test_a_bad_clock_is_refused_with_the_usual_error_shape(timed: TestClient) ->
 
 
 def test_when_time_runs_out_the_other_hands_the_seat_to_a_bot(timed: TestClient, clock: FakeClock) -> None:
-    """ "the others see it and may choose … hand the seat to a bot (greedy by default) that
+    """Issue 38: "the others see it and may choose … hand the seat to a bot (greedy by default) that
     plays it to the end … the result marks the seat 'played by a bot from move N'"."""
     t = seated(timed, LIVE)
     assert t.act(0, first_legal(t, 0)).status_code == 200
@@ -314,6 +314,26 @@ def test_votes_are_for_one_move_only(timed: TestClient, clock: FakeClock) -> Non
     assert c["votes"] is None and c["remaining"][0] == 20 and c["running"] == 1
 
 
+def test_a_live_clock_running_out_is_told_to_the_others_live(timed: TestClient, clock: FakeClock) -> None:
+    """Issue 38: "When a person's time runs out, the others see it": nothing is stored, but the
+    watch hears of the new table from its first change and wakes its subscribers."""
+    app: Any = timed.app
+    app.state.watch.sweep(everything=True)  # as at start-up: the new table is not known yet
+    t = seated(timed, LIVE)
+    timed.portal.call(lambda: None)  # type: ignore[union-attr]  # the hub's wake-ups have run
+    with timed.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "table" and not first["clock"]["expired"]
+        clock.advance(601)
+        told = app.state.watch.sweep()
+        assert (t.id, "expired") in told
+        for table_id, what in told:
+            timed.portal.call(app.state.heard, table_id, what)  # type: ignore[union-attr]
+        update = ws.receive_json()
+        assert update["type"] == "update" and update["clock"]["expired"] and update["clock"]["running"] == 0
+    assert app.state.watch.sweep() == []  # told once
+
+
 def test_a_turn_based_seat_goes_to_a_bot_after_a_second_full_period(
     timed: TestClient, clock: FakeClock
 ) -> None:
@@ -376,7 +396,7 @@ def test_two_servers_on_one_database_hand_a_seat_over_once(pg_url: str, clock: F
 
 # ---------------------------------------------------------------- leaving, resigning, cancelling
 def test_a_person_may_leave_and_a_bot_finishes_for_them(timed: TestClient) -> None:
-    """ "a person may leave a table: their seat is played by a bot from then on, the
+    """Issue 38: "a person may leave a table: their seat is played by a bot from then on, the
     others finish, and the result says so"."""
     t = seated(timed, None)
     assert t.act(0, first_legal(t, 0)).status_code == 200
@@ -393,19 +413,24 @@ def test_a_person_may_leave_and_a_bot_finishes_for_them(timed: TestClient) -> No
 
 
 def test_a_two_seat_game_may_be_resigned(timed: TestClient) -> None:
+    """Issue 38: "A 2-seat game may simply be resigned (the other wins)"."""
     t = seated(timed, LIVE)
+    move = first_legal(t, 0)
     r = timed.post(f"/api/tables/{t.id}/resign", headers={"X-Seat-Token": t.tokens[0]})
     assert r.status_code == 200, r.text
-    assert r.json()["status"] == "finished" and r.json()["resigned"] == 0 and r.json()["clock"] is None
+    got = r.json()
+    assert got["status"] == "finished" and got["resigned"] == 0 and got["clock"] is None
+    assert got["view"]["legal"] == [] and not got["can_resign"] and not got["can_leave"]
     result = timed.get(f"/api/tables/{t.id}/result").json()
     assert result["over"] and result["winners"] == [1] and result["resigned"] == 0
-    late = t.act(1, t.get(1)["view"]["legal"][0]) if t.get(1)["view"]["legal"] else None
-    if late is not None:
-        assert late.status_code == 409 and late.json()["code"] == "game_over"
+    late = t.act(0, move)
+    assert late.status_code == 409 and late.json()["code"] == "game_over"
     assert timed.post(f"/api/tables/{t.id}/resign", headers={"X-Seat-Token": t.tokens[1]}).status_code == 409
+    assert timed.post(f"/api/tables/{t.id}/resign").status_code == 403
     three = seated(timed, None, n=3)
     r3 = timed.post(f"/api/tables/{three.id}/resign", headers={"X-Seat-Token": three.tokens[0]})
     assert r3.status_code == 409 and r3.json()["code"] == "resign_two"
+    assert three.get()["status"] == "in_progress"
 
 
 def test_the_owner_may_cancel_a_table_that_has_not_started(timed: TestClient) -> None:

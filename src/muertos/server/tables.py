@@ -806,10 +806,13 @@ class TableService:
         st = lo.state
         last = lo.actions[-1] if lo.actions else None
         names = seat_names(lo.table, lang)
+        view = view_for(st, lo.seat, names, lang)
+        if lo.table.finished_at is not None and "legal" in view:
+            view["legal"] = []  # a resigned game: nobody moves any more
         return TableOut.model_construct(
             **self._public(lo.table, lang),
             you=lo.seat,
-            view=view_for(st, lo.seat, names, lang),
+            view=view,
             log=[text for _, text in lines_with_notices(st, lo.seat, lo.table.notices, 0, names, lang)]
             if with_log
             else [],
@@ -908,11 +911,14 @@ class TableService:
         """Apply the table's clock now: a turn-based seat that let a second full period
         pass goes to a bot (once, whichever server gets there first). Returns what
         happened — ``handed``, ``expired`` (the running clock is out), ``running``, ``none``
-        — the running clock's deadline, and when to look again."""
+        (no clock runs now), ``untimed`` (the table has no time limit, or is gone) — the
+        running clock's deadline, and when to look again."""
         try:
             lo = self.load(table_id, None)
         except (NotFound, NotNow):  # deleted (cancelled) or broken: nothing to enforce
-            return "none", None, None
+            return "untimed", None, None
+        if lo.table.clock is None:
+            return "untimed", None, None
         got = self.clocks_of(lo)
         if got is None or got[1].running is None:
             return "none", None, None

@@ -4,9 +4,10 @@ Deadlines are not timers in this process: they are computed from the stored time
 each table (``clocks.compute``), so the watch only has to *look* at the right moments.
 It keeps, for each timed table it knows, when to look next (the running clock's
 deadline, or a turn-based table's hand-over to a bot); it looks at a table again at once
-when it changes (a move here or on another server, heard through the hub); and it reads
-the list of timed tables afresh every :data:`RESCAN_SECONDS` (and when it starts: a
-deadline that passed while the server was down is enforced when it comes back).
+when it changes (a move here or on another server, heard through the hub: a table it
+has not seen is read once, and remembered if it has no clock, which never changes); and
+it reads the list of timed tables afresh every :data:`RESCAN_SECONDS` (and when it
+starts: a deadline that passed while the server was down is enforced when it comes back).
 
 Enforcing is a conditional write (``Storage.hand_to_bot``: only if the table still has
 the same moves and the seat is still a person's), so two servers watching one
@@ -29,6 +30,7 @@ log = logging.getLogger("muertos.server")
 
 TICK_SECONDS = 1.0
 RESCAN_SECONDS = 30.0
+UNTIMED_KEPT = 100_000
 
 
 class ClockWatch:
@@ -44,6 +46,8 @@ class ClockWatch:
         """When to look at each known timed table next (None: only when it changes)."""
         self.touched: set[str] = set()
         """Tables that changed since they were last looked at."""
+        self.untimed: set[str] = set()
+        """Tables seen to have no time limit: their changes are not looked at."""
         self.told: dict[str, datetime | None] = {}
         """The deadline whose running out subscribers were woken for, by table."""
         self._scanned = -float("inf")
@@ -51,7 +55,7 @@ class ClockWatch:
 
     def touch(self, table_id: str) -> None:
         """A table changed (here or on another server): look at it on the next tick."""
-        if table_id in self.due:
+        if table_id not in self.untimed:
             self.touched.add(table_id)
 
     def sweep(self, everything: bool = False) -> list[tuple[str, str]]:
@@ -78,9 +82,13 @@ class ClockWatch:
             except Exception:  # one broken table must not stop the watch
                 log.exception("clock of table %s", table_id)
                 continue
-            if what == "none":
+            if what in ("none", "untimed"):
                 self.due.pop(table_id, None)
                 self.told.pop(table_id, None)
+                if what == "untimed":
+                    if len(self.untimed) > UNTIMED_KEPT:
+                        self.untimed.clear()  # forgotten tables are read once more, no harm
+                    self.untimed.add(table_id)
             else:
                 self.due[table_id] = again
             if what == "handed" or (what == "expired" and self.told.get(table_id) != deadline):

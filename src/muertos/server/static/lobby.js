@@ -1,6 +1,7 @@
 // The lobby: the games (emblem, summary), a form to open a table (options, seat kinds and
 // bot strengths), the invite links, and the open / in progress / finished tables.
 import { api, invitesFor, saveInvites, saveToken, tokenFor } from "./api.js";
+import { clockFieldset, clockFrom, limitLabel } from "./clocks.js";
 import { emblem } from "./emblems.js";
 import { lang, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 import { h } from "./svg.js";
@@ -73,6 +74,7 @@ function openForm(g) {
     h("label", { for: "players" }, t("web.lobby.players_label"), " ", players),
     g.options.length ? h("fieldset", {}, h("legend", {}, t("web.lobby.options")), ...g.options.map(optionInput)) : null,
     h("fieldset", {}, h("legend", {}, t("web.lobby.seats")), seatsList),
+    clockFieldset(),
     h("div", { class: "buttons" }, h("button", { type: "submit" }, t("web.lobby.create")), h("button", { type: "button", class: "secondary", onclick: () => dlg.close() }, t("web.lobby.cancel"))),
   );
   dlg.replaceChildren(form);
@@ -95,7 +97,7 @@ async function create(e, g, form) {
     return kind === "human" || kind === "open" ? { kind, name } : { kind: "bot", agent: kind.slice(4), name };
   });
   try {
-    const r = await api("POST", "/api/tables", { game: g.id, players: n, options, seats });
+    const r = await api("POST", "/api/tables", { game: g.id, players: n, options, seats, clock: clockFrom(form) });
     if (r.creator_token) saveToken(r.id, r.creator_token);
     saveInvites(r.id, r.invites);
     showInvites(r);
@@ -156,7 +158,7 @@ function tableRow(row) {
     "li",
     { class: "table-row" },
     emblem(row.game),
-    h("div", {}, h("strong", {}, row.title), h("span", { class: "muted" }, ` · ${t("web.lobby.moves", { n: row.moves })} · ${new Date(row.created_at).toLocaleString(lang())}`), h("ul", { class: "seat-list" }, ...seats)),
+    h("div", {}, h("strong", {}, row.title), h("span", { class: "muted" }, ` · ${t("web.lobby.moves", { n: row.moves })} · ${new Date(row.created_at).toLocaleString(lang())}${row.time_limit ? ` · ⏱ ${limitLabel(row.time_limit)}` : ""}`), h("ul", { class: "seat-list" }, ...seats)),
     h("a", { class: "button", href: `/table/${row.id}` }, open),
   );
 }

@@ -3,6 +3,7 @@
 import { api, ApiError, forgetToken, invitesFor, saveToken, seatLabel, tokenFor } from "./api.js";
 import { drawResultPanel } from "./result.js";
 import { drawAnalysis, drawHint } from "./analysis.js";
+import { drawSeatControls, resignedLine, seatBotTag, seatClock, trackClock } from "./clocks.js";
 import { h } from "./svg.js";
 import * as generic from "./render/generic.js";
 import { changed, mark, signatures } from "./changes.js";
@@ -123,7 +124,9 @@ function drawHeader() {
         { class: `seat seat${i % 6}` + (v.to_move === i ? " to-move" : "") + (table.you === i ? " you" : "") + (lastMover === i && !replay ? " moved" : "") },
         h("span", { class: "seat-no" }, `${i + 1}`),
         ` ${s.name}`,
-        s.kind === "bot" ? h("span", { class: "tag", title: t("web.table.bot_agent", { agent: s.agent }) }, ` ⚙ ${t("web.table.bot_agent", { agent: s.agent })}`) : null,
+        seatClock(table, i),
+        seatBotTag(s) ??
+          (s.kind === "bot" ? h("span", { class: "tag", title: t("web.table.bot_agent", { agent: s.agent }) }, ` ⚙ ${t("web.table.bot_agent", { agent: s.agent })}`) : null),
         v.to_move === i ? h("span", { class: "tag" }, ` ▶ ${t("web.table.to_move")}`) : null,
         table.you === i ? h("span", { class: "tag" }, ` ★ ${t("web.table.you")}`) : null,
         v.over && v.winners?.includes(i) ? h("span", { class: "tag win" }, ` ♛ ${t("web.table.winner")}`) : null,
@@ -291,17 +294,20 @@ function drawSide() {
       ),
     );
     drawHint({ table, tableId, token, side, redraw: drawSide });
+  } else if (table.resigned !== null && table.resigned !== undefined) {
+    side.append(resignedLine(table));
   } else if (!v.over) {
     side.append(h("p", { class: "waiting" }, t(table.you === null ? "web.table.watching" : "web.table.waiting")));
   }
   if (table.can_undo) side.append(h("button", { class: "secondary", onclick: undo }, `↶ ${t("web.table.undo")}`));
+  drawSeatControls({ table, tableId, token, side, toast, accept: (got) => accept({ ...got, type: "table" }) });
   drawResult(side);
   drawInvites(side);
 }
 
 function drawResult(side) {
   const v = table.view;
-  if (!v.over) return;
+  if (!v.over && table.status !== "finished") return;
   if (table.rematch) side.append(h("a", { class: "button", href: `/table/${table.rematch}` }, t("web.table.go_rematch")));
   else if (table.you !== null) side.append(h("button", { onclick: rematch }, t("web.table.rematch")));
   side.append(h("button", { class: "secondary", onclick: openReplay }, `▶ ${t("web.table.replay")}`));
@@ -433,6 +439,7 @@ function accept(msg) {
   if (msg.type === "table" || msg.reset) log = msg.log || [];
   else log = log.concat((msg.new_events || []).map((e) => e.text));
   table = msg;
+  trackClock(table, () => drawSide()); // a clock that runs out here shows the choice at once
   draw();
 }
 
