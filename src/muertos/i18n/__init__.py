@@ -104,6 +104,17 @@ def option_label(game: str, name: str, lang: str | None = None) -> str:
     return whole(name.replace("_", " "), lang or active(), game)
 
 
+def plural(game: str, one: str, many: str, n: int, lang: str | None = None) -> str:
+    """A count and its noun in agreement, as gettext's ``ngettext``: the game's term
+    ``one`` (the English singular, "Deck: 1 portrait") when ``n`` is 1, else ``many``
+    ("Deck: {n} portraits"), in ``lang``, its ``{n}`` filled: "Mazo: 1 retrato", never
+    "Mazo: 1 retratos"."""
+    lang = language(lang or active())
+    english = one if n == 1 else many
+    said = english if lang == DEFAULT else game_catalog(game, lang).phrase(english) or english
+    return said.replace("{n}", str(n))
+
+
 class CatalogError(ValueError):
     """A catalog file that does not fit its rules (names the file and the key)."""
 
@@ -268,6 +279,14 @@ class GameCatalog:
         if low is not None and word[:1].isupper():
             return low[:1].upper() + low[1:]
         return None
+
+    def phrase(self, english: str) -> str | None:
+        """A term, or a sentence by its very template ("Deck: {n} portraits"), untranslated
+        placeholders and all: for :func:`plural`."""
+        t = self.term(english)
+        if t is not None:
+            return t
+        return next((tpl.target for tpl in self.templates if tpl.english == english), None)
 
     def kept(self, value: str) -> bool:
         """Whether ``value`` reads the same in every language: numbers, seat references,
@@ -575,6 +594,7 @@ __all__ = [
     "option_label",
     "option_value",
     "placeholders",
+    "plural",
     "seats",
     "term",
     "title",

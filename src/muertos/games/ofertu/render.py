@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from muertos.engine import State
+from muertos.i18n import plural as counted
 from muertos.i18n import translate
 
 from .components import BLACK, RED, SUIT_NAME, WHITE, sort_cards
@@ -73,10 +74,18 @@ def _player_panel(v: OfertuView, p: int, seat: int | None) -> Panel:
     grid.add_row(tr("Deck"), Text(tr(f"{plural(v['decks'][p], 'card')} face down")))
     disp = v["display"][p]
     line = cards(sort_cards(disp), "empty")
-    line.append("  " + tr(f"= {pips(disp)} pips"), style="bold")
+    line.append("  " + counted("ofertu", "= 1 pip", "= {n} pips", pips(disp)), style="bold")
     grid.add_row(tr("Victory display"), line)
     if v["phase"] != "over":
-        grid.add_row(tr("This round"), Text(tr(f"{v['wins'][p]} won ({v['won_pips'][p]} pips)")))
+        grid.add_row(
+            tr("This round"),
+            Text(
+                counted("ofertu", "1 won", "{n} won", v["wins"][p])
+                + " ("
+                + counted("ofertu", "1 pip", "{n} pips", v["won_pips"][p])
+                + ")"
+            ),
+        )
     marks = []
     if v["start"] == p and v["phase"] != "over":
         marks.append(tr("★ start player"))

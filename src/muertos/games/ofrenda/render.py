@@ -240,7 +240,7 @@ def seat_panel(v: dict[str, Any], i: int, seat: int | None) -> Panel:
     hand = [card_chip(c) for c in sv["hand"]] + [face_chip(f) for f in faces]
     hand += [Text(BACK, style="bold bright_blue")] * (sv["hand_hidden"] - len(faces))
     grid.add_row(tr("Hand"), Text("   ").join(hand) if hand else Text(tr("empty"), style="dim"))
-    store = Text(tr("✿ {n} marigolds", n=sv["marigolds"]), style="orange1")
+    store = Text(i18n.plural("ofrenda", "✿ 1 marigold", "✿ {n} marigolds", sv["marigolds"]), style="orange1")
     store.append(tr("   candles: "))
     store.append(", ".join(f"{k} {candle_text(k)}" for k in sv["candles"]) or tr("none"))
     grid.add_row(tr("Storage"), store)
@@ -260,7 +260,9 @@ def seat_panel(v: dict[str, Any], i: int, seat: int | None) -> Panel:
     grid.add_row(
         label,
         Text(
-            f"{sc['total']}  ({parts}; " + tr("{n} lit", n=sv["lit_portraits"]) + ")",
+            f"{sc['total']}  ({parts}; "
+            + i18n.plural("ofrenda", "1 lit", "{n} lit", sv["lit_portraits"])
+            + ")",
             style="bold" if v["over"] else "",
         ),
     )
@@ -283,7 +285,11 @@ def render(state: State, seat: int | None = None) -> RenderableType:
     v = state.view(seat)
     parts: list[RenderableType] = [Text(i18n.translate(v["status"], game="ofrenda"), style="bold")]
     parts.append(family_board(v))
-    info = Text(tr("Deck: {n} portraits (lit side up)", n=v["deck"]))
+    info = Text(
+        i18n.plural(
+            "ofrenda", "Deck: 1 portrait (lit side up)", "Deck: {n} portraits (lit side up)", v["deck"]
+        )
+    )
     if "deck_top" in v:
         top = v["deck_top"]
         info.append(
@@ -309,9 +315,12 @@ def render(state: State, seat: int | None = None) -> RenderableType:
     if v["players"] == 1:
         parts.append(
             Text(
-                tr(
+                i18n.plural(
+                    "ofrenda",
+                    "Abuela has discarded 1 portrait ({cards}) and candles {candles}; {removed} portraits removed unseen.",
                     "Abuela has discarded {n} portraits ({cards}) and candles {candles}; {removed} portraits removed unseen.",
-                    n=len(v["abuela_discards"]),
+                    len(v["abuela_discards"]),
+                ).format(
                     cards=", ".join(v["abuela_discards"]) or "—",
                     candles=", ".join(v["abuela_candles"]) or "—",
                     removed=v["removed"],

@@ -135,7 +135,7 @@ def _track(s: PatzcuaroState, lang: str) -> RenderableType:
     for seat in waiting:
         foot.append_text(_token(seat, lang))
         foot.append(" ")
-    foot.append(f"   {w['deck']}: {len(s.deck)} {w['cards']}")
+    foot.append(f"   {w['deck']}: " + i18n.plural(GAME_ID, "1 card", "{n} cards", len(s.deck), lang))
     if shops < len(s.tiles):
         foot.append(f"   {s.tiles[-1]} {w['removed']}", style="dim")
     return Panel(Group(table, foot), title=w["track"], title_align="left")
@@ -179,7 +179,7 @@ def _altar_panel(s: PatzcuaroState, seat: int, viewer: int | None, lang: str) ->
             line.append_text(_card(c, lang))
             line.append("  ")
     else:
-        line = Text(f"{len(hand)} {w['cards'] if len(hand) != 1 else w['card']} ({w['hidden']})")
+        line = Text(i18n.plural(GAME_ID, "1 card (hidden)", "{n} cards (hidden)", len(hand), lang))
         if s.known[seat]:
             line.append(f"; {w['known']}: ")
             for c in s.known[seat]:

@@ -63,6 +63,13 @@ export function term(gameId, english) {
   return english;
 }
 
+/** A count and its noun in agreement (gettext's ngettext): the game's term `one` (the
+ * English singular, "☀ 1 lit") when `n` is 1, else `many` ("☀ {n} lit"), in the page's
+ * language, {n} and `params` filled: "☀ 1 iluminado", never "☀ 1 iluminados". */
+export function termn(gameId, one, many, n, params = {}) {
+  return fill(term(gameId, n === 1 ? one : many), { ...params, n });
+}
+
 /** A game's phrase with values: its English template (the catalog's key, "{n} pips")
  * in the page's language, the {placeholders} filled from `params`. */
 export function termf(gameId, english, params = {}) {

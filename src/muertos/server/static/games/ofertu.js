@@ -8,7 +8,7 @@
 // of the auction row under it, so every word stays readable and nothing is off screen.
 import { svg, title } from "../svg.js";
 import { begin, finish, piece } from "../pieces.js";
-import { t, term, termf } from "../i18n.js";
+import { t, term, termf, termn } from "../i18n.js";
 
 const CW = 54;
 const CH = 76;
@@ -38,7 +38,7 @@ function card(x, y, c, opts = {}) {
     const info = CAT.cards?.[c];
     const sname = term("ofertu", (CAT.suits || []).find((x) => x.letter === suit)?.name ?? { R: "red", B: "black", W: "white" }[suit] ?? suit);
     g.append(svg("text", { x: CW - 5, y: CH - 6, "text-anchor": "end", class: "corner" }, `${info?.pips ?? c.slice(1)}✿`));
-    g.append(title(termf("ofertu", "{card}: {suit} {rank}, worth {pips} pips", { card: c, suit: sname, rank: info?.rank ?? c.slice(1), pips: info?.pips ?? c.slice(1) })));
+    g.append(title(termn("ofertu", "{card}: {suit} {rank}, worth 1 pip", "{card}: {suit} {rank}, worth {pips} pips", Number(info?.pips ?? c.slice(1)), { card: c, suit: sname, rank: info?.rank ?? c.slice(1), pips: info?.pips ?? c.slice(1) })));
   }
   return g;
 }

@@ -19,7 +19,7 @@
 // and long texts are wrapped in lists below the pieces instead of being squeezed onto them.
 import { svg, title, wrap } from "../svg.js";
 import { begin, finish, piece } from "../pieces.js";
-import { t, term } from "../i18n.js";
+import { t, term, termn } from "../i18n.js";
 
 const GAME = "ofrenda";
 const CW = 82; // card width
@@ -261,7 +261,7 @@ function familyBoard(view, ctx, legal, w) {
     const cards = view.abuela_discards.join(", ") || "—";
     const candles = (view.abuela_candles || []).join(", ") || "—";
     const words = { n: view.abuela_discards.length, cards, candles, removed: view.removed ?? 0 };
-    notes.push([tr("Abuela has discarded {n} portraits ({cards}) and candles {candles}; {removed} portraits removed unseen.", words), {}]);
+    notes.push([termn(GAME, "Abuela has discarded 1 portrait ({cards}) and candles {candles}; {removed} portraits removed unseen.", "Abuela has discarded {n} portraits ({cards}) and candles {candles}; {removed} portraits removed unseen.", words.n, words), {}]);
   }
   notes.push([tr("A portrait lights up when its adjacent portraits show the colours or offerings on its card: all, 2+, or no one. ★ ×2: golden slot; −1✿ pay, +1✿ gain a marigold; ■ candle slot, ● marigold slot."), { class: "muted" }]);
   // beside the spaces when the board is wide, else below them
@@ -292,7 +292,7 @@ function altar(view, seatIdx, sv, ctx, legal) {
   const head = `${name}${marks.length ? " (" + marks.join(", ") + ")" : ""}`;
   g.append(label(12, 24, head, 16, { class: "panel-label" }));
   const sc = sv.score?.total;
-  g.append(label(12, 44, tr("☀ {n} lit", { n: sv.lit_portraits ?? 0 }) + (sc !== undefined ? " · " + tr("{n} points", { n: sc }) : ""), SMALL));
+  g.append(label(12, 44, termn(GAME, "☀ 1 lit", "☀ {n} lit", sv.lit_portraits ?? 0) + (sc !== undefined ? " · " + tr("{n} points", { n: sc }) : ""), SMALL));
   // card slots
   ROWS.forEach((row, r) => {
     row.slots.forEach((slot, i) => {
