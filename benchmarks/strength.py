@@ -5,6 +5,8 @@
     python benchmarks/strength.py --only solo ofrenda         # one kind of goal, one game
     python benchmarks/strength.py --out runs/strength.jsonl   # keep each game's result; rerun resumes
     python benchmarks/strength.py --only speed                # ISMCTS iterations per second
+    python benchmarks/strength.py ofrenda --only solo --challenger ismcts+net --budget 1cpu
+    python benchmarks/strength.py ofertu --only table --challenger ismcts+net --opponents ismcts:1cpu
 
 The goals (at 0.5 s a move, one process per game):
 
@@ -19,7 +21,9 @@ get the same deals in every seat. The default budget ``0.5cpu`` counts this proc
 time (``ismcts:0.5cpu``), so a bot thinks as long on a busy machine as on an idle one; pass
 ``--budget 0.5s`` for wall-clock seconds or ``--budget 2000`` for a fixed iteration count (the
 same moves on every run). A verdict is ``met`` when the measured figure reaches the goal;
-the interval says how sure that is.
+the interval says how sure that is. ``--challenger ismcts+net`` measures the search with
+the learned evaluation (issue 37) instead; ``--opponents ismcts:1cpu,greedy`` seats those
+bots, in turn, in the other seats (default: greedy in all of them).
 """
 
 from __future__ import annotations
@@ -166,20 +170,21 @@ def goals(ids: Iterable[str]) -> list[Goal]:
 
 
 # ------------------------------------------------------------------ the workers
-def play(job: Job, challenger: str) -> list[float]:
-    """Play one game of ``job``: solo → [score]; table → [win share, own score, others' mean]."""
+def play(job: Job, challenger: str, opponents: tuple[str, ...] = ("greedy",)) -> list[float]:
+    """Play one game of ``job``: solo → [score]; table → [win share, own score, others' mean].
+    ``opponents`` sit, in turn, in the seats other than the challenger's."""
     kind, gid, players, seed, seat = job
     if kind == "solo":
         return [float(muertos.play(gid, seats=[challenger], seed=seed).scores[0])]
-    seats = ["greedy"] * players
-    seats[seat] = challenger
+    others = iter(opponents * players)
+    seats = [challenger if i == seat else next(others) for i in range(players)]
     rec = muertos.play(gid, seats=seats, seed=seed)
     share = win_shares(rec.winners, players)[seat]
     others = [float(s) for i, s in enumerate(rec.scores) if i != seat]
     return [share, float(rec.scores[seat]), statistics.fmean(others)]
 
 
-def _play(args: tuple[Job, str]) -> tuple[Job, list[float], float]:
+def _play(args: tuple[Job, str, tuple[str, ...]]) -> tuple[Job, list[float], float]:
     t0 = time.process_time()
     res = play(*args)
     return args[0], res, time.process_time() - t0
@@ -248,6 +253,16 @@ def main(argv: list[str] | None = None) -> None:
         default=0,
         help="the seeds from this one on (default 0): another sample, to confirm a change tried on one",
     )
+    ap.add_argument(
+        "--challenger",
+        default="ismcts",
+        help="the bot measured: ismcts, or ismcts+net (the learned evaluation)",
+    )
+    ap.add_argument(
+        "--opponents",
+        default="greedy",
+        help="bots in the other seats, in turn, comma-separated (default greedy)",
+    )
     ap.add_argument("--only", choices=["solo", "table", "speed"], help="one kind of goal, or the speed table")
     ap.add_argument("--out", type=Path, help="JSON lines of each game's result; an existing file is resumed")
     ap.add_argument(
@@ -264,9 +279,13 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("--sample is a share in (0, 1], --jobs from 1 to 64 and --first-seed from 0 to 2**31-1")
     if args.report and args.out is None:
         ap.error("--report reads the results of --out FILE")
-    challenger = f"ismcts:{args.budget}"
+    challenger = f"{args.challenger}:{args.budget}"
+    opponents = tuple(o.strip() for o in args.opponents.split(",") if o.strip()) or ("greedy",)
+    # the record's name of a run: against other opponents, other results
+    label = challenger if opponents == ("greedy",) else f"{challenger} vs {','.join(opponents)}"
     try:
-        muertos.agent(challenger)
+        for name in (challenger, *opponents):
+            muertos.agent(name)
     except muertos.UnknownAgent as e:
         ap.error(str(e))  # exits 2
     console = Console(width=None if sys.stdout.isatty() else 150)
@@ -285,9 +304,9 @@ def main(argv: list[str] | None = None) -> None:
     todo = [g for g in goals(ids) if args.only is None or g.kind == args.only]
     done = _load(args.out)
     jobs = sorted({j for g in todo for j in g.jobs(args.sample, args.first_seed)})
-    missing = [] if args.report else [j for j in jobs if _key(j, challenger) not in done]
+    missing = [] if args.report else [j for j in jobs if _key(j, label) not in done]
     console.print(
-        f"{len(jobs)} games for {len(todo)} goals with {challenger}: {sum(_key(j, challenger) in done for j in jobs)} kept"
+        f"{len(jobs)} games for {len(todo)} goals with {label}: {sum(_key(j, label) in done for j in jobs)} kept"
         f" from {args.out}, {len(missing)} to play" + (" (a report: none)" if args.report else "")
         if args.out
         else f"{len(jobs)} games for {len(todo)} goals"
@@ -308,19 +327,19 @@ def main(argv: list[str] | None = None) -> None:
         for j in jobs:
             task = bar[(j[0], j[1], j[2])]
             progress.update(task, total=(progress.tasks[task].total or 0) + 1)
-            if _key(j, challenger) in done:
+            if _key(j, label) in done:
                 progress.advance(task)
         out = args.out.open("a", encoding="utf-8") if args.out else None
         try:
             with ProcessPoolExecutor(args.jobs) as pool:
                 running: set[Future[tuple[Job, list[float], float]]] = {
-                    pool.submit(_play, (j, challenger)) for j in missing
+                    pool.submit(_play, (j, challenger, opponents)) for j in missing
                 }
                 while running:
                     finished, running = wait(running, return_when=FIRST_COMPLETED)
                     for f in finished:
                         job, res, seconds = f.result()
-                        done[_key(job, challenger)] = res
+                        done[_key(job, label)] = res
                         cpu.append(seconds)
                         progress.advance(bar[(job[0], job[1], job[2])])
                         if out:
@@ -328,7 +347,7 @@ def main(argv: list[str] | None = None) -> None:
                                 json.dumps(
                                     {
                                         "job": job,
-                                        "challenger": challenger,
+                                        "challenger": label,
                                         "result": res,
                                         "cpu": round(seconds, 2),
                                     }
@@ -341,14 +360,12 @@ def main(argv: list[str] | None = None) -> None:
                 out.close()
 
     seeds = f", seeds from {args.first_seed}" if args.first_seed else ""
-    t = Table(
-        title=f"Goals of issue 24 with {challenger} (sample {args.sample:g} of each goal's games{seeds})"
-    )
+    t = Table(title=f"Goals of issue 24 with {label} (sample {args.sample:g} of each goal's games{seeds})")
     for col in ("goal", "games", "measured", "95% interval", "target", "verdict", "detail"):
         t.add_column(col)
     for g in todo:
         g.results = [
-            done[k] for k in (_key(j, challenger) for j in g.jobs(args.sample, args.first_seed)) if k in done
+            done[k] for k in (_key(j, label) for j in g.jobs(args.sample, args.first_seed)) if k in done
         ]
         if not g.results:
             t.add_row(g.name, "0", "", "", g.target, "no games yet", "")

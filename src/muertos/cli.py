@@ -26,6 +26,7 @@ from muertos.engine import (
     game,
     game_ids,
 )
+from muertos.learn.cli import app as learn_app
 from muertos.match import MatchRecord, seat_seed
 from muertos.sim.cli import app as sim_app
 
@@ -36,6 +37,7 @@ app = typer.Typer(
 )
 app.add_typer(sim_app)  # simulate, report, tournament (heavy libraries load inside the commands)
 app.add_typer(analysis_app)  # analyze
+app.add_typer(learn_app)  # train (torch loads inside the command)
 console = Console()
 
 

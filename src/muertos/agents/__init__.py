@@ -5,7 +5,9 @@ Names: ``random``; ``greedy`` (one step ahead by the game's heuristic); ``ismcts
 ``ismcts:1.5cpu`` (seconds of this process's CPU time a move, whatever else runs),
 optionally ``:heuristic`` or ``:random`` to force the playout policy (default: the
 game's own choice, ``ismcts:0.5s:heuristic``); ``human``
-(the terminal prompt).
+(the terminal prompt). ``ismcts+net`` takes the same budgets: the search judged at its
+leaves by the game's learned evaluation (``muertos.agents.net``; today's search where
+the package has none for the game and seat count, or torch is missing).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from muertos.engine import Agent, UnknownAgent
 
 from .greedy import GreedyAgent
 from .ismcts import MAX_ITERATIONS, MAX_SECONDS, ISMCTSAgent, budget_problem
+from .net import NetISMCTSAgent
 from .random_agent import RandomAgent
 
 
-def _ismcts(arg: str, seed: int) -> Agent:
+def _ismcts(arg: str, seed: int, cls: type[ISMCTSAgent] = ISMCTSAgent) -> Agent:
     """``ismcts[:BUDGET][:PLAYOUT]``: BUDGET is iterations (digits), seconds (``1.5s``) or
     seconds of CPU time (``1.5cpu``)."""
     budget, _, rollout = arg.partition(":")
@@ -42,7 +45,7 @@ def _ismcts(arg: str, seed: int) -> Agent:
     why = budget_problem(iterations, seconds)
     if why is not None:
         raise UnknownAgent(f"bad ISMCTS budget {arg!r}: {why}")
-    return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout=rollout or "auto", clock=clock)
+    return cls(seed, iterations=iterations, seconds=seconds, rollout=rollout or "auto", clock=clock)
 
 
 USAGE = (
@@ -55,6 +58,7 @@ _FACTORIES: dict[str, Callable[[str, int], Agent]] = {
     "random": lambda arg, seed: RandomAgent(seed),
     "greedy": lambda arg, seed: GreedyAgent(seed),
     "ismcts": _ismcts,
+    "ismcts+net": lambda arg, seed: _ismcts(arg, seed, NetISMCTSAgent),
 }
 
 
@@ -86,6 +90,7 @@ __all__ = [
     "Agent",
     "GreedyAgent",
     "ISMCTSAgent",
+    "NetISMCTSAgent",
     "RandomAgent",
     "agent",
     "agent_names",

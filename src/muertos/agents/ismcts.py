@@ -191,6 +191,9 @@ class ISMCTSAgent:
     node has been visited ``narrow_at`` times. ``"auto"``: the game's ``WIDEN`` (solo,
     ``SOLO_WIDEN``), else 8; ``None``: every move. ``settle``: with a time budget, stop
     thinking once the move chosen can no longer change (see ``SETTLE_MARGIN``).
+    ``leaf``: each seat's reward for a position (a learned evaluation, solo the expected
+    score, at a table the share of the win): the playout then stops after ``leaf_depth``
+    actions (0: at once, ``None``: at the end) and ``leaf`` judges it.
     """
 
     def __init__(
@@ -208,6 +211,8 @@ class ISMCTSAgent:
         opponents: str = "auto",
         prior: float | None = None,
         settle: bool = True,
+        leaf: Callable[[State], list[float]] | None = None,
+        leaf_depth: int | None = 0,
     ) -> None:
         if rollout not in ("auto", "random", "heuristic"):
             raise ValueError(f"rollout must be 'auto', 'random' or 'heuristic', got {rollout!r}")
@@ -233,6 +238,8 @@ class ISMCTSAgent:
         self.opponents = opponents
         self.prior = prior
         self.settle = settle
+        self.leaf = leaf
+        self.leaf_depth = leaf_depth
         unit = "s" if clock == "wall" else "cpu"
         budget = f"{seconds:g}{unit}" if seconds is not None else str(iterations)
         self.name = f"ismcts:{budget}" + ("" if rollout == "auto" else f":{rollout}")
@@ -320,6 +327,12 @@ class ISMCTSAgent:
         cut = _kept_from(vals, widen)
         return {a for a, v in zip(legal, vals, strict=True) if v >= cut}
 
+    def _leaf(self, state: State) -> Callable[[State], list[float]] | None:
+        """What judges a position the playout leaves unfinished instead of the game's
+        evaluation (each seat's reward, as ``outcome`` gives them), or None: the
+        evaluation. A learned one (``muertos.agents.net``) answers per game."""
+        return self.leaf
+
     # ---------------------------------------------------------------- search
     def act(self, state: State, seat: int) -> str:
         legal = state.legal_actions()
@@ -360,6 +373,9 @@ class ISMCTSAgent:
         solo = players == 1
         scale = self.scale or float(_hint(game, "SCALE", 5.0))
         depth_limit = playout_depth(game, solo) if self.rollout_depth == "auto" else self.rollout_depth
+        leaf = self._leaf(state)
+        if leaf is not None:
+            depth_limit = self.leaf_depth
         assert depth_limit is None or isinstance(depth_limit, int)
         policy = self._policy(game, solo)
         evaluate = game.evaluate
@@ -486,6 +502,8 @@ class ISMCTSAgent:
                 depth += 1
             if d.over:
                 values = outcome(d, scale)
+            elif leaf is not None:
+                values = leaf(d)
             elif solo:
                 values = [evaluate(d, 0)]
             else:

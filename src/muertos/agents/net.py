@@ -1,0 +1,74 @@
+"""``ismcts+net``: the search judged at its leaves by the learned evaluation.
+
+The network (``muertos.learn``) reads each seat's observation of the search's
+determinization, never the true state, and answers the seat's expected outcome; the tree
+search then needs no playout (``leaf_depth`` 0). Where the package has no weights for
+the game and seat count, or torch is missing, the agent is today's ISMCTS and says so once
+(a ``RuntimeWarning``); weights trained on another encoding are refused
+(``ValueError``), never silently misread.
+
+Solo, once what is left of the game is small, it does not search but walks every line to
+the end on a set of samples (``muertos.agents.endgame``).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+from muertos.engine import State
+
+from .endgame import best_move, solve
+from .ismcts import ISMCTSAgent
+
+
+def learned(game_id: str, players: int) -> Callable[[State], list[float]] | None:
+    """The shipped evaluation of a game at a seat count, or None (warned once)."""
+    from muertos.learn import NO_TORCH, torch_available, value_model
+
+    if not torch_available():
+        _warn_once(NO_TORCH)
+        return None
+    model = value_model(game_id, players)
+    if model is None:
+        _warn_once(
+            f"no learned evaluation of {game_id} at {players} seats in this package: "
+            "the ismcts+net bot plays today's search"
+        )
+        return None
+    return model.values
+
+
+_WARNED: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    if message not in _WARNED:
+        _WARNED.add(message)
+        warnings.warn(message, RuntimeWarning, stacklevel=3)
+
+
+class NetISMCTSAgent(ISMCTSAgent):
+    """ISMCTS whose leaves the learned evaluation of the game judges (see the module)."""
+
+    def __init__(self, seed: int = 0, endgame: bool = True, **kwargs: Any) -> None:
+        super().__init__(seed, **kwargs)
+        self.endgame = endgame
+        self.last_solved = False
+        unit = "s" if self.clock == "wall" else "cpu"
+        budget = f"{self.seconds:g}{unit}" if self.seconds is not None else str(self.iterations)
+        self.name = f"ismcts+net:{budget}"
+
+    def act(self, state: State, seat: int) -> str:
+        """Solo near the end, the best move on every sample walked to the end; else the
+        search."""
+        values = solve(state, seat, self.rng) if self.endgame and len(state.legal_actions()) > 1 else None
+        self.last_solved = values is not None
+        if values is not None:
+            self.last_iterations = 0
+            return best_move(values)
+        return super().act(state, seat)
+
+    def _leaf(self, state: State) -> Callable[[State], list[float]] | None:
+        return self.leaf or learned(state.game.id, state.players)

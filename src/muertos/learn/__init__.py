@@ -1,0 +1,92 @@
+"""Learned evaluations: a small network that judges a position from one seat's view.
+
+The network reads only the seat's information-state encoding (``muertos.rl.codec``'s
+``observe(state, seat)``, built from ``state.view(seat)``), never the true state, and
+predicts the game's outcome for that seat: the final score solo (normalised by the scores
+it was trained on), the share of the win at a table. The search
+(``muertos.agents.net``, agent ``ismcts+net``) asks it at its leaves, on its
+determinizations, instead of (or after a short) playout.
+
+Weights ship inside the package (``weights/<game>-<players>.pt``, a ``torch.save`` of a
+plain dict of tensors and a record, loaded with ``weights_only=True``), each with the
+record of how it was made (``weights/<game>-<players>.json``: the command, data, steps,
+seed, losses, CPU time). Torch is needed to load them (``pip install 'muertos[train]'``);
+without it, or without weights for a game and seat count, :func:`value_model` answers
+None and the ``ismcts+net`` agent plays today's search. ``muertos train GAME`` makes them
+(:mod:`muertos.learn.train`).
+
+Each file carries a fingerprint of the encoding it was trained on (:func:`fingerprint`):
+a change of the encoding makes the file refuse to load until it is retrained.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import struct
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from muertos.rl.codec import Codec
+
+    from .model import ValueModel
+
+WEIGHTS = Path(__file__).parent / "weights"
+"""Where the shipped weights live, one ``<game>-<players>.pt`` a setting."""
+NO_TORCH = (
+    "the learned evaluation needs torch (pip install 'muertos[train]'): "
+    "the ismcts+net bot plays today's search instead"
+)
+FINGERPRINT_MOVES = 40
+"""Decisions of the probe game whose observations make an encoding's fingerprint."""
+
+
+def torch_available() -> bool:
+    """Whether torch can be imported here (without importing it)."""
+    return importlib.util.find_spec("torch") is not None
+
+
+def weights_file(game_id: str, players: int, folder: Path | None = None) -> Path:
+    """The file of a game's weights at a seat count (it may not exist)."""
+    return (folder or WEIGHTS) / f"{game_id}-{players}.pt"
+
+
+def shipped() -> list[tuple[str, int]]:
+    """The (game, players) settings the package ships weights for."""
+    out = []
+    for p in sorted(WEIGHTS.glob("*.pt")):
+        gid, _, players = p.stem.rpartition("-")
+        out.append((gid, int(players)))
+    return out
+
+
+def fingerprint(c: Codec) -> str:
+    """A digest of the encoding: its size and the observations, at every seat, of a fixed
+    probe game (seed 0, always the first legal move). Any change to what ``observe``
+    produces changes it, so weights trained on another encoding are refused."""
+    h = hashlib.sha256()
+    h.update(f"{c.game.id}:{c.players}:{c.observation_size}".encode())
+    s = c.game.new(c.players, seed=0, options=c.options)
+    for _ in range(FINGERPRINT_MOVES):
+        for seat in range(c.players):
+            obs = c.observe(s, seat)
+            h.update(struct.pack(f"<{len(obs)}f", *obs))
+        if s.over:
+            break
+        s.apply(s.legal_actions()[0])
+    return h.hexdigest()[:16]
+
+
+@cache
+def value_model(game_id: str, players: int) -> ValueModel | None:
+    """The shipped evaluation of a game at a seat count, or None (no torch, no weights).
+
+    Raises ``ValueError`` if the weights were trained on another encoding."""
+    path = weights_file(game_id, players)
+    if not path.exists() or not torch_available():
+        return None
+    from .model import load
+
+    return load(path)

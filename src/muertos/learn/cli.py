@@ -1,0 +1,89 @@
+"""``muertos train GAME``: the command over :func:`muertos.learn.train.train` (needs the
+``train`` extra: torch). Mounted on the main command by ``app.add_typer``."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from muertos._cliutil import fail as _fail
+
+app = typer.Typer(add_completion=False)
+console = Console()
+
+
+@app.command("train")
+def train_cmd(
+    game_id: Annotated[str, typer.Argument(help="a game id, see `muertos games`", show_default=False)],
+    players: Annotated[int, typer.Option("--players", "-p", help="seats at the table (1: solo)", min=1)] = 1,
+    games: Annotated[int, typer.Option(help="games played for the data", min=1)] = 2000,
+    agents: Annotated[
+        str,
+        typer.Option(help="agents of the games, comma-separated, drawn per seat (solo: in turn)"),
+    ] = "greedy,ismcts:100",
+    keep: Annotated[float, typer.Option(help="share of the positions kept", min=0.001, max=1.0)] = 0.3,
+    steps: Annotated[int, typer.Option(help="training steps", min=1)] = 4000,
+    hidden: Annotated[str, typer.Option(help="hidden layers' sizes, comma-separated")] = "64,64",
+    seed: Annotated[int, typer.Option(help="the seed of games, samples and network", min=0)] = 0,
+    work: Annotated[
+        Path | None,
+        typer.Option(help="folder of the games and checkpoints (a rerun resumes); default runs/train-GAME-N"),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="folder the weights go to (default: the package's own)")
+    ] = None,
+) -> None:
+    """Learn a value network from games (greedy, search, self-play) and write its weights."""
+    try:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        from muertos.engine import MuertosError, game
+        from muertos.learn.train import Config, train
+    except ImportError as e:
+        raise _fail(f"training needs torch: pip install -e '.[train]' ({e})") from None
+    try:
+        g = game(game_id)
+        cfg = Config(
+            game=g.id,
+            players=players,
+            games=games,
+            agents=[a.strip() for a in agents.split(",") if a.strip()],
+            keep=keep,
+            steps=steps,
+            hidden=[int(h) for h in hidden.split(",") if h.strip()],
+            seed=seed,
+        )
+        g.check_options(players, {})
+    except (MuertosError, ValueError) as e:
+        raise _fail(str(e)) from None
+    folder = work or Path("runs") / f"train-{g.id}-{players}"
+    command = "muertos " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeRemainingColumn(),
+        console=console,
+    ) as bar:
+        tasks = {"games": bar.add_task("games", total=games), "steps": bar.add_task("steps", total=steps)}
+
+        def progress(phase: str, done: int, total: int) -> None:
+            bar.update(tasks[phase], completed=done, total=total)
+
+        try:
+            record = train(cfg, folder, out, progress, command)
+        except ValueError as e:
+            raise _fail(str(e)) from None
+    fig = record["figures"]
+    cpu = record["cpu_seconds"]
+    console.print(
+        f"held-out error {fig.get('held_out_rmse', float('nan'))} "
+        f"(answering the mean: {fig.get('held_out_rmse_of_mean', float('nan'))}); "
+        f"CPU {cpu['games'] / 60:.1f} min of games, {cpu['training'] / 60:.1f} min of training",
+        highlight=False,
+    )

@@ -1,0 +1,269 @@
+"""``muertos train``: play games, learn a value network, write the weights with their record.
+
+Reproducible on a small machine: one process, ``torch.set_num_threads(1)``, every random
+choice seeded (the games' seeds, which positions are kept, the network's start, each
+step's batch). Interrupted, it resumes: the games are played in chunks, each written to the
+work folder when done (``data-0000.pt`` …), and the training writes a checkpoint every
+``CHECKPOINT`` steps; a rerun with the same settings picks up where it stopped (other
+settings are refused, so a folder never mixes two runs). Every tenth game is held out,
+to measure the network on games it never saw.
+
+The record written beside the weights (and inside them) says how they were made: the
+command, the agents and games, the samples, the steps, the seed, the losses (train and
+held out, with the loss of always answering the mean, to compare) and the CPU time.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import torch
+from torch import nn
+
+from muertos.rl.codec import codec
+
+from . import fingerprint, weights_file
+from .data import Samples, record_game, seats_for
+from .model import ValueNet, save
+
+CHECKPOINT = 250
+"""Training steps between two checkpoints."""
+HOLDOUT_EVERY = 10
+"""Every this many games, one is held out of training, to judge the network."""
+
+Progress = Callable[[str, int, int], None]
+"""(phase, done, total): the progress of ``train``."""
+
+
+@dataclass
+class Config:
+    """What a training run does; the same config and seed make the same weights."""
+
+    game: str
+    players: int
+    games: int = 2000
+    agents: list[str] = field(default_factory=lambda: ["greedy", "ismcts:100"])
+    keep: float = 0.3
+    chunk: int = 50
+    hidden: list[int] = field(default_factory=lambda: [64, 64])
+    steps: int = 4000
+    batch: int = 256
+    lr: float = 1e-3
+    weight_decay: float = 1e-4
+    seed: int = 0
+
+    def problem(self) -> str | None:
+        """Why the config cannot run, or None."""
+        if self.games < 1 or self.chunk < 1 or self.steps < 1 or self.batch < 1:
+            return "games, chunk, steps and batch must be at least 1"
+        if not 0 < self.keep <= 1:
+            return f"keep is a share in (0, 1], not {self.keep}"
+        if not self.agents:
+            return "at least one agent plays the games"
+        return None
+
+
+def _chunks(cfg: Config) -> list[range]:
+    return [range(i, min(i + cfg.chunk, cfg.games)) for i in range(0, cfg.games, cfg.chunk)]
+
+
+def _game_seed(cfg: Config, index: int) -> int:
+    return cfg.seed * 1_000_003 + index
+
+
+def play_chunk(cfg: Config, games: range) -> tuple[Samples, Samples]:
+    """The samples of the games ``games`` of the run: to train on, and held out."""
+    out, held = Samples(), Samples()
+    for i in games:
+        seats = seats_for(cfg.agents, cfg.players, i, cfg.seed)
+        s = record_game(cfg.game, seats, _game_seed(cfg, i), cfg.keep)
+        (held if i % HOLDOUT_EVERY == HOLDOUT_EVERY - 1 else out).extend(s)
+    return out, held
+
+
+def _tensors(s: Samples, size: int) -> tuple[torch.Tensor, torch.Tensor]:
+    x = torch.tensor(s.obs, dtype=torch.float16) if s.obs else torch.zeros((0, size), dtype=torch.float16)
+    return x, torch.tensor(s.target, dtype=torch.float32)
+
+
+def gather(cfg: Config, work: Path, progress: Progress) -> tuple[dict[str, torch.Tensor], float]:
+    """Play (or find in ``work``) every chunk of games; the training and held-out samples
+    and the CPU seconds the games took."""
+    size = codec(cfg.game, cfg.players).observation_size
+    parts: dict[str, list[torch.Tensor]] = {"x": [], "y": [], "vx": [], "vy": []}
+    cpu = 0.0
+    chunks = _chunks(cfg)
+    for k, games in enumerate(chunks):
+        path = work / f"data-{k:04d}.pt"
+        if path.exists():
+            blob = torch.load(path, weights_only=True)
+        else:
+            t0 = time.process_time()
+            train_part, held_part = play_chunk(cfg, games)
+            x, y = _tensors(train_part, size)
+            vx, vy = _tensors(held_part, size)
+            blob = {"x": x, "y": y, "vx": vx, "vy": vy, "cpu": torch.tensor(time.process_time() - t0)}
+            tmp = path.with_suffix(".tmp")
+            torch.save(blob, tmp)
+            tmp.replace(path)
+        cpu += float(blob["cpu"])
+        for key in parts:
+            parts[key].append(blob[key])
+        progress("games", games.stop, cfg.games)
+    data = {k: torch.cat(v) if v else torch.zeros((0, size) if "x" in k else (0,)) for k, v in parts.items()}
+    return data, cpu
+
+
+def _loss_fn(target: str) -> nn.Module:
+    return nn.MSELoss() if target == "score" else nn.BCEWithLogitsLoss()
+
+
+def _evaluate(net: ValueNet, x: torch.Tensor, y: torch.Tensor, target: str) -> float:
+    """The loss on a whole set, in batches (without gradients)."""
+    if len(y) == 0:
+        return math.nan
+    loss = _loss_fn(target)
+    total = 0.0
+    with torch.no_grad():
+        for i in range(0, len(y), 4096):
+            total += float(loss(net(x[i : i + 4096].float()), y[i : i + 4096])) * len(y[i : i + 4096])
+    return total / len(y)
+
+
+def train(
+    cfg: Config,
+    work: Path,
+    out: Path | None = None,
+    progress: Progress | None = None,
+    command: str = "",
+) -> dict[str, Any]:
+    """Run (or resume) ``cfg`` in the folder ``work``; write the weights into ``out``
+    (default: the package's weights folder) and return their record."""
+    why = cfg.problem()
+    if why is not None:
+        raise ValueError(why)
+    torch.set_num_threads(1)
+    report: Progress = progress or (lambda phase, done, total: None)
+    work.mkdir(parents=True, exist_ok=True)
+    cfile = work / "config.json"
+    if cfile.exists():
+        before = json.loads(cfile.read_text(encoding="utf-8"))
+        if before != asdict(cfg):
+            raise ValueError(f"{work} holds a run with other settings ({before}): use another folder")
+    else:
+        cfile.write_text(json.dumps(asdict(cfg), indent=1), encoding="utf-8")
+    c = codec(cfg.game, cfg.players)
+    data, games_cpu = gather(cfg, work, report)
+    target = "score" if cfg.players == 1 else "win"
+    x, y, vx, vy = data["x"], data["y"], data["vx"], data["vy"]
+    if len(y) == 0:
+        raise ValueError("the games gave no samples: play more games or keep more positions")
+    mean = float(y.mean()) if target == "score" else 0.0
+    std = float(y.std()) if target == "score" and len(y) > 1 else 1.0
+    std = std if std > 1e-6 else 1.0
+    ny, nvy = (y - mean) / std, (vy - mean) / std
+
+    torch.manual_seed(cfg.seed)
+    net = ValueNet(c.observation_size, cfg.hidden)
+    opt = torch.optim.AdamW(net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+    ckpt = work / "checkpoint.pt"
+    step, train_cpu = 0, 0.0
+    curve: list[list[float]] = []
+    if ckpt.exists():
+        blob = torch.load(ckpt, weights_only=True)
+        net.load_state_dict(blob["net"])
+        opt.load_state_dict(blob["opt"])
+        step, train_cpu = int(blob["step"]), float(blob["cpu"])
+        curve = [[float(a) for a in row] for row in blob["curve"]]
+    loss_fn = _loss_fn(target)
+    t0 = time.process_time()
+    while step < cfg.steps:
+        g = torch.Generator().manual_seed(cfg.seed * 1_000_003 + step)
+        # a cosine decay of the rate, from the config's to a tenth of it
+        for group in opt.param_groups:
+            group["lr"] = cfg.lr * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * step / cfg.steps)))
+        idx = torch.randint(len(ny), (min(cfg.batch, len(ny)),), generator=g)
+        net.train()
+        loss = loss_fn(net(x[idx].float()), ny[idx])
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        step += 1
+        if step % CHECKPOINT == 0 or step == cfg.steps:
+            net.eval()
+            curve.append([step, float(loss.detach()), _evaluate(net, vx, nvy, target)])
+            spent = train_cpu + time.process_time() - t0
+            tmp = ckpt.with_suffix(".tmp")
+            torch.save(
+                {
+                    "net": net.state_dict(),
+                    "opt": opt.state_dict(),
+                    "step": step,
+                    "cpu": spent,
+                    "curve": torch.tensor(curve),
+                },
+                tmp,
+            )
+            tmp.replace(ckpt)
+        report("steps", step, cfg.steps)
+    train_cpu += time.process_time() - t0
+    net.eval()
+    record = _record(cfg, net, data, mean, std, target, games_cpu, train_cpu, curve, command)
+    meta = {
+        "game": c.game.id,
+        "players": cfg.players,
+        "options": dict(c.options),
+        "observation_size": c.observation_size,
+        "fingerprint": fingerprint(c),
+        "hidden": list(cfg.hidden),
+        "target": target,
+        "mean": mean,
+        "std": std,
+        "record": json.dumps(record),
+    }
+    path = weights_file(c.game.id, cfg.players, out)
+    save(path, net, meta)
+    path.with_suffix(".json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return record
+
+
+def _record(
+    cfg: Config,
+    net: ValueNet,
+    data: dict[str, torch.Tensor],
+    mean: float,
+    std: float,
+    target: str,
+    games_cpu: float,
+    train_cpu: float,
+    curve: list[list[float]],
+    command: str,
+) -> dict[str, Any]:
+    """How the weights were made, and how well they predict (in the outcome's own units:
+    points solo, share of the win at a table)."""
+    figures: dict[str, float] = {}
+    for name, xs, ys in (("train", data["x"], data["y"]), ("held_out", data["vx"], data["vy"])):
+        if len(ys) == 0:
+            continue
+        with torch.no_grad():
+            pred = torch.cat([net(xs[i : i + 4096].float()) for i in range(0, len(ys), 4096)])
+        guess = pred * std + mean if target == "score" else torch.sigmoid(pred)
+        figures[f"{name}_rmse"] = round(float(((guess - ys) ** 2).mean().sqrt()), 4)
+        figures[f"{name}_rmse_of_mean"] = round(float(((ys - ys.mean()) ** 2).mean().sqrt()), 4)
+        figures[f"{name}_samples"] = len(ys)
+    return {
+        "command": command,
+        "config": asdict(cfg),
+        "figures": figures,
+        "curve": [
+            {"step": int(s), "train_loss": round(a, 5), "held_out_loss": round(b, 5)} for s, a, b in curve
+        ],
+        "cpu_seconds": {"games": round(games_cpu, 1), "training": round(train_cpu, 1)},
+        "torch": torch.__version__,
+    }

@@ -1,0 +1,280 @@
+"""The learned evaluation (issue 37): data, training, resuming, the weights' files and
+their check against today's encoding, the ``ismcts+net`` agent and its fallbacks.
+
+Networks here are tiny and trained in a fraction of a second, on a few random games."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+
+import muertos
+import muertos.learn as learn
+from muertos.agents import NetISMCTSAgent
+from muertos.agents import net as net_agent
+from muertos.engine import State
+from muertos.learn import fingerprint, model, train
+from muertos.learn.data import outcome_of, record_game, seats_for
+from muertos.rl.codec import codec
+
+
+def tiny(game: str = "ofertu", players: int = 2, **kw: Any) -> train.Config:
+    base: dict[str, Any] = dict(
+        game=game,
+        players=players,
+        games=10,
+        chunk=4,
+        agents=["random"],
+        keep=0.5,
+        hidden=[8],
+        steps=12,
+        batch=32,
+    )
+    base.update(kw)
+    return train.Config(**base)
+
+
+def test_outcome_is_the_score_solo_and_the_win_share_at_a_table() -> None:
+    assert outcome_of([104], [0], 1) == [104.0]
+    assert outcome_of([10, 12, 12], [1, 2], 3) == [0.0, 0.5, 0.5]
+
+
+def test_a_recorded_game_keeps_each_seats_own_observation_and_outcome() -> None:
+    s = record_game("ofertu", ["random", "random"], seed=3, keep=1.0)
+    rec = muertos.play("ofertu", seats=["random", "random"], seed=3)
+    c = codec("ofertu", 2)
+    assert s.games == 1 and len(s.obs) == len(s.target) == 2 * (len(rec.actions) - 1)
+    assert all(len(o) == c.observation_size for o in s.obs)
+    shares = outcome_of(rec.scores, rec.winners, 2)
+    assert s.target[:2] == shares  # seat 0 then seat 1, after the first action
+    # the first row is seat 0's view after the first action, the second seat 1's
+    first = muertos.game("ofertu").new(2, 3)
+    first.apply(rec.actions[0])
+    assert s.obs[0] == c.observe(first, 0) and s.obs[1] == c.observe(first, 1)
+
+
+def test_training_seats_mix_the_pool() -> None:
+    pool = ["greedy", "ismcts:50"]
+    assert [seats_for(pool, 1, i, 0) for i in range(3)] == [["greedy"], ["ismcts:50"], ["greedy"]]
+    tables = {tuple(seats_for(pool, 2, i, 0)) for i in range(20)}
+    assert len(tables) > 2 and seats_for(pool, 2, 5, 0) == seats_for(pool, 2, 5, 0)
+
+
+def test_train_writes_weights_that_load_and_judge_every_seat(tmp_path: Path) -> None:
+    record = train.train(tiny(), tmp_path / "work", tmp_path / "out", command="muertos train ofertu")
+    path = tmp_path / "out" / "ofertu-2.pt"
+    assert path.exists() and (tmp_path / "out" / "ofertu-2.json").exists()
+    assert record["command"] == "muertos train ofertu" and record["config"]["seed"] == 0
+    assert record["figures"]["held_out_samples"] > 0 and record["figures"]["train_samples"] > 0
+    assert set(record["cpu_seconds"]) == {"games", "training"}
+    m = model.load(path)
+    assert m.meta["fingerprint"] == fingerprint(codec("ofertu", 2))
+    assert json.loads(m.meta["record"]) == record
+    s = muertos.game("ofertu").new(2, 7)
+    v = m.values(s)
+    assert len(v) == 2 and all(0 <= x <= 1 for x in v) and sum(v) == pytest.approx(1)
+
+
+def test_solo_weights_answer_a_score_in_the_scores_units(tmp_path: Path) -> None:
+    train.train(tiny("ofrenda", 1, games=4, chunk=2, agents=["greedy"]), tmp_path / "w", tmp_path / "o")
+    m = model.load(tmp_path / "o" / "ofrenda-1.pt")
+    assert m.target == "score" and m.std > 0
+    (v,) = m.values(muertos.game("ofrenda").new(1, 1))
+    assert 0 < v < 200  # a score, not a normalised number near 0
+    assert v == pytest.approx(
+        m.raw([m.codec.observe(muertos.game("ofrenda").new(1, 1), 0)])[0] * m.std + m.mean
+    )
+
+
+def test_an_interrupted_run_resumes_to_the_same_weights(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seeded and resumable: stopped in the games and again in the steps, the rerun
+    ends with exactly the weights of a run never stopped."""
+    monkeypatch.setattr(train, "CHECKPOINT", 3)
+    cfg = tiny(steps=10)
+    train.train(cfg, tmp_path / "whole", tmp_path / "a")
+
+    class Stop(Exception):
+        pass
+
+    def stop_at(phase: str, when: int) -> train.Progress:
+        def progress(p: str, done: int, total: int) -> None:
+            if p == phase and done >= when:
+                raise Stop
+
+        return progress
+
+    with pytest.raises(Stop):
+        train.train(cfg, tmp_path / "cut", tmp_path / "b", stop_at("games", 4))
+    assert sorted(p.name for p in (tmp_path / "cut").glob("data-*.pt")) == ["data-0000.pt"]
+    with pytest.raises(Stop):
+        train.train(cfg, tmp_path / "cut", tmp_path / "b", stop_at("steps", 7))
+    assert torch.load(tmp_path / "cut" / "checkpoint.pt", weights_only=True)["step"] == 6
+    train.train(cfg, tmp_path / "cut", tmp_path / "b")
+    a, b = model.read(tmp_path / "a" / "ofertu-2.pt")[0], model.read(tmp_path / "b" / "ofertu-2.pt")[0]
+    for (ka, va), (kb, vb) in zip(a.state_dict().items(), b.state_dict().items(), strict=True):
+        assert ka == kb and torch.equal(va, vb)
+
+
+def test_a_work_folder_refuses_other_settings(tmp_path: Path) -> None:
+    train.train(tiny(steps=2), tmp_path / "w", tmp_path / "o")
+    with pytest.raises(ValueError, match="other settings"):
+        train.train(tiny(steps=3), tmp_path / "w", tmp_path / "o")
+    with pytest.raises(ValueError, match="keep"):
+        train.train(tiny(keep=0.0), tmp_path / "x", tmp_path / "o")
+
+
+def test_weights_of_another_encoding_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change to the encoding changes its fingerprint: the weights fail to load until
+    they are retrained (never silently misread)."""
+    train.train(tiny(steps=2), tmp_path / "w", tmp_path / "o")
+    c = codec("ofertu", 2)
+    before = fingerprint(c)
+    observe = c.module.observe
+
+    def changed(view: dict[str, Any], seat: int, players: int, options: dict[str, Any]) -> list[float]:
+        obs = list(observe(view, seat, players, options))
+        obs[0] += 1.0
+        return obs
+
+    monkeypatch.setattr(c, "module", type("M", (), {"observe": staticmethod(changed)})())
+    assert fingerprint(c) != before
+    with pytest.raises(ValueError, match="another encoding"):
+        model.load(tmp_path / "o" / "ofertu-2.pt")
+
+
+@pytest.mark.parametrize("setting", learn.shipped(), ids=lambda s: f"{s[0]}-{s[1]}")
+def test_shipped_weights_match_todays_encoding(setting: tuple[str, int]) -> None:
+    """Each file inside the package loads (its fingerprint is today's encoding's), reads
+    today's observation size and carries the record of how it was made."""
+    gid, players = setting
+    m = learn.value_model(gid, players)
+    assert m is not None
+    assert m.meta["observation_size"] == codec(gid, players).observation_size
+    record = json.loads(m.meta["record"])
+    assert record["command"].startswith("muertos train") and record["cpu_seconds"]["games"] > 0
+    assert learn.weights_file(gid, players).stat().st_size < 2_000_000
+    s = muertos.game(gid).new(players, 11)
+    assert len(m.values(s)) == players
+
+
+def test_the_search_asks_the_leaf_of_determinizations_only() -> None:
+    """The leaf judges the search's determinizations, never the real state, and no
+    playout runs before it (``leaf_depth`` 0)."""
+    real = muertos.game("ofertu").new(2, 5)
+    seen: list[State] = []
+
+    def leaf(d: State) -> list[float]:
+        seen.append(d)
+        return [0.5, 0.5]
+
+    bot = NetISMCTSAgent(1, iterations=60, leaf=leaf)
+    before = real.view(0)
+    move = bot.act(real, real.to_move or 0)
+    assert move in real.legal_actions() and real.view(0) == before
+    assert len(seen) > 10 and all(d is not real for d in seen)
+    # judged where the tree stops (a move, the rival's modelled answer), not after a
+    # playout to the end of the hand
+    assert max(len(d.history) - len(real.history) for d in seen) <= 4
+    assert any(len(d.history) - len(real.history) == 1 for d in seen)
+
+
+def test_a_leaf_steers_the_search() -> None:
+    """A leaf that prizes one move's position makes the search play it."""
+    s = muertos.game("ofrenda").new(1, 2)
+    legal = s.legal_actions()
+    want = legal[-1]
+    after = s.clone()
+    after.apply(want)
+    target = after.view(0)
+
+    bot = NetISMCTSAgent(1, iterations=200, leaf=lambda d: [100.0 if d.view(0) == target else 0.0])
+    assert bot.act(s, 0) == want
+
+
+def test_without_weights_the_agent_plays_todays_search_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(net_agent, "_WARNED", set())
+    monkeypatch.setattr(learn, "value_model", lambda game, players: None)
+    s = muertos.game("ofertu").new(2, 1)
+    with pytest.warns(RuntimeWarning, match="no learned evaluation of ofertu at 2 seats"):
+        a = muertos.agent("ismcts+net:30", seed=3).act(s, s.to_move or 0)
+    assert a == muertos.agent("ismcts:30", seed=3).act(s, s.to_move or 0)
+    monkeypatch.setattr(learn, "torch_available", lambda: False)
+    with pytest.warns(RuntimeWarning, match="needs torch"):
+        muertos.agent("ismcts+net:30", seed=3).act(s, s.to_move or 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # said once, not at every move
+        muertos.agent("ismcts+net:30", seed=3).act(s, s.to_move or 0)
+
+
+def test_the_agent_is_named_like_the_search() -> None:
+    assert muertos.agent("ismcts+net:1.5cpu").name == "ismcts+net:1.5cpu"
+    assert muertos.agent("ismcts+net").name == "ismcts+net:1000"
+    with pytest.raises(muertos.UnknownAgent, match="bad ISMCTS budget"):
+        muertos.agent("ismcts+net:fast")
+    assert "ismcts+net" in muertos.agents.agent_names()
+
+
+def _near_the_end(moves_left: int, seed: int = 3) -> State:
+    """An Ofrenda solo position ``moves_left`` actions before the greedy bot's game ends."""
+    rec = muertos.play("ofrenda", seats=["greedy"], seed=seed)
+    s = muertos.game("ofrenda").new(1, seed)
+    for a in rec.actions[: len(rec.actions) - moves_left]:
+        s.apply(a)
+    return s
+
+
+def _brute(d: State) -> float:
+    if d.over:
+        return float(d.scores()[0])
+    out = []
+    for a in d.legal_actions():
+        c = d.clone()
+        c.apply(a)
+        out.append(_brute(c))
+    return max(out)
+
+
+def test_the_endgame_walks_every_line_of_each_sample() -> None:
+    """A move's value is the mean, over the samples, of the best score reachable after
+    it: checked against a plain walk of the same determinizations."""
+    import random
+
+    from muertos.agents.endgame import solve
+
+    s = _near_the_end(3)
+    got = solve(s, 0, random.Random(5), samples=4)
+    assert got is not None and set(got) == set(s.legal_actions())
+    rng = random.Random(5)
+    samples = [s.determinize(0, rng) for _ in range(4)]
+    for a, v in got.items():
+        want = 0.0
+        for d in samples:
+            c = d.clone()
+            c.apply(a)
+            want += _brute(c)
+        assert v == pytest.approx(want / 4)
+
+
+def test_the_endgame_gives_up_on_a_large_tree_and_at_a_table() -> None:
+    import random
+
+    from muertos.agents.endgame import solve
+
+    assert solve(muertos.game("ofrenda").new(1, 3), 0, random.Random(1)) is None
+    assert solve(muertos.game("ofertu").new(2, 3), 0, random.Random(1)) is None
+
+
+def test_the_net_agent_solves_the_end_of_a_solo_game_and_searches_before() -> None:
+    bot = NetISMCTSAgent(1, iterations=20, leaf=lambda d: [0.0])
+    end = _near_the_end(2)
+    assert bot.act(end, 0) in end.legal_actions() and bot.last_solved
+    start = muertos.game("ofrenda").new(1, 3)
+    bot.act(start, 0)
+    assert not bot.last_solved and bot.last_iterations == 20
