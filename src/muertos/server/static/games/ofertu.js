@@ -84,7 +84,8 @@ function panelOf(view, p, y, width, height, ctx) {
 }
 
 function counters(view, p) {
-  return termf("ofertu", "✿ {pips} pips · deck {deck} · won this round {won}", { pips: view.pips?.[p] ?? 0, deck: view.decks?.[p] ?? 0, won: view.wins?.[p] ?? 0 });
+  const pips = view.pips?.[p] ?? 0;
+  return termn("ofertu", "✿ 1 pip · deck {deck} · won this round {won}", "✿ {pips} pips · deck {deck} · won this round {won}", pips, { pips, deck: view.decks?.[p] ?? 0, won: view.wins?.[p] ?? 0 });
 }
 
 /** A victory display's card, `scale` of its size. */
