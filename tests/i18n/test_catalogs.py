@@ -161,3 +161,14 @@ def test_the_lobby_reads_every_game_summary_and_option_in_spanish(game: str) -> 
     g = get_game(game)
     for text in [g.summary, *(o.help for o in g.options)]:
         assert untranslated(text, "es", game) == [], text
+
+
+def test_messages_that_said_something_else_than_the_english() -> None:
+    """Issue 35, items 10 and 11: the hint's refusal points at the seat, not the hint; the
+    replay is watched ("Ver la repetición"), not played again beside the rematch button."""
+    assert message("analysis.api.hint_seat", "es") == (
+        "Las pistas son para quien ocupa un asiento: abre el tuyo con tu enlace de invitación."
+    )
+    assert message("web.table.replay", "es") == "Ver la repetición de esta partida"
+    assert message("web.lobby.view_replay", "es") == "Ver repetición"
+    assert message("web.table.rematch", "es").startswith("Revancha")
