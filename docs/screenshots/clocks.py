@@ -5,8 +5,8 @@ clock the script moves on, so a live table's short bank runs out at once. Saves,
 English and Spanish, at desktop and phone size:
 
 - ``clocks[-es][-phone].png``: an Ofertu table as Bea sees it when Ana's time ran out:
-  both clocks on the seats, the choice (hand the seat to a bot, or wait), and the buttons
-  to resign or leave;
+  both clocks on the seats, the choice (hand the seat to a bot, or wait), the buttons
+  to resign or leave, and the chat (a seat's message and a spectator's);
 - ``lobby-clock[-es][-phone].png``: the new-table form with the time limit set to live.
 """
 
@@ -111,6 +111,9 @@ def table(
             json={"action": t["view"]["legal"][0]},
             headers={"X-Seat-Token": tokens[1]},
         )
+    said = {"en": ("brb, phone call!", "Come on Ana!"), "es": ("¡vuelvo enseguida!", "¡Vamos, Ana!")}[lang]
+    httpx.post(f"{base}/api/tables/{tid}/chat", json={"text": said[0]}, headers={"X-Seat-Token": tokens[0]})
+    httpx.post(f"{base}/api/tables/{tid}/chat", json={"text": said[1], "name": "Cleo"})
     clock.skew += timedelta(seconds=301)
     page.locator(".clock-out").wait_for(timeout=10_000)
     page.wait_for_timeout(800)

@@ -25,7 +25,9 @@ SUMMARY_KEYS = {
     "id", "game", "title", "players", "options", "status", "created_at", "finished_at",
     "moves", "rematch", "rematch_of", "seats", "time_limit", "resigned",
 }  # fmt: skip
-SEAT_KEYS = SUMMARY_KEYS | {"you", "view", "log", "events", "can_undo", "clock", "can_leave", "can_resign", "can_cancel"}
+SEAT_KEYS = SUMMARY_KEYS | {
+    "you", "view", "log", "events", "can_undo", "clock", "can_leave", "can_resign", "can_cancel", "chat",
+}  # fmt: skip
 MOVES = 40
 
 

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from muertos.engine import Game
 
-from . import analysis
+from . import analysis, chat
 from .bots import BotPool, BotScheduler
 from .http import BodyLimit, install_error_handlers
 from .live import Hub
@@ -114,6 +114,7 @@ def create_app(
     install_error_handlers(app)
     app.include_router(api)
     app.include_router(analysis.router)
+    app.include_router(chat.router)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

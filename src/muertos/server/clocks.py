@@ -116,9 +116,7 @@ def check_clock(raw: Mapping[str, Any] | None) -> ClockSettings | None:
     if mode == "none":
         return None
     if mode == "turn":
-        return ClockSettings(
-            "turn", per_move=_number(raw, "per_move", TURN_DEFAULT, TURN_PER_MOVE)
-        )
+        return ClockSettings("turn", per_move=_number(raw, "per_move", TURN_DEFAULT, TURN_PER_MOVE))
     bank = _number(raw, "bank", LIVE_DEFAULTS[0], LIVE_BANK)
     increment = _number(raw, "increment", LIVE_DEFAULTS[1], LIVE_INCREMENT)
     cap = _number(raw, "cap", min(max(LIVE_DEFAULTS[2], 2 * bank), LIVE_CAP[1]), LIVE_CAP)

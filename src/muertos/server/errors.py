@@ -99,3 +99,7 @@ class NotNow(TableError):
 
 class Invalid(TableError):
     """A table that cannot be opened as asked: unknown game, bad options, seats or names."""
+
+
+class TooMany(TableError):
+    """Too many requests of one kind in a short time (chat messages): try again shortly."""

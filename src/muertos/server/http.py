@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from muertos import i18n
 
-from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow, TableError
+from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow, TableError, TooMany
 from .storage import Conflict
 
 log = logging.getLogger("muertos.server")
@@ -40,6 +40,7 @@ _STATUS: dict[type[TableError], int] = {
     NotFound: 404,
     NotNow: 409,
     Invalid: 422,
+    TooMany: 429,
 }
 
 

@@ -238,8 +238,10 @@ def _signature(p: dict[str, Any]) -> str:
     ticking = (
         None if clock is None else [clock["running"], clock["deadline"], clock["expired"], clock["votes"]]
     )
+    said = p["chat"][-1]["id"] if p.get("chat") else None
     return json.dumps(
-        [p["moves"], p["events"], p["view"], p["seats"], p["status"], p["rematch"], ticking], sort_keys=True
+        [p["moves"], p["events"], p["view"], p["seats"], p["status"], p["rematch"], ticking, said],
+        sort_keys=True,
     )
 
 

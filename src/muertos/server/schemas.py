@@ -121,6 +121,15 @@ class TableSummary(BaseModel):
     resigned: int | None = Field(None, description="the seat that resigned, which ended the game")
 
 
+class ChatOut(BaseModel):
+    id: int
+    seat: int | None = Field(description="the writer's seat; null: a spectator")
+    name: str = Field(description="the seat's name, or the name a spectator gave (may be empty)")
+    text: str = Field(description="as written: show it as text, never as markup")
+    time: str
+    moves: int = Field(description="moves made when it was written: the replay shows it at that step")
+
+
 class VotesOut(BaseModel):
     seat: int = Field(description="the seat whose time ran out")
     bot: list[int] = Field(description="seats that chose to hand it to a bot")
@@ -149,6 +158,7 @@ class TableOut(TableSummary):
     can_leave: bool = False
     can_resign: bool = False
     can_cancel: bool = False
+    chat: list[ChatOut] = Field(default_factory=list, description="the table's last messages, oldest first")
 
 
 class VoteIn(BaseModel):
@@ -254,6 +264,7 @@ class ReplayOut(BaseModel):
     view: dict[str, Any]
     events: list[EventOut]
     mover: int | None
+    chat: list[ChatOut] = Field(default_factory=list, description="the messages written at this step")
 
 
 class AgentsOut(BaseModel):
@@ -269,4 +280,5 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     409: {"model": ErrorOut, "description": "not your turn, game over, stale index, lost race, undo refused"},
     413: {"model": ErrorOut, "description": "request body over the limit"},
     422: {"model": ErrorOut, "description": "malformed body or parameters"},
+    429: {"model": ErrorOut, "description": "too many chat messages just now"},
 }

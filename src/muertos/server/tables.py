@@ -40,10 +40,21 @@ from . import clocks
 from .bots import BotFailed, BotTask
 from .clocks import STAND_IN, Clocks, ClockSettings, Move, SeatConflict, SeatNotAllowed, check_clock, majority
 from .errors import Illegal, Invalid, NotAllowed, NotFound, NotNow, Phrase, Said, Seat
-from .schemas import MAX_SEED, ClockOut, EventOut, ReplayOut, SeatOut, TableOut, TableSummary, VotesOut
+from .schemas import (
+    MAX_SEED,
+    ChatOut,
+    ClockOut,
+    EventOut,
+    ReplayOut,
+    SeatOut,
+    TableOut,
+    TableSummary,
+    VotesOut,
+)
 from .storage import (
     PEOPLE,
     ActionRow,
+    ChatRow,
     Conflict,
     Fallback,
     Handover,
@@ -759,6 +770,7 @@ class TableService:
                 for e in st.events_for(lo.seat, start)
             ],
             mover=lo.actions[step - 1].seat if step > 0 else None,
+            chat=chat_out(lo.table, [m for m in self.store.chat(lo.table.id, 500) if m.moves == step], lang),
         )
 
     # ---------------------------------------------------------------- payloads
@@ -827,6 +839,7 @@ class TableService:
             can_leave=self.leave_refusal(lo) is None,
             can_resign=self.resign_refusal(lo) is None,
             can_cancel=self.cancel_refusal(lo) is None,
+            chat=chat_out(lo.table, self.store.chat(lo.table.id, CHAT_KEPT), lang),
         )
 
     # ---------------------------------------------------------------- clocks (issue 38)
@@ -1032,6 +1045,28 @@ NOTICE_AUTO = "Time ran out for {seat} twice over: a bot ({agent}) plays the sea
 NOTICE_LEFT = "{seat} left the table: a bot ({agent}) plays the seat from move {move}."
 """The log's notices when a person's seat goes to a bot (English: ``shared.es.toml``
 translates them, seats named as the table names them)."""
+
+
+CHAT_KEPT = 100
+"""The last chat messages a table's payload carries (``chat.py``)."""
+
+
+def chat_out(t: TableRow, rows: list[ChatRow], lang: str) -> list[ChatOut]:
+    """Chat messages as a reader of ``lang`` sees them: a seat's under its name now."""
+    out = []
+    for r in rows:
+        s = t.seats[r.seat] if r.seat is not None and 0 <= r.seat < len(t.seats) else None
+        out.append(
+            ChatOut.model_construct(
+                id=r.id,
+                seat=r.seat,
+                name=seat_name(s, lang) if s is not None else r.name,
+                text=r.text,
+                time=r.time.isoformat(),
+                moves=r.moves,
+            )
+        )
+    return out
 
 
 def _by_bot(t: TableRow, a: ActionRow) -> bool:

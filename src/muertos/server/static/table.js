@@ -4,6 +4,7 @@ import { api, ApiError, forgetToken, invitesFor, saveToken, seatLabel, tokenFor 
 import { drawResultPanel } from "./result.js";
 import { drawAnalysis, drawHint } from "./analysis.js";
 import { drawSeatControls, resignedLine, seatBotTag, seatClock, trackClock } from "./clocks.js";
+import { drawChat } from "./chat.js";
 import { h } from "./svg.js";
 import * as generic from "./render/generic.js";
 import { changed, mark, signatures } from "./changes.js";
@@ -348,6 +349,7 @@ function draw() {
   drawResultPanel(table, tableId); // the score sheet above the board once the game is over
   drawAnalysis({ table, tableId, replay, showStep }); // in the replay viewer of a finished game
   drawLog();
+  drawChat({ table, tableId, token, replay, toast, redraw: draw });
   drawReplayBar();
   if (replay) {
     drawBoard();
@@ -500,5 +502,5 @@ new ResizeObserver(() => document.body.style.setProperty("--bar", `${$("actions"
 // A board frame that changes width (a phone turned, a window resized) gets its board drawn again.
 new ResizeObserver(() => table && !stepping && drawnWidth !== null && Math.abs($("board").clientWidth - drawnWidth) > 2 && drawBoard()).observe($("board"));
 // The log folds away on a phone; it starts open where there is room for it.
-if (window.matchMedia("(min-width: 801px)").matches) $("log-box").open = true;
+if (window.matchMedia("(min-width: 801px)").matches) $("log-box").open = $("chat-box").open = true;
 start();

@@ -119,6 +119,19 @@ class AnalysisKey:
 
 
 @dataclass(frozen=True)
+class ChatRow:
+    """A message written at a table (0005): by a seat, or by a spectator (``seat`` None)."""
+
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    time: datetime
+    moves: int
+    """The moves made when it was written (the replay shows it at that step)."""
+
+
+@dataclass(frozen=True)
 class Handover:
     """A person's seat played by a bot from now on, and the notice that says so."""
 
@@ -254,6 +267,15 @@ class Storage(Protocol):
     def timed_ids(self) -> list[str]:
         """Unfinished, started tables with a clock: those whose deadlines may pass."""
 
+    def add_chat(
+        self, table_id: str, seat: int | None, name: str, text: str, moves: int, most: int, window: float
+    ) -> ChatRow | None:
+        """Keep a message; None (nothing kept) when ``seat`` (None: the spectators, all
+        together) wrote ``most`` messages in the last ``window`` seconds already."""
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
+        """The table's last ``limit`` messages, oldest first."""
+
     def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:
         """A stored analysis (its JSON), or None."""
 
@@ -299,6 +321,7 @@ __all__ = [
     "PEOPLE",
     "ActionRow",
     "AnalysisKey",
+    "ChatRow",
     "Conflict",
     "Fallback",
     "Handover",

@@ -10,12 +10,14 @@ import dataclasses
 import itertools
 import threading
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from . import (
     PEOPLE,
     ActionRow,
     AnalysisKey,
+    ChatRow,
     Conflict,
     Fallback,
     Handover,
@@ -41,6 +43,7 @@ class MemoryStore:
         self._actions: dict[str, list[ActionRow]] = {}
         self._ids = itertools.count(1)
         self._analyses: dict[AnalysisKey, dict[str, Any]] = {}
+        self._chat: dict[str, list[ChatRow]] = {}
         self._stripes = Stripes()
 
     def migrate(self) -> None:
@@ -234,6 +237,7 @@ class MemoryStore:
                 return False
             del self._tables[table_id]
             del self._actions[table_id]
+            self._chat.pop(table_id, None)
             for k in [k for k in self._analyses if k.table_id == table_id]:
                 del self._analyses[k]
             return True
@@ -245,6 +249,26 @@ class MemoryStore:
                 for t in self._tables.values()
                 if t.clock and t.finished_at is None and t.started_at is not None
             ]
+
+    # ---------------------------------------------------------------- chat
+    def add_chat(
+        self, table_id: str, seat: int | None, name: str, text: str, moves: int, most: int, window: float
+    ) -> ChatRow | None:
+        with self._lock:
+            if table_id not in self._tables:
+                return None
+            rows = self._chat.setdefault(table_id, [])
+            at = self.now()
+            since = at - timedelta(seconds=window)
+            if sum(1 for r in rows if r.seat == seat and r.time > since) >= most:
+                return None
+            row = ChatRow(next(self._ids), seat, name, text, at, moves)
+            rows.append(row)
+            return row
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
+        with self._lock:
+            return list(self._chat.get(table_id, ())[-limit:])
 
     # ---------------------------------------------------------------- analyses
     def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:

@@ -28,7 +28,7 @@ import dataclasses
 import logging
 import threading
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
 
@@ -40,6 +40,7 @@ from . import (
     PEOPLE,
     ActionRow,
     AnalysisKey,
+    ChatRow,
     Conflict,
     Fallback,
     Handover,
@@ -123,6 +124,20 @@ analyses_t = sa.Table(
 )
 """Finished games' analyses (0003), by what fixes one: the table, its number of actions,
 the budget, the analysis seed and the engine's format."""
+
+chat_t = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.String(400), nullable=False),
+    sa.Column("time", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("moves", sa.Integer, nullable=False),
+    sa.Index("ix_chat_table_id", "table_id", "id"),
+)
+"""Messages written at a table (0005); see ``storage.ChatRow``."""
 
 
 def _utc(t: datetime | None) -> datetime | None:
@@ -520,6 +535,7 @@ class SqlStore:
             if got is None or got[1] != 0:
                 return False
             conn.execute(analyses_t.delete().where(analyses_t.c.table_id == table_id))
+            conn.execute(chat_t.delete().where(chat_t.c.table_id == table_id))
             conn.execute(seats_t.delete().where(seats_t.c.table_id == table_id))
             conn.execute(tables_t.delete().where(tables_t.c.id == table_id))
             self._notify(conn, table_id)
@@ -533,6 +549,49 @@ class SqlStore:
         )
         with self._connect() as conn:
             return list(conn.execute(q).scalars())
+
+    # ---------------------------------------------------------------- chat
+    def add_chat(
+        self, table_id: str, seat: int | None, name: str, text: str, moves: int, most: int, window: float
+    ) -> ChatRow | None:
+        """One transaction: the rate counted from the stored messages, so it holds across
+        servers (two racing messages may both pass the count: a limit, not a lock)."""
+        at = self.now()
+        c = chat_t.c
+        same = c.seat.is_(None) if seat is None else c.seat == seat
+        try:
+            with self._begin() as conn:
+                if self.engine.dialect.name == "sqlite":  # the write lock first: see _locked_count
+                    conn.execute(
+                        sa.text("UPDATE tables SET resigned = resigned WHERE id = :id"), {"id": table_id}
+                    )
+                recent = conn.execute(
+                    sa.select(sa.func.count())
+                    .select_from(chat_t)
+                    .where(c.table_id == table_id, same, c.time > at - timedelta(seconds=window))
+                ).scalar_one()
+                if recent >= most:
+                    return None
+                res = conn.execute(
+                    chat_t.insert().values(
+                        table_id=table_id, seat=seat, name=name, text=text, time=at, moves=moves
+                    )
+                )
+                row_id = res.inserted_primary_key[0]
+                self._notify(conn, table_id)
+        except IntegrityError:
+            return None  # the table is gone
+        return ChatRow(int(row_id), seat, name, text, at, moves)
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
+        c = chat_t.c
+        q = sa.select(chat_t).where(c.table_id == table_id).order_by(c.id.desc()).limit(limit)
+        with self._connect() as conn:
+            rows = list(conn.execute(q).mappings())
+        return [
+            ChatRow(r["id"], r["seat"], r["name"], r["text"], _utc(r["time"]) or now(), r["moves"])
+            for r in reversed(rows)
+        ]
 
     # ---------------------------------------------------------------- analyses
     def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:
