@@ -123,7 +123,7 @@ def test_determinize_redraws_hidden_and_keeps_the_view() -> None:
 def test_conformance_catches_a_leaking_view() -> None:
     class Leaky(type(TOY.new(2, seed=0))):  # type: ignore[misc]
         def _view(self, seat: int | None) -> dict[str, object]:
-            return {"hands": self.hands}
+            return {"hands": [list(h) for h in self.hands]}  # every hand, to every seat
 
     class LeakyGame(type(TOY)):  # type: ignore[misc]
         id = "leaky"
@@ -132,6 +132,29 @@ def test_conformance_catches_a_leaking_view() -> None:
     with pytest.raises(conformance.ConformanceError, match="hidden information leaks"):
         conformance.check_game(LeakyGame(TOY.parts), 2, seeds=2, deep=2)
     TOY.__init__(TOY.parts)  # restore the toy's state class binding
+
+
+def test_conformance_catches_a_view_that_moves_on_with_the_state() -> None:
+    """A view handing out the state's own lists (the sixth toy's first draft did) changes
+    in a client's hands when the game moves on."""
+
+    class Sharing(type(TOY.new(2, seed=0))):  # type: ignore[misc]
+        def _view(self, seat: int | None) -> dict[str, object]:
+            return {
+                "deck": len(self.deck),
+                "hands": [h if seat == i else len(h) for i, h in enumerate(self.hands)],
+                "played": [p if (seat == i or self.over) else len(p) for i, p in enumerate(self.played)],
+            }
+
+    class SharingGame(type(TOY)):  # type: ignore[misc]
+        id = "sharing"
+        state_class = Sharing
+
+    try:
+        with pytest.raises(conformance.ConformanceError, match="shares data with the state"):
+            conformance.check_game(SharingGame(TOY.parts), 2, seeds=2, deep=2)
+    finally:
+        TOY.__init__(TOY.parts)  # restore the toy's state class binding
 
 
 def test_the_games_are_registered_explicitly_in_the_lobby_order() -> None:

@@ -86,6 +86,19 @@ def _check_views(s: State, where: str) -> None:
                 _fail(where, f"event {e.text!r} for seats {e.seats} is readable by {seat}")
 
 
+def _check_views_are_kept(s: State, where: str, rnd: random.Random, legal: list[str]) -> None:
+    """A view is the seat's to keep (a client, a log, a replay step holds it): it shares no
+    list or dict with the state, so the game moving on does not change a view given before."""
+    if not legal:
+        return
+    c = s.clone()
+    views = [c.view(seat) for seat in [None, *range(c.players)]]
+    before = json.dumps(views, sort_keys=True)
+    c.apply(rnd.choice(legal))
+    if json.dumps(views, sort_keys=True) != before:
+        _fail(where, "a view given before an action changed with it: the view shares data with the state")
+
+
 def _check_result(s: State, where: str) -> None:
     """The score sheet adds up: each seat's categories sum to its score and every seat
     lists the same rows; at the end its winners are ``winners()``, and a tie on the best
@@ -219,6 +232,7 @@ def _check_state(
         if s.to_json() != snapshot:
             _fail(where, f"the refused action {bad!r} changed the state")
 
+    _check_views_are_kept(s, where, rnd, legal)
     census = s.census()
     for a in legal:
         c = s.clone()
