@@ -65,6 +65,16 @@ def test_training_seats_mix_the_pool() -> None:
     assert len(tables) > 2 and seats_for(pool, 2, 5, 0) == seats_for(pool, 2, 5, 0)
 
 
+def test_every_agents_games_are_held_out_alike() -> None:
+    """Solo, the pool's agents play in turn: holding out every tenth game would hold out
+    one agent's games only (with two agents, games 9, 19, …: all the second's)."""
+    cfg = tiny("ofrenda", 1, agents=["greedy", "ismcts:50"], games=100)
+    held = [i for i in range(100) if train.held_out(cfg, i)]
+    assert len(held) == 10
+    assert sorted(seats_for(cfg.agents, 1, i, 0)[0] for i in held) == ["greedy"] * 5 + ["ismcts:50"] * 5
+    assert [i for i in range(30) if train.held_out(tiny(agents=["random"]), i)] == [9, 19, 29]
+
+
 def test_train_writes_weights_that_load_and_judge_every_seat(tmp_path: Path) -> None:
     record = train.train(tiny(), tmp_path / "work", tmp_path / "out", command="muertos train ofertu")
     path = tmp_path / "out" / "ofertu-2.pt"
@@ -72,6 +82,7 @@ def test_train_writes_weights_that_load_and_judge_every_seat(tmp_path: Path) -> 
     assert record["command"] == "muertos train ofertu" and record["config"]["seed"] == 0
     assert record["figures"]["held_out_samples"] > 0 and record["figures"]["train_samples"] > 0
     assert set(record["cpu_seconds"]) == {"games", "training"}
+    assert record["best_step"] in [row["step"] for row in record["curve"]]
     m = model.load(path)
     assert m.meta["fingerprint"] == fingerprint(codec("ofertu", 2))
     assert json.loads(m.meta["record"]) == record
@@ -164,6 +175,10 @@ def test_shipped_weights_match_todays_encoding(setting: tuple[str, int]) -> None
     assert len(m.values(s)) == players
 
 
+def test_ships_a_solo_evaluation_of_ofrenda() -> None:
+    assert ("ofrenda", 1) in learn.shipped()
+
+
 def test_the_search_asks_the_leaf_of_determinizations_only() -> None:
     """The leaf judges the search's determinizations, never the real state, and no
     playout runs before it (``leaf_depth`` 0)."""
@@ -174,7 +189,7 @@ def test_the_search_asks_the_leaf_of_determinizations_only() -> None:
         seen.append(d)
         return [0.5, 0.5]
 
-    bot = NetISMCTSAgent(1, iterations=60, leaf=leaf)
+    bot = NetISMCTSAgent(1, iterations=60, leaf=leaf, leaf_mix=1.0)
     before = real.view(0)
     move = bot.act(real, real.to_move or 0)
     assert move in real.legal_actions() and real.view(0) == before
@@ -194,7 +209,9 @@ def test_a_leaf_steers_the_search() -> None:
     after.apply(want)
     target = after.view(0)
 
-    bot = NetISMCTSAgent(1, iterations=200, leaf=lambda d: [100.0 if d.view(0) == target else 0.0])
+    bot = NetISMCTSAgent(
+        1, iterations=200, leaf=lambda d: [100.0 if d.view(0) == target else 0.0], leaf_mix=1.0
+    )
     assert bot.act(s, 0) == want
 
 
@@ -278,3 +295,18 @@ def test_the_net_agent_solves_the_end_of_a_solo_game_and_searches_before() -> No
     start = muertos.game("ofrenda").new(1, 3)
     bot.act(start, 0)
     assert not bot.last_solved and bot.last_iterations == 20
+
+
+def test_a_mixed_leaf_averages_the_network_and_the_playout() -> None:
+    """``leaf_mix`` 0.5 (the default): half the network's judgement where the tree stops, half the
+    playout's; 1: the network's alone, no playout."""
+    s = muertos.game("ofrenda").new(1, 4)
+    alone = NetISMCTSAgent(1, iterations=1, leaf=lambda d: [1000.0], leaf_mix=1.0, endgame=False)
+    ((_, (visits, value)),) = alone.root_values(s, 0).items()
+    assert visits == 1 and value == 1000.0
+    plain = muertos.agents.ISMCTSAgent(1, iterations=1)
+    ((move, (_, played)),) = plain.root_values(s, 0).items()
+    mixed = NetISMCTSAgent(1, iterations=1, leaf=lambda d: [1000.0], endgame=False)
+    assert mixed.root_values(s, 0) == {move: (1, 0.5 * played + 500.0)}
+    with pytest.raises(ValueError, match="leaf_mix"):
+        NetISMCTSAgent(1, leaf_mix=1.5)

@@ -193,7 +193,10 @@ class ISMCTSAgent:
     thinking once the move chosen can no longer change (see ``SETTLE_MARGIN``).
     ``leaf``: each seat's reward for a position (a learned evaluation, solo the expected
     score, at a table the share of the win): the playout then stops after ``leaf_depth``
-    actions (0: at once, ``None``: at the end) and ``leaf`` judges it.
+    actions (0: at once, ``None``: at the end) and ``leaf`` judges it. ``leaf_mix`` below 1:
+    ``leaf`` judges the position where the tree stops and the playout runs as without
+    one; the reward is ``leaf_mix`` of the first and the rest of the second (the mixed
+    leaf evaluation of AlphaGo).
     """
 
     def __init__(
@@ -213,6 +216,7 @@ class ISMCTSAgent:
         settle: bool = True,
         leaf: Callable[[State], list[float]] | None = None,
         leaf_depth: int | None = 0,
+        leaf_mix: float = 1.0,
     ) -> None:
         if rollout not in ("auto", "random", "heuristic"):
             raise ValueError(f"rollout must be 'auto', 'random' or 'heuristic', got {rollout!r}")
@@ -240,6 +244,9 @@ class ISMCTSAgent:
         self.settle = settle
         self.leaf = leaf
         self.leaf_depth = leaf_depth
+        if not 0.0 <= leaf_mix <= 1.0:
+            raise ValueError(f"leaf_mix is a share in [0, 1], not {leaf_mix!r}")
+        self.leaf_mix = leaf_mix
         unit = "s" if clock == "wall" else "cpu"
         budget = f"{seconds:g}{unit}" if seconds is not None else str(iterations)
         self.name = f"ismcts:{budget}" + ("" if rollout == "auto" else f":{rollout}")
@@ -374,7 +381,9 @@ class ISMCTSAgent:
         scale = self.scale or float(_hint(game, "SCALE", 5.0))
         depth_limit = playout_depth(game, solo) if self.rollout_depth == "auto" else self.rollout_depth
         leaf = self._leaf(state)
-        if leaf is not None:
+        mixed = leaf is not None and self.leaf_mix < 1.0
+        mix = self.leaf_mix
+        if leaf is not None and not mixed:
             depth_limit = self.leaf_depth
         assert depth_limit is None or isinstance(depth_limit, int)
         policy = self._policy(game, solo)
@@ -493,6 +502,7 @@ class ISMCTSAgent:
                 node = children[best_a]
                 d.apply(best_a)
                 path.append((node, mover))
+            judged = leaf(d) if leaf is not None and mixed and not d.over else None
             # playout
             depth = 0
             while not d.over and (depth_limit is None or depth < depth_limit):
@@ -502,12 +512,14 @@ class ISMCTSAgent:
                 depth += 1
             if d.over:
                 values = outcome(d, scale)
-            elif leaf is not None:
+            elif leaf is not None and not mixed:
                 values = leaf(d)
             elif solo:
                 values = [evaluate(d, 0)]
             else:
                 values = [_squash(evaluate(d, i) / scale) for i in range(players)]
+            if judged is not None:
+                values = [(1.0 - mix) * v + mix * j for v, j in zip(values, judged, strict=True)]
             if solo:
                 v0 = values[0]
                 lo = min(lo, v0)

@@ -1,8 +1,9 @@
 """``ismcts+net``: the search judged at its leaves by the learned evaluation.
 
 The network (``muertos.learn``) reads each seat's observation of the search's
-determinization, never the true state, and answers the seat's expected outcome; the tree
-search then needs no playout (``leaf_depth`` 0). Where the package has no weights for
+determinization, never the true state, and answers the seat's expected outcome. Its
+judgement where the tree stops is mixed half and half with the playout's (``LEAF_MIX``):
+on Ofrenda solo the network alone, without playouts, played far worse (see the README). Where the package has no weights for
 the game and seat count, or torch is missing, the agent is today's ISMCTS and says so once
 (a ``RuntimeWarning``); weights trained on another encoding are refused
 (``ValueError``), never silently misread.
@@ -49,10 +50,15 @@ def _warn_once(message: str) -> None:
         warnings.warn(message, RuntimeWarning, stacklevel=3)
 
 
+LEAF_MIX = 0.5
+"""The network's share of a leaf's reward, the playout's the rest (``ISMCTSAgent.leaf_mix``)."""
+
+
 class NetISMCTSAgent(ISMCTSAgent):
     """ISMCTS whose leaves the learned evaluation of the game judges (see the module)."""
 
     def __init__(self, seed: int = 0, endgame: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault("leaf_mix", LEAF_MIX)
         super().__init__(seed, **kwargs)
         self.endgame = endgame
         self.last_solved = False

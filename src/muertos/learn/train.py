@@ -4,9 +4,10 @@ Reproducible on a small machine: one process, ``torch.set_num_threads(1)``, ever
 choice seeded (the games' seeds, which positions are kept, the network's start, each
 step's batch). Interrupted, it resumes: the games are played in chunks, each written to the
 work folder when done (``data-0000.pt`` …), and the training writes a checkpoint every
-``CHECKPOINT`` steps; a rerun with the same settings picks up where it stopped (other
-settings are refused, so a folder never mixes two runs). Every tenth game is held out,
-to measure the network on games it never saw.
+``CHECKPOINT`` steps (and keeps the weights of the checkpoint best on the held-out games:
+those are written at the end); a rerun with the same settings picks up where it stopped (other
+settings are refused, so a folder never mixes two runs). Every tenth round of games (one
+game of each agent of the pool) is held out, to measure the network on games it never saw.
 
 The record written beside the weights (and inside them) says how they were made: the
 command, the agents and games, the samples, the steps, the seed, the losses (train and
@@ -77,13 +78,19 @@ def _game_seed(cfg: Config, index: int) -> int:
     return cfg.seed * 1_000_003 + index
 
 
+def held_out(cfg: Config, index: int) -> bool:
+    """Whether the game ``index`` is held out of training: every tenth round of the pool
+    (solo, one game of each agent in turn), so every agent's games are held out alike."""
+    return (index // len(cfg.agents)) % HOLDOUT_EVERY == HOLDOUT_EVERY - 1
+
+
 def play_chunk(cfg: Config, games: range) -> tuple[Samples, Samples]:
     """The samples of the games ``games`` of the run: to train on, and held out."""
     out, held = Samples(), Samples()
     for i in games:
         seats = seats_for(cfg.agents, cfg.players, i, cfg.seed)
         s = record_game(cfg.game, seats, _game_seed(cfg, i), cfg.keep)
-        (held if i % HOLDOUT_EVERY == HOLDOUT_EVERY - 1 else out).extend(s)
+        (held if held_out(cfg, i) else out).extend(s)
     return out, held
 
 
@@ -175,12 +182,15 @@ def train(
     ckpt = work / "checkpoint.pt"
     step, train_cpu = 0, 0.0
     curve: list[list[float]] = []
+    best: dict[str, torch.Tensor] = {}
+    best_loss, best_step = math.inf, 0
     if ckpt.exists():
         blob = torch.load(ckpt, weights_only=True)
         net.load_state_dict(blob["net"])
         opt.load_state_dict(blob["opt"])
         step, train_cpu = int(blob["step"]), float(blob["cpu"])
         curve = [[float(a) for a in row] for row in blob["curve"]]
+        best, best_loss, best_step = blob["best"], float(blob["best_loss"]), int(blob["best_step"])
     loss_fn = _loss_fn(target)
     t0 = time.process_time()
     while step < cfg.steps:
@@ -197,7 +207,13 @@ def train(
         step += 1
         if step % CHECKPOINT == 0 or step == cfg.steps:
             net.eval()
-            curve.append([step, float(loss.detach()), _evaluate(net, vx, nvy, target)])
+            held_loss = _evaluate(net, vx, nvy, target)
+            curve.append([step, float(loss.detach()), held_loss])
+            if (
+                not held_loss >= best_loss
+            ):  # the first, and each better on held-out games (NaN: none held out)
+                best_loss, best_step = held_loss, step
+                best = {k: v.clone() for k, v in net.state_dict().items()}
             spent = train_cpu + time.process_time() - t0
             tmp = ckpt.with_suffix(".tmp")
             torch.save(
@@ -207,14 +223,20 @@ def train(
                     "step": step,
                     "cpu": spent,
                     "curve": torch.tensor(curve),
+                    "best": best,
+                    "best_loss": best_loss,
+                    "best_step": best_step,
                 },
                 tmp,
             )
             tmp.replace(ckpt)
         report("steps", step, cfg.steps)
     train_cpu += time.process_time() - t0
+    if best:  # early stopping: the weights of the checkpoint best on the held-out games
+        net.load_state_dict(best)
     net.eval()
     record = _record(cfg, net, data, mean, std, target, games_cpu, train_cpu, curve, command)
+    record["best_step"] = best_step
     meta = {
         "game": c.game.id,
         "players": cfg.players,
