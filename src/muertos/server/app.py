@@ -25,7 +25,7 @@ from .http import BodyLimit, install_error_handlers
 from .live import Hub
 from .routes import STATIC, api, pages
 from .storage import open_store
-from .tables import Catalog, TableService
+from .tables import PRESENCE_SECONDS, Catalog, TableService
 from .watch import ClockWatch
 
 log = logging.getLogger("muertos.server")
@@ -86,10 +86,14 @@ def create_app(
             bots.schedule(table_id)
         if watch_tick is not None:
             watch.start(heard)  # its first sweep enforces what came due while the server was down
+        presence = asyncio.get_running_loop().create_task(hub.keep_presence(PRESENCE_SECONDS / 3))
         try:
             yield
         finally:
             hub.closing = True
+            presence.cancel()
+            with contextlib.suppress(BaseException):
+                await presence
             await watch.close()
             await bots.close()
             if listener is not None:

@@ -45,6 +45,12 @@ class Subscriber:
     last: str = ""
     lang: str = "en"
     """The language the subscriber reads (chosen when it connects)."""
+    presence: bool = False
+    """It asked for who is here (``?presence=1``): ``{"type": "presence"}`` messages."""
+    seen: str = ""
+    """The presence it was last told."""
+    recheck: bool = False
+    """Someone came or went here: read who is here before anything else."""
 
 
 class Hub:
@@ -61,6 +67,8 @@ class Hub:
         self.gen: dict[str, int] = {}
         self.snaps: dict[str, Snapshot] = {}
         self.snap_locks: dict[str, threading.Lock] = {}
+        self.present: dict[tuple[str, int], int] = {}
+        """Live connections of this process by (table, seat): presence (issue 38, item 4)."""
         self.listeners: list[Callable[[str], None]] = []
         """Called on the event loop with the id of every table that changed (the clock watch)."""
 
@@ -83,7 +91,9 @@ class Hub:
                 self.loop.call_soon_threadsafe(self.changed, table_id, now)
 
     # --------------------------------------------------------------- websocket
-    async def serve(self, ws: WebSocket, table_id: str, token: str | None, lang: str = "en") -> None:
+    async def serve(
+        self, ws: WebSocket, table_id: str, token: str | None, lang: str = "en", presence: bool = False
+    ) -> None:
         await ws.accept()
         before = self.gen.get(table_id, 0)
         try:
@@ -92,14 +102,17 @@ class Hub:
             await ws.send_json(_refusal(e, lang))
             await ws.close(code=4000 + http_status(e), reason=e.code)
             return
-        sub = Subscriber(table_id=lo.table.id, seat=lo.seat, token=token, lang=lang)
+        sub = Subscriber(table_id=lo.table.id, seat=lo.seat, token=token, lang=lang, presence=presence)
         first = self.service.payload(lo, lang=lang).model_dump()
         sub.cursor = first["events"]
         sub.last = _signature(first)
+        sub.seen = _presence(first)
         await ws.send_json({"type": "table", **first})
         self.subs.setdefault(sub.table_id, set()).add(sub)
         if self.gen.get(sub.table_id, 0) != before:  # a change announced during the first load
             sub.wake.set()
+        if sub.seat is not None:
+            await self._arrive(sub.table_id, sub.seat)
         receiver = asyncio.get_running_loop().create_task(_drain(ws))
         receiver.add_done_callback(lambda _: sub.wake.set())  # a disconnect wakes us too
         try:
@@ -108,6 +121,11 @@ class Hub:
                 if receiver.done():
                     break
                 sub.wake.clear()
+                if sub.recheck:
+                    sub.recheck = False
+                    told = await asyncio.to_thread(self._presence_message, sub)
+                    if told is not None:
+                        await ws.send_json(told)
                 gen = self.gen.get(sub.table_id, 0)
                 ready, msg = self._update_now(sub, gen)
                 if not ready:
@@ -118,6 +136,8 @@ class Hub:
             pass
         finally:
             receiver.cancel()
+            if sub.seat is not None:
+                await self._gone(sub.table_id, sub.seat)
             subs = self.subs.get(sub.table_id)
             if subs is not None:
                 subs.discard(sub)
@@ -126,6 +146,67 @@ class Hub:
             if ws.application_state != WebSocketState.DISCONNECTED:
                 with contextlib.suppress(Exception):
                     await ws.close()
+
+    # --------------------------------------------------------------- presence
+    async def _arrive(self, table_id: str, seat: int) -> None:
+        """A seat's person opened the table here: the first connection marks them here."""
+        key = (table_id, seat)
+        self.present[key] = self.present.get(key, 0) + 1
+        if self.present[key] == 1:
+            with contextlib.suppress(Exception):  # presence is a courtesy: never fail a connection
+                await asyncio.to_thread(self.service.presence, table_id, seat, True)
+                self._presence_changed(table_id)
+
+    async def _gone(self, table_id: str, seat: int) -> None:
+        """A connection closed: the last one of the seat here marks them away from now."""
+        key = (table_id, seat)
+        left = self.present.get(key, 1) - 1
+        if left > 0:
+            self.present[key] = left
+            return
+        self.present.pop(key, None)
+        if not self.closing:
+            # A task of its own: the connection's task may be cancelled as it closes.
+            task = asyncio.get_running_loop().create_task(self._away(table_id, seat))
+            self.tasks.add(task)
+            task.add_done_callback(_forget(self.tasks))
+
+    async def _away(self, table_id: str, seat: int) -> None:
+        await asyncio.to_thread(self.service.presence, table_id, seat, False)
+        self._presence_changed(table_id)
+
+    def _presence_changed(self, table_id: str) -> None:
+        """Someone came or went here: the table's subscribers that asked are told."""
+        for s in self.subs.get(table_id, ()):
+            if s.presence:
+                s.recheck = True
+                s.wake.set()
+
+    def _presence_message(self, sub: Subscriber) -> dict[str, Any] | None:
+        """Who is here now, read afresh, if it is not what ``sub`` was last told."""
+        try:
+            t = self.service.table(sub.table_id)
+        except TableError:
+            return None
+        seats = [s.model_dump() for s in self.service.summary(t, sub.lang).seats]
+        return self._told(sub, seats)
+
+    def _told(self, sub: Subscriber, seats: list[dict[str, Any]]) -> dict[str, Any] | None:
+        now = _presence({"seats": seats})
+        if now == sub.seen:
+            return None
+        sub.seen = now
+        return {"type": "presence", "seats": json.loads(now)}
+
+    async def keep_presence(self, every: float) -> None:
+        """Until cancelled: renew the presence of every seat connected here."""
+        while True:
+            await asyncio.sleep(every)
+            for table_id, seat in list(self.present):
+                try:
+                    await asyncio.to_thread(self.service.presence, table_id, seat, True, True)
+                except Exception:
+                    log.debug("presence of table %s", table_id, exc_info=True)
 
     def _snapshot(self, table_id: str, gen: int) -> Snapshot:
         """The table as stored after change ``gen`` (spectator's seat): loaded once, shared.
@@ -188,6 +269,11 @@ class Hub:
             snap.payloads[(seat, sub.lang)] = shared
         p, sig = shared
         lo = snap.loaded
+        # Who is here is told from a fresh read (``recheck``), never from a snapshot, which
+        # may be older than the presence this subscriber was last told.
+        if sub.presence and _presence(p) != sub.seen:
+            sub.recheck = True
+            sub.wake.set()
         if sig == sub.last:
             return None
         sub.last = sig
@@ -210,6 +296,7 @@ class Hub:
             lines = lines_with_notices(st, sub.seat, lo.table.notices, 0, names, sub.lang)
             msg["log"] = [text for _, text in lines]
         sub.cursor = len(st.events)
+        sub.seen = _presence(p)
         return msg
 
     def wake_everyone(self) -> None:
@@ -228,9 +315,27 @@ class Snapshot:
     payloads: dict[tuple[int | None, str], tuple[dict[str, Any], str]] = field(default_factory=dict)
 
 
+def _forget(tasks: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], None]:
+    """A done task leaves ``tasks``; its failure (presence is a courtesy) is only logged."""
+
+    def done(task: asyncio.Task[Any]) -> None:
+        tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.debug("presence", exc_info=task.exception())
+
+    return done
+
+
 def _refusal(e: TableError, lang: str) -> dict[str, Any]:
     """A refusal as a live message, in the subscriber's language."""
     return {"type": "error", "status": http_status(e), "code": e.code, "detail": e.text(lang)}
+
+
+def _presence(p: dict[str, Any]) -> str:
+    """Who is here, as a table's payload says (its seats' ``here`` and ``away_since``)."""
+    return json.dumps(
+        [{"seat": s["seat"], "here": s["here"], "away_since": s["away_since"]} for s in p["seats"]]
+    )
 
 
 def _signature(p: dict[str, Any]) -> str:
@@ -239,8 +344,9 @@ def _signature(p: dict[str, Any]) -> str:
         None if clock is None else [clock["running"], clock["deadline"], clock["expired"], clock["votes"]]
     )
     said = p["chat"][-1]["id"] if p.get("chat") else None
+    seats = [{k: v for k, v in s.items() if k not in ("here", "away_since")} for s in p["seats"]]
     return json.dumps(
-        [p["moves"], p["events"], p["view"], p["seats"], p["status"], p["rematch"], ticking, said],
+        [p["moves"], p["events"], p["view"], seats, p["status"], p["rematch"], ticking, said],
         sort_keys=True,
     )
 

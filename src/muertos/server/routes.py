@@ -406,13 +406,20 @@ async def healthz() -> dict[str, str]:
 # ------------------------------------------------------------ websocket
 @pages.websocket("/ws/tables/{table_id}")
 async def ws_table(
-    hub: LiveHub, ws: WebSocket, table_id: str, token: str | None = None, lang: str | None = None
+    hub: LiveHub,
+    ws: WebSocket,
+    table_id: str,
+    token: str | None = None,
+    lang: str | None = None,
+    presence: str | None = None,
 ) -> None:
     """Messages: {"type": "table", …} first, then {"type": "update", view, new_events, …}
     on every change, each for the subscriber's own seat (spectator without a token), in the
-    language chosen at connection (``?lang=``, else the handshake's Accept-Language)."""
+    language chosen at connection (``?lang=``, else the handshake's Accept-Language).
+    With ``?presence=1`` also {"type": "presence", seats: [{seat, here, away_since}]} when
+    someone opens or closes the table (issue 38, item 4)."""
     reader = reader_language(lang, ws.headers.get("accept-language"))
-    await hub.serve(ws, table_id, token or ws.headers.get("x-seat-token"), reader)
+    await hub.serve(ws, table_id, token or ws.headers.get("x-seat-token"), reader, presence == "1")
 
 
 # ------------------------------------------------------------ pages

@@ -102,6 +102,8 @@ class SeatOut(BaseModel):
     claimed: bool
     bot_from: int | None = Field(None, description="a person's seat played by a bot from this move on")
     bot_why: str | None = Field(None, description="why: timeout (time ran out) or left")
+    here: bool | None = Field(None, description="its person has the table open now (null: a bot)")
+    away_since: str | None = Field(None, description="if not here: since when (null: never seen)")
 
 
 class TableSummary(BaseModel):

@@ -25,7 +25,7 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -781,6 +781,7 @@ class TableService:
         return TableSummary.model_construct(**self._public(t, lang))
 
     def _public(self, t: TableRow, lang: str) -> dict[str, Any]:
+        now = self.store.now()
         title = t.game
         with contextlib.suppress(UnknownGame):
             title = i18n.whole(self.catalog.get(t.game).title, lang, t.game)
@@ -805,6 +806,10 @@ class TableService:
                     claimed=s.claimed,
                     bot_from=s.bot_from,
                     bot_why=s.bot_why,
+                    here=None if s.kind not in PEOPLE else s.here_until is not None and s.here_until > now,
+                    away_since=s.here_until.isoformat()
+                    if s.kind in PEOPLE and s.here_until is not None and s.here_until <= now
+                    else None,
                 )
                 for s in t.seats
             ],
@@ -954,6 +959,16 @@ class TableService:
             raise NotNow("game_over", "game_over")
         return lo
 
+    # ---------------------------------------------------------------- presence (issue 38, item 4)
+    def presence(self, table_id: str, seat: int, here: bool, renew: bool = False) -> None:
+        """A seat's person opened the table (``here``) or closed its last connection here;
+        ``renew``: still here. Other servers are told (a person came or went), not this
+        one's subscribers: the hub tells those that asked for presence (``live.Hub``),
+        so a presence is never an update of the table."""
+        now = self.store.now()
+        until = now + timedelta(seconds=PRESENCE_SECONDS) if here else now
+        self.store.set_presence(table_id, seat, until, announce=not renew)
+
     # ---------------------------------------------------------------- leaving
     def leave_refusal(self, lo: Loaded) -> str | None:
         """Why the caller may not leave (a ``clocks.api`` key), or None."""
@@ -1046,6 +1061,11 @@ NOTICE_LEFT = "{seat} left the table: a bot ({agent}) plays the seat from move {
 """The log's notices when a person's seat goes to a bot (English: ``shared.es.toml``
 translates them, seats named as the table names them)."""
 
+
+PRESENCE_SECONDS = 60.0
+"""A live connection marks its seat's person here for this long, renewed every third of
+it while it lasts (``live.Hub.keep_presence``): a server that dies leaves them "here" at
+most this long."""
 
 CHAT_KEPT = 100
 """The last chat messages a table's payload carries (``chat.py``)."""

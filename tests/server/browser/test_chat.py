@@ -1,6 +1,7 @@
 """Chat at the table in a real browser (issue 38, item 7): a seat writes, the other seat
 and a spectator read it live as text (never markup), in English and Spanish; muting a
-seat hides its messages for the one who muted, and only for them."""
+seat hides its messages for the one who muted, and only for them. And who is here
+(item 4): a seat's person shows as here while their page is open, then as away."""
 
 from __future__ import annotations
 
@@ -61,6 +62,12 @@ def test_a_message_reaches_the_others_as_text_and_a_mute_hides_it(
     assert bea.locator(".chat-msg", has_text="¡suerte!").count() == 0
     assert bea.locator(".chat-msg", has_text="go Bea").count() == 1
     assert fan.locator(".chat-msg", has_text="¡suerte!").count() == 1
+    # Who is here (item 4): Bea sees Ana here, then away once Ana's page is closed.
+    bea.locator(".presence.here").wait_for(timeout=10_000)
+    assert "aquí" in bea.locator(".presence.here").inner_text()
+    ana.context.close()
+    bea.locator(".presence.away").wait_for(timeout=10_000)
+    assert "ausente" in bea.locator(".presence.away").inner_text()
     assert not errors, errors
-    for page in (ana, bea, fan):
+    for page in (bea, fan):
         page.context.close()

@@ -59,7 +59,7 @@ export function drawChat({ table, tableId, token, replay, toast, redraw }) {
   const who = (m) => (m.seat === null ? `${m.name || t("chat.web.spectator")} (${t("chat.web.spectator")})` : m.name);
   b.list.replaceChildren(
     ...(messages.length
-      ? messages.map((m) => h("li", { class: m.seat === null ? "chat-msg spectator" : `chat-msg seat${m.seat % 6}` }, h("strong", {}, `${who(m)}: `), m.text))
+      ? messages.map((m) => h("li", { class: ["chat-msg", m.seat === null ? "spectator" : `seat${m.seat % 6}`].join(" ") }, h("strong", {}, `${who(m)}: `), m.text))
       : [h("li", { class: "muted" }, t(replay ? "chat.web.at_step" : "chat.web.nothing"))]),
   );
   b.list.scrollTop = b.list.scrollHeight;

@@ -120,6 +120,23 @@ export function seatClock(table, seat) {
   return el;
 }
 
+/** How long ago, roughly: "5 min", "3 h", "2 d". */
+export function ago(iso) {
+  const s = Math.max(0, (serverNow() - Date.parse(iso)) / 1000);
+  if (s < 3600) return t("clocks.web.ago_min", { n: Math.max(1, Math.round(s / 60)) });
+  if (s < 86400) return t("clocks.web.ago_h", { n: Math.round(s / 3600) });
+  return t("clocks.web.ago_d", { n: Math.round(s / 86400) });
+}
+
+/** Whether a seat's person has the table open ("here"), else since when they are away
+ * (issue 38, item 4): nothing for a bot, for a person never seen, or for yourself. */
+export function seatPresence(table, s) {
+  if (s.kind === "bot" || s.seat === table.you) return null;
+  if (s.here) return h("span", { class: "presence here", title: t("clocks.web.here") }, ` ● ${t("clocks.web.here")}`);
+  if (!s.away_since) return null;
+  return h("span", { class: "presence away", title: new Date(s.away_since).toLocaleString(lang()) }, ` ○ ${t("clocks.web.away", { ago: ago(s.away_since) })}`);
+}
+
 /** "a bot from move N (left)" for a seat its person no longer plays. */
 export function seatBotTag(s) {
   if (s.bot_from === null || s.bot_from === undefined) return null;

@@ -3,7 +3,7 @@
 import { api, ApiError, forgetToken, invitesFor, saveToken, seatLabel, tokenFor } from "./api.js";
 import { drawResultPanel } from "./result.js";
 import { drawAnalysis, drawHint } from "./analysis.js";
-import { drawSeatControls, resignedLine, seatBotTag, seatClock, trackClock } from "./clocks.js";
+import { drawSeatControls, resignedLine, seatBotTag, seatClock, seatPresence, trackClock } from "./clocks.js";
 import { drawChat } from "./chat.js";
 import { h } from "./svg.js";
 import * as generic from "./render/generic.js";
@@ -126,6 +126,7 @@ function drawHeader() {
         h("span", { class: "seat-no" }, `${i + 1}`),
         ` ${s.name}`,
         seatClock(table, i),
+        seatPresence(table, s),
         seatBotTag(s) ??
           (s.kind === "bot" ? h("span", { class: "tag", title: t("web.table.bot_agent", { agent: s.agent }) }, ` ⚙ ${t("web.table.bot_agent", { agent: s.agent })}`) : null),
         v.to_move === i ? h("span", { class: "tag" }, ` ▶ ${t("web.table.to_move")}`) : null,
@@ -436,6 +437,14 @@ function accept(msg) {
     } else toast(msg.detail);
     return;
   }
+  if (msg.type === "presence") {
+    // Who is here (issue 38, item 4): only the seats' here / away since change.
+    if (!table) return;
+    const by = new Map(msg.seats.map((s) => [s.seat, s]));
+    table = { ...table, seats: table.seats.map((s) => ({ ...s, ...(by.get(s.seat) ?? {}) })) };
+    drawHeader();
+    return;
+  }
   // Log lines come in order on one socket: a full log first (or after a take-back), then
   // only the new events of each change.
   if (msg.type === "table" || msg.reset) log = msg.log || [];
@@ -448,7 +457,7 @@ function accept(msg) {
 function connect() {
   if (socket) socket.close();
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = `?lang=${lang()}` + (token ? `&token=${encodeURIComponent(token)}` : "");
+  const q = `?lang=${lang()}&presence=1` + (token ? `&token=${encodeURIComponent(token)}` : "");
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}${q}`);
   socket = ws;
   ws.onmessage = (e) => {

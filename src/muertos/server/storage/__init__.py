@@ -52,6 +52,9 @@ class SeatRow:
     """A person's seat handed to a bot: the number of moves made when it was (0004)."""
     bot_why: str | None = None
     """Why: ``timeout`` (time ran out), ``left`` (the person left the table)."""
+    here_until: datetime | None = None
+    """Presence (0006): the person has the table open until then (a live connection,
+    renewed while it lasts); past it, they have been away since then."""
 
 
 @dataclass(frozen=True)
@@ -275,6 +278,10 @@ class Storage(Protocol):
 
     def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
         """The table's last ``limit`` messages, oldest first."""
+
+    def set_presence(self, table_id: str, seat: int, until: datetime, announce: bool) -> None:
+        """Set a seat's ``here_until``; ``announce``: tell the other servers (a person came
+        or went), not for a mere renewal."""
 
     def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:
         """A stored analysis (its JSON), or None."""

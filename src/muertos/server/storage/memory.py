@@ -10,7 +10,7 @@ import dataclasses
 import itertools
 import threading
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from . import (
@@ -249,6 +249,15 @@ class MemoryStore:
                 for t in self._tables.values()
                 if t.clock and t.finished_at is None and t.started_at is not None
             ]
+
+    # ---------------------------------------------------------------- presence
+    def set_presence(self, table_id: str, seat: int, until: datetime, announce: bool) -> None:
+        with self._lock:
+            t = self._tables.get(table_id)
+            if t is None or not 0 <= seat < len(t.seats):
+                return
+            seats = [dataclasses.replace(x, here_until=until) if x.seat == seat else x for x in t.seats]
+            self._tables[table_id] = dataclasses.replace(t, seats=seats)
 
     # ---------------------------------------------------------------- chat
     def add_chat(

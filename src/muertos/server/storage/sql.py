@@ -96,6 +96,7 @@ seats_t = sa.Table(
     sa.Column("claimed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("bot_from", sa.Integer, nullable=True),
     sa.Column("bot_why", sa.String(16), nullable=True),
+    sa.Column("here_until", sa.DateTime(timezone=True), nullable=True),
 )
 
 actions_t = sa.Table(
@@ -550,6 +551,17 @@ class SqlStore:
         with self._connect() as conn:
             return list(conn.execute(q).scalars())
 
+    # ---------------------------------------------------------------- presence
+    def set_presence(self, table_id: str, seat: int, until: datetime, announce: bool) -> None:
+        with self._begin() as conn:
+            conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(here_until=until)
+            )
+            if announce:
+                self._notify(conn, table_id)
+
     # ---------------------------------------------------------------- chat
     def add_chat(
         self, table_id: str, seat: int | None, name: str, text: str, moves: int, most: int, window: float
@@ -776,7 +788,7 @@ class _FastPath:
             f" FROM tables t WHERE t.id = {ph}"
         )
         self.seats_sql = (
-            "SELECT seat, kind, agent, name, token_hash, claimed, bot_from, bot_why FROM seats"
+            "SELECT seat, kind, agent, name, token_hash, claimed, bot_from, bot_why, here_until FROM seats"
             f" WHERE table_id = {ph} ORDER BY seat"
         )
         self.actions_sql = (
@@ -830,7 +842,9 @@ class _FastPath:
             return None
         cur.execute(self.seats_sql, (table_id,))
         seats = [
-            SeatRow(s[0], s[1], s[2], s[3], s[4], bool(self.bool_out(s[5])), s[6], s[7])
+            SeatRow(
+                s[0], s[1], s[2], s[3], s[4], bool(self.bool_out(s[5])), s[6], s[7], _utc(self.time_out(s[8]))
+            )
             for s in cur.fetchall()
         ]
         return TableRow(
@@ -904,6 +918,7 @@ def _seat_row(s: Any) -> SeatRow:
         bool(s["claimed"]),
         s["bot_from"],
         s["bot_why"],
+        _utc(s["here_until"]),
     )
 
 

@@ -1,0 +1,84 @@
+"""Who is here (issue 38, item 4): a seat's person is "here" while a live connection of
+theirs is open, on any server, and otherwise "away since" a time; nothing more is said.
+On every store, with an injected clock; and across two servers on one PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from muertos.server import create_app
+
+from .conftest import TOY_GAMES, human, make_table
+from .test_clocks import FakeClock
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def present_client(store_url: str, clock: FakeClock) -> Iterator[TestClient]:
+    with TestClient(create_app(store_url, games=TOY_GAMES, clock=clock, watch_tick=None)) as c:
+        yield c
+
+
+def presence(seats: list[dict[str, Any]]) -> list[tuple[Any, Any]]:
+    return [(s["here"], s["away_since"]) for s in seats]
+
+
+def test_here_while_the_table_is_open_then_away_since(present_client: TestClient, clock: FakeClock) -> None:
+    """Issue 38: "each seat shows whether its person has the table open now and, if not,
+    since when they have been away"."""
+    t = make_table(present_client, "toy", [human(), human(), {"kind": "bot", "agent": "random"}], players=3)
+    t.get(1)  # seat 2 is taken (its first visit: an update of its own), but nobody is connected
+    never = [(False, None), (False, None), (None, None)]  # never seen; a bot: nothing
+    assert presence(t.get()["seats"]) == never
+    with present_client.websocket_connect(f"/ws/tables/{t.id}?presence=1") as watcher:
+        assert watcher.receive_json()["type"] == "table"
+        with present_client.websocket_connect(f"/ws/tables/{t.id}"):  # a spectator marks nobody
+            pass
+        with present_client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
+            assert ws.receive_json()["type"] == "table"
+            came = watcher.receive_json()
+            assert came["type"] == "presence" and presence(came["seats"])[1] == (True, None)
+            assert set(came["seats"][1]) == {"seat", "here", "away_since"}  # nothing more is said
+            with present_client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as second:
+                second.receive_json()
+            clock.advance(30)
+        went = watcher.receive_json()  # the second tab's closing told nobody: one was still open
+        assert went["type"] == "presence" and presence(went["seats"])[1] == (False, clock.t.isoformat())
+    assert presence(t.get()["seats"]) == [(False, None), (False, clock.t.isoformat()), (None, None)]
+
+
+def test_a_server_that_went_away_leaves_nobody_here_for_long(
+    present_client: TestClient, clock: FakeClock
+) -> None:
+    """A presence is renewed while its connection lasts; unrenewed, it lapses."""
+    t = make_table(present_client, "toy", [human(), human()])
+    app: Any = present_client.app
+    app.state.service.presence(t.id, 0, True)  # as a connection would, then never renewed
+    assert presence(t.get()["seats"])[0] == (True, None)
+    clock.advance(61)
+    assert presence(t.get()["seats"])[0] == (False, (clock.t - timedelta(seconds=1)).isoformat())
+
+
+def test_presence_is_told_from_another_server(pg_url: str, clock: FakeClock) -> None:
+    a = create_app(pg_url, games=TOY_GAMES, clock=clock, watch_tick=None)
+    b = create_app(pg_url, games=TOY_GAMES, clock=clock, watch_tick=None)
+    with TestClient(a) as ca, TestClient(b) as cb:
+        t = make_table(ca, "toy", [human(), human()])
+        t.get(1)
+        with cb.websocket_connect(f"/ws/tables/{t.id}?presence=1") as watcher:
+            watcher.receive_json()
+            with ca.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
+                ws.receive_json()
+                came = watcher.receive_json()
+                assert came["type"] == "presence" and presence(came["seats"])[1] == (True, None)
+            went = watcher.receive_json()
+            assert presence(went["seats"])[1] == (False, clock.t.isoformat())
