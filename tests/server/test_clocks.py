@@ -197,8 +197,9 @@ def test_the_server_is_the_clock(timed: TestClient, clock: FakeClock) -> None:
     assert got["time_limit"] == {"mode": "live", "bank": 600.0, "increment": 20.0, "cap": 700.0}
     assert got["clock"]["remaining"] == [600, 600] and got["clock"]["running"] == 0
     clock.advance(100)
-    assert t.get()["clock"]["remaining"] == [500, 600]
+    assert t.get()["clock"]["remaining"] == [500, 600] and t.get()["last_move_at"] is None
     assert t.act(0, first_legal(t, 0)).status_code == 200
+    assert t.get()["last_move_at"] == clock.t.isoformat()  # "My tables" says how long ago
     clock.advance(30)
     c = t.get(1)["clock"]
     assert c["remaining"] == [520, 570] and c["running"] == 1

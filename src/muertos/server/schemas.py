@@ -161,6 +161,7 @@ class TableOut(TableSummary):
     can_resign: bool = False
     can_cancel: bool = False
     chat: list[ChatOut] = Field(default_factory=list, description="the table's last messages, oldest first")
+    last_move_at: str | None = Field(None, description="when the last move was made (null: none yet)")
 
 
 class VoteIn(BaseModel):

@@ -845,6 +845,7 @@ class TableService:
             can_resign=self.resign_refusal(lo) is None,
             can_cancel=self.cancel_refusal(lo) is None,
             chat=chat_out(lo.table, self.store.chat(lo.table.id, CHAT_KEPT), lang),
+            last_move_at=last.time.isoformat() if last is not None else None,
         )
 
     # ---------------------------------------------------------------- clocks (issue 38)

@@ -210,6 +210,21 @@ export function drawSeatControls({ table, tableId, token, side, toast, accept })
     );
   }
   if (buttons.length) side.append(h("div", { class: "seat-controls" }, ...buttons));
+  if (token && table.you !== null) side.append(myLink(tableId, token, toast));
+}
+
+/** The seat's own link, to come back from another device (or to send again): it opens
+ * only this seat, as the invite link did (issue 38, item 5). */
+function myLink(tableId, token, toast) {
+  const url = `${location.origin}/table/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`;
+  return h(
+    "details",
+    { class: "my-link" },
+    h("summary", {}, t("clocks.web.my_link")),
+    h("p", { class: "muted" }, t("clocks.web.keep_link")),
+    h("input", { value: url, readonly: true, "aria-label": t("clocks.web.my_link"), onfocus: (e) => e.target.select() }),
+    h("button", { class: "link", onclick: () => navigator.clipboard?.writeText(url).then(() => toast(t("web.table.copied"), "info")) }, t("web.table.copy_link")),
+  );
 }
 
 /** "Ana resigned: Bo wins." for the result panel of a resigned table. */

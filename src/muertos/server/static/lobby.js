@@ -1,7 +1,7 @@
 // The lobby: the games (emblem, summary), a form to open a table (options, seat kinds and
 // bot strengths), the invite links, and the open / in progress / finished tables.
 import { api, invitesFor, saveInvites, saveToken, tokenFor } from "./api.js";
-import { clockFieldset, clockFrom, limitLabel } from "./clocks.js";
+import { ago, clockFieldset, clockFrom, limitLabel } from "./clocks.js";
 import { emblem } from "./emblems.js";
 import { lang, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 import { h } from "./svg.js";
@@ -163,8 +163,39 @@ function tableRow(row) {
   );
 }
 
+/** Every table where this browser holds a seat (issue 38, item 5), "your turn" first,
+ * then the latest moves: each read with its seat's token, as that seat sees it. */
+async function myTables() {
+  const ids = Object.keys(localStorage)
+    .filter((k) => k.startsWith("muertos:token:"))
+    .map((k) => k.slice("muertos:token:".length))
+    .slice(0, 50);
+  const got = await Promise.all(ids.map((id) => api("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, tokenFor(id)).catch(() => null)));
+  const mine = got.filter((r) => r && r.you !== null);
+  const turn = (r) => r.status !== "finished" && (r.view?.legal || []).length > 0;
+  const when = (r) => Date.parse(r.last_move_at || r.created_at);
+  mine.sort((a, b) => Number(turn(b)) - Number(turn(a)) || when(b) - when(a));
+  return mine.map((r) => {
+    const row = tableRow(r);
+    const who = r.view?.to_move ?? null;
+    const note = turn(r)
+      ? h("strong", { class: "my-turn" }, `▶ ${t("clocks.web.your_turn")}`)
+      : r.status === "finished" || who === null
+        ? null
+        : h("span", { class: "muted" }, t("clocks.web.their_turn", { name: r.seats[who]?.name ?? "" }));
+    const last = r.last_move_at ? h("span", { class: "muted" }, ` · ${t("clocks.web.last_move", { ago: ago(r.last_move_at) })}`) : null;
+    row.querySelector("div")?.append(h("p", { class: "my-note" }, note, last));
+    return row;
+  });
+}
+
 async function refreshTables() {
   try {
+    if (tab === "mine") {
+      const rows = await myTables();
+      $("tables").replaceChildren(...(rows.length ? rows : [h("li", { class: "muted" }, t("clocks.web.no_mine"))]));
+      return;
+    }
     const rows = await api("GET", `/api/tables?status=${tab}&limit=50`);
     $("tables").replaceChildren(...(rows.length ? rows.map(tableRow) : [h("li", { class: "muted" }, t("web.lobby.no_tables"))]));
   } catch (e) {

@@ -1,0 +1,78 @@
+"""Coming back (issue 38, item 5): the lobby's "My tables" lists every table where this
+browser holds a seat, "your turn" first, with whose turn it is and how long ago the last
+move was; a seat's page offers its own link, which opens that seat (and only it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from .test_clocks import SkewedClock, chromium, clocked  # noqa: F401  (fixtures)
+
+
+def table(base: str, names: list[str]) -> tuple[str, dict[int, str]]:
+    r = httpx.post(
+        f"{base}/api/tables",
+        json={"game": "ofertu", "seats": [{"kind": "human", "name": n} for n in names], "seed": 5},
+    )
+    assert r.status_code == 201, r.text
+    return r.json()["id"], {i["seat"]: i["token"] for i in r.json()["invites"]}
+
+
+def test_my_tables_put_my_turn_first_and_my_link_opens_my_seat(
+    clocked: tuple[str, SkewedClock],  # noqa: F811
+    chromium: Any,  # noqa: F811
+) -> None:
+    base, _ = clocked
+    waiting_id, waiting = table(base, ["Ana", "Bea"])
+    turn_id, mine = table(base, ["Ana", "Cruz"])
+    # At the first table it is Bea's turn (Ana moves first if she is to); at the second it
+    # is Ana's (Cruz moves first if he is to).
+    for tid, tokens in ((waiting_id, waiting), (turn_id, mine)):
+        first = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[0]}).json()
+        if tid == waiting_id and first["view"]["legal"]:
+            r = httpx.post(
+                f"{base}/api/tables/{tid}/actions",
+                json={"action": first["view"]["legal"][0]},
+                headers={"X-Seat-Token": tokens[0]},
+            )
+            assert r.status_code == 200
+        elif tid == turn_id and not first["view"]["legal"]:
+            other = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[1]}).json()
+            httpx.post(
+                f"{base}/api/tables/{tid}/actions",
+                json={"action": other["view"]["legal"][0]},
+                headers={"X-Seat-Token": tokens[1]},
+            )
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    ctx.add_init_script(
+        f"localStorage.setItem('muertos:token:{waiting_id}', '{waiting[0]}');"
+        f"localStorage.setItem('muertos:token:{turn_id}', '{mine[0]}');"
+    )
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/")
+    page.locator('[data-tab="mine"]').click()
+    rows = page.locator("#tables .table-row")
+    rows.nth(1).wait_for(timeout=10_000)
+    assert rows.count() == 2
+    assert "your turn" in rows.nth(0).inner_text() and f"/table/{turn_id}" in rows.nth(0).inner_html()
+    assert "last move" in rows.nth(0).inner_text()  # Cruz moved first there
+    assert "Bea to move" in rows.nth(1).inner_text()
+    # The seat's own link: on another device (a fresh context) it opens Ana's seat.
+    page.goto(f"{base}/table/{turn_id}")
+    page.wait_for_selector("svg.board")
+    link = page.locator(".my-link input").input_value()
+    assert link.endswith(f"/table/{turn_id}?token={mine[0]}")
+    other = chromium.new_context(viewport={"width": 1280, "height": 900})
+    away = other.new_page()
+    away.goto(link)
+    away.wait_for_selector("svg.board")
+    assert (
+        "★" in away.locator("#seats .you").inner_text() and "Ana" in away.locator("#seats .you").inner_text()
+    )
+    assert not errors, errors
+    ctx.close()
+    other.close()
