@@ -310,3 +310,19 @@ def test_a_mixed_leaf_averages_the_network_and_the_playout() -> None:
     assert mixed.root_values(s, 0) == {move: (1, 0.5 * played + 500.0)}
     with pytest.raises(ValueError, match="leaf_mix"):
         NetISMCTSAgent(1, leaf_mix=1.5)
+
+
+def test_the_train_command_writes_weights_and_refuses_a_bad_game(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from muertos.cli import app
+
+    args = ["train", "ofertu", "-p", "2", "--games", "4", "--agents", "random", "--steps", "3"]
+    args += ["--hidden", "4", "--work", str(tmp_path / "w"), "--out", str(tmp_path / "o")]
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 0, res.output
+    assert "held-out error" in res.output
+    record = json.loads((tmp_path / "o" / "ofertu-2.json").read_text())
+    assert record["config"]["agents"] == ["random"] and record["config"]["hidden"] == [4]
+    bad = CliRunner().invoke(app, ["train", "nope"])
+    assert bad.exit_code == 2
