@@ -326,3 +326,18 @@ def test_the_train_command_writes_weights_and_refuses_a_bad_game(tmp_path: Path)
     assert record["config"]["agents"] == ["random"] and record["config"]["hidden"] == [4]
     bad = CliRunner().invoke(app, ["train", "nope"])
     assert bad.exit_code == 2
+
+
+def test_the_endgame_walk_gives_up_at_its_deadline_and_the_search_keeps_the_budget() -> None:
+    """A bot's move keeps its time budget: the walk stops at its deadline (here one
+    already passed, on a clock that does not move) and the search then plays."""
+    import random
+
+    from muertos.agents.endgame import solve
+
+    end = _near_the_end(2)
+    assert solve(end, 0, random.Random(1)) is not None
+    assert solve(end, 0, random.Random(1), deadline=5.0, clock=lambda: 5.0) is None
+    assert solve(end, 0, random.Random(1), deadline=6.0, clock=lambda: 5.0) is not None
+    bot = NetISMCTSAgent(1, seconds=0.05, leaf=lambda d: [0.0])
+    assert bot.act(end, 0) in end.legal_actions() and bot.seconds == 0.05

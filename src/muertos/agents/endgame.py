@@ -9,12 +9,14 @@ to draw, every sample is the same game and the answer is exact; where cards are 
 hidden, it is the exact best for each sample (perfect-information Monte Carlo), averaged.
 
 It gives up (None) when one sample's tree has more than ``nodes`` positions, so it costs
-at most ``nodes`` positions to find out, and a bounded time when it answers.
+at most ``nodes`` positions to find out, and a bounded time when it answers; and, given a
+``deadline`` on a ``clock``, once the clock passes it (a bot's budget is kept).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from muertos.engine import State
 
@@ -28,11 +30,15 @@ class _TooBig(Exception):
     pass
 
 
-def _best(d: State, budget: list[int]) -> float:
+CHECK_EVERY = 64
+"""Positions walked between two looks at the clock."""
+
+
+def _best(d: State, budget: list[int], time_up: Callable[[], bool]) -> float:
     """The best final score from ``d`` (solo), walking every line; ``budget[0]`` counts
     the positions left to visit."""
     budget[0] -= 1
-    if budget[0] < 0:
+    if budget[0] < 0 or (budget[0] % CHECK_EVERY == 0 and time_up()):
         raise _TooBig
     if d.over:
         return float(d.scores()[0])
@@ -41,16 +47,29 @@ def _best(d: State, budget: list[int]) -> float:
     for i, a in enumerate(legal):
         c = d if i == len(legal) - 1 else d.clone()
         c.apply(a)
-        best = max(best, _best(c, budget))
+        best = max(best, _best(c, budget, time_up))
     return best
 
 
 def solve(
-    state: State, seat: int, rng: random.Random, samples: int = SAMPLES, nodes: int = NODES
+    state: State,
+    seat: int,
+    rng: random.Random,
+    samples: int = SAMPLES,
+    nodes: int = NODES,
+    deadline: float | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> dict[str, float] | None:
     """Each legal move's mean best final score over ``samples`` determinizations, or None
-    when the game is not solo or one sample's tree is larger than ``nodes``."""
+    when the game is not solo, one sample's tree is larger than ``nodes`` or ``clock()``
+    passes ``deadline``."""
     if state.players != 1 or state.over:
+        return None
+
+    def time_up() -> bool:
+        return deadline is not None and clock is not None and clock() >= deadline
+
+    if time_up():
         return None
     legal = state.legal_actions()
     totals = dict.fromkeys(legal, 0.0)
@@ -61,7 +80,7 @@ def solve(
             for a in legal:
                 c = d.clone()
                 c.apply(a)
-                totals[a] += _best(c, budget)
+                totals[a] += _best(c, budget, time_up)
     except _TooBig:
         return None
     return {a: t / samples for a, t in totals.items()}

@@ -21,7 +21,7 @@ from typing import Any
 from muertos.engine import State
 
 from .endgame import best_move, solve
-from .ismcts import ISMCTSAgent
+from .ismcts import CLOCKS, ISMCTSAgent
 
 
 def learned(game_id: str, players: int) -> Callable[[State], list[float]] | None:
@@ -68,13 +68,27 @@ class NetISMCTSAgent(ISMCTSAgent):
 
     def act(self, state: State, seat: int) -> str:
         """Solo near the end, the best move on every sample walked to the end; else the
-        search."""
-        values = solve(state, seat, self.rng) if self.endgame and len(state.legal_actions()) > 1 else None
+        search. With a time budget the walk may take half of it, and the search has what
+        is left: the move keeps the budget."""
+        if not (self.endgame and state.players == 1 and len(state.legal_actions()) > 1):
+            self.last_solved = False
+            return super().act(state, seat)
+        now = CLOCKS[self.clock]
+        start = now()
+        budget = self.seconds
+        deadline = None if budget is None else start + budget / 2
+        values = solve(state, seat, self.rng, deadline=deadline, clock=now)
         self.last_solved = values is not None
         if values is not None:
             self.last_iterations = 0
             return best_move(values)
-        return super().act(state, seat)
+        if budget is None:
+            return super().act(state, seat)
+        self.seconds = max(budget - (now() - start), budget / 2)
+        try:
+            return super().act(state, seat)
+        finally:
+            self.seconds = budget
 
     def _leaf(self, state: State) -> Callable[[State], list[float]] | None:
         return self.leaf or learned(state.game.id, state.players)
