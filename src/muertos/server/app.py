@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from muertos.engine import Game
 
-from . import analysis, chat
+from . import analysis, chat, notify
 from .bots import BotPool, BotScheduler
 from .http import BodyLimit, install_error_handlers
 from .live import Hub
@@ -39,6 +39,9 @@ def create_app(
     clock: Callable[[], datetime] | None = None,
     default_clock: dict[str, Any] | None = None,
     watch_tick: float | None = 1.0,
+    public_url: str = "http://127.0.0.1:8000",
+    allow_private_hooks: bool = False,
+    hook_retries: tuple[float, ...] = notify.RETRIES,
 ) -> FastAPI:
     """The web table on ``db_url``: an SQLite file by default, ``postgresql://…`` for several
     server processes sharing tables, ``memory://`` for nothing kept (see ``storage``).
@@ -52,6 +55,10 @@ def create_app(
     table of two people or more created without one (``clocks.check_clock``'s shape);
     ``watch_tick`` how often the clock watch looks (None: never by itself — tests call
     ``app.state.watch.sweep``).
+
+    Turn messages (``notify.py``): ``public_url`` is the address their links use;
+    ``allow_private_hooks`` lets webhooks reach loopback and private addresses (tests, a
+    private network); ``hook_retries`` the pauses before each new try.
     """
     store = open_store(db_url, clock)
     service = TableService(store, Catalog(games), default_clock=default_clock)
@@ -60,6 +67,8 @@ def create_app(
     bots = BotScheduler(service.bot_task, service.bot_store, BotPool(bot_workers, games), bot_delay)
     watch = ClockWatch(service, tick=watch_tick or 1.0)
     hub.listeners.append(watch.touch)
+    notifier = notify.Notifier(service, public_url, allow_private_hooks, hook_retries)
+    hub.listeners.append(notifier.changed)
 
     def heard(table_id: str, what: str) -> None:
         if what == "handed":
@@ -113,12 +122,14 @@ def create_app(
     app.state.hub = hub
     app.state.bots = bots
     app.state.watch = watch
+    app.state.notifier = notifier
     app.state.heard = heard
     app.add_middleware(BodyLimit)
     install_error_handlers(app)
     app.include_router(api)
     app.include_router(analysis.router)
     app.include_router(chat.router)
+    app.include_router(notify.router)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
@@ -137,7 +148,13 @@ def serve(
     logging.basicConfig(level=logging.INFO)
     # A WebSocket client sends only pings: a large frame is refused, not read.
     uvicorn.run(
-        create_app(db_url, bot_delay=0.4, bot_workers=bot_workers, default_clock=default_clock),
+        create_app(
+            db_url,
+            bot_delay=0.4,
+            bot_workers=bot_workers,
+            default_clock=default_clock,
+            public_url=f"http://{host}:{port}",
+        ),
         host=host,
         port=port,
         ws_max_size=4096,

@@ -932,11 +932,12 @@ class TableService:
         happened — ``handed``, ``expired`` (the running clock is out), ``running``, ``none``
         (no clock runs now), ``untimed`` (the table has no time limit, or is gone) — the
         running clock's deadline, and when to look again."""
+        row = self.store.get_table(table_id)  # no moves read for a table without a clock
+        if row is None or row.clock is None:
+            return "untimed", None, None
         try:
             lo = self.load(table_id, None)
         except (NotFound, NotNow):  # deleted (cancelled) or broken: nothing to enforce
-            return "untimed", None, None
-        if lo.table.clock is None:
             return "untimed", None, None
         got = self.clocks_of(lo)
         if got is None or got[1].running is None:

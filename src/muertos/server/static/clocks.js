@@ -211,6 +211,29 @@ export function drawSeatControls({ table, tableId, token, side, toast, accept })
   }
   if (buttons.length) side.append(h("div", { class: "seat-controls" }, ...buttons));
   if (token && table.you !== null) side.append(myLink(tableId, token, toast));
+  if (token && table.you !== null && table.status !== "finished" && table.seats[table.you]?.kind !== "bot") side.append(turnMessages(tableId, token, toast));
+}
+
+/** Turn messages (issue 38, item 6): a webhook (Discord, Slack…) told when it is your
+ * turn and this tab is closed; saved empty, they stop. */
+function turnMessages(tableId, token, toast) {
+  const input = h("input", { type: "url", maxlength: 500, placeholder: "https://…", "aria-label": t("notify.web.label") });
+  const save = async (e) => {
+    e.preventDefault();
+    try {
+      await api("PUT", `/api/tables/${tableId}/notify`, { webhook: input.value.trim() || null }, token);
+      toast(t(input.value.trim() ? "notify.web.saved" : "notify.web.stopped"), "info");
+    } catch (err) {
+      toast(err.message);
+    }
+  };
+  return h(
+    "details",
+    { class: "turn-messages" },
+    h("summary", {}, t("notify.web.title")),
+    h("p", { class: "muted" }, t("notify.web.help")),
+    h("form", { onsubmit: save }, input, h("button", { type: "submit" }, t("notify.web.save"))),
+  );
 }
 
 /** The seat's own link, to come back from another device (or to send again): it opens

@@ -55,6 +55,8 @@ class SeatRow:
     here_until: datetime | None = None
     """Presence (0006): the person has the table open until then (a live connection,
     renewed while it lasts); past it, they have been away since then."""
+    notify_url: str | None = None
+    """Turn messages (0007): the webhook its person is told at when it is their turn."""
 
 
 @dataclass(frozen=True)
@@ -278,6 +280,13 @@ class Storage(Protocol):
 
     def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
         """The table's last ``limit`` messages, oldest first."""
+
+    def set_notify(self, table_id: str, seat: int, url: str | None) -> bool:
+        """Set (None: stop) a seat's turn messages. Whether the seat exists."""
+
+    def claim_turn_message(self, table_id: str, seat: int, moves: int) -> bool:
+        """Mark ``seat`` told about the table's move ``moves``, only if it was not yet: of
+        several servers, exactly one gets True and sends the message."""
 
     def set_presence(self, table_id: str, seat: int, until: datetime, announce: bool) -> None:
         """Set a seat's ``here_until``; ``announce``: tell the other servers (a person came

@@ -44,6 +44,7 @@ class MemoryStore:
         self._ids = itertools.count(1)
         self._analyses: dict[AnalysisKey, dict[str, Any]] = {}
         self._chat: dict[str, list[ChatRow]] = {}
+        self._told: dict[tuple[str, int], int] = {}
         self._stripes = Stripes()
 
     def migrate(self) -> None:
@@ -249,6 +250,24 @@ class MemoryStore:
                 for t in self._tables.values()
                 if t.clock and t.finished_at is None and t.started_at is not None
             ]
+
+    # ---------------------------------------------------------------- turn messages
+    def set_notify(self, table_id: str, seat: int, url: str | None) -> bool:
+        with self._lock:
+            t = self._tables.get(table_id)
+            if t is None or not 0 <= seat < len(t.seats):
+                return False
+            seats = [dataclasses.replace(x, notify_url=url) if x.seat == seat else x for x in t.seats]
+            self._tables[table_id] = dataclasses.replace(t, seats=seats)
+            return True
+
+    def claim_turn_message(self, table_id: str, seat: int, moves: int) -> bool:
+        with self._lock:
+            key = (table_id, seat)
+            if self._told.get(key) == moves or table_id not in self._tables:
+                return False
+            self._told[key] = moves
+            return True
 
     # ---------------------------------------------------------------- presence
     def set_presence(self, table_id: str, seat: int, until: datetime, announce: bool) -> None:

@@ -97,6 +97,8 @@ seats_t = sa.Table(
     sa.Column("bot_from", sa.Integer, nullable=True),
     sa.Column("bot_why", sa.String(16), nullable=True),
     sa.Column("here_until", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("notify_url", sa.String(500), nullable=True),
+    sa.Column("notified_move", sa.Integer, nullable=True),
 )
 
 actions_t = sa.Table(
@@ -551,6 +553,30 @@ class SqlStore:
         with self._connect() as conn:
             return list(conn.execute(q).scalars())
 
+    # ---------------------------------------------------------------- turn messages
+    def set_notify(self, table_id: str, seat: int, url: str | None) -> bool:
+        with self._begin() as conn:
+            res = conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(notify_url=url)
+            )
+            return bool(res.rowcount == 1)
+
+    def claim_turn_message(self, table_id: str, seat: int, moves: int) -> bool:
+        c = seats_t.c
+        with self._begin() as conn:
+            res = conn.execute(
+                seats_t.update()
+                .where(
+                    c.table_id == table_id,
+                    c.seat == seat,
+                    sa.or_(c.notified_move.is_(None), c.notified_move != moves),
+                )
+                .values(notified_move=moves)
+            )
+            return bool(res.rowcount == 1)
+
     # ---------------------------------------------------------------- presence
     def set_presence(self, table_id: str, seat: int, until: datetime, announce: bool) -> None:
         with self._begin() as conn:
@@ -788,7 +814,8 @@ class _FastPath:
             f" FROM tables t WHERE t.id = {ph}"
         )
         self.seats_sql = (
-            "SELECT seat, kind, agent, name, token_hash, claimed, bot_from, bot_why, here_until FROM seats"
+            "SELECT seat, kind, agent, name, token_hash, claimed, bot_from, bot_why, here_until, notify_url"
+            " FROM seats"
             f" WHERE table_id = {ph} ORDER BY seat"
         )
         self.actions_sql = (
@@ -843,7 +870,16 @@ class _FastPath:
         cur.execute(self.seats_sql, (table_id,))
         seats = [
             SeatRow(
-                s[0], s[1], s[2], s[3], s[4], bool(self.bool_out(s[5])), s[6], s[7], _utc(self.time_out(s[8]))
+                s[0],
+                s[1],
+                s[2],
+                s[3],
+                s[4],
+                bool(self.bool_out(s[5])),
+                s[6],
+                s[7],
+                _utc(self.time_out(s[8])),
+                s[9],
             )
             for s in cur.fetchall()
         ]
@@ -919,6 +955,7 @@ def _seat_row(s: Any) -> SeatRow:
         s["bot_from"],
         s["bot_why"],
         _utc(s["here_until"]),
+        s["notify_url"],
     )
 
 
