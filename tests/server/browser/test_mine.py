@@ -84,3 +84,33 @@ def test_my_tables_put_my_turn_first_and_my_link_opens_my_seat(
     assert not errors, errors
     ctx.close()
     other.close()
+
+
+def test_resigning_from_the_page_ends_the_game_for_both(
+    clocked: tuple[str, SkewedClock],  # noqa: F811
+    chromium: Any,  # noqa: F811
+) -> None:
+    """Issue 38: "A 2-seat game may simply be resigned (the other wins)", from the page."""
+    base, _ = clocked
+    tid, tokens = table(base, ["Ana", "Bea"])
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    ana = ctx.new_page()
+    ana.on("pageerror", lambda e: errors.append(str(e)))
+    ana.on("dialog", lambda d: d.accept())
+    ana.goto(f"{base}/table/{tid}?token={tokens[0]}")
+    ana.wait_for_selector("svg.board")
+    other = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    bea = other.new_page()
+    bea.on("pageerror", lambda e: errors.append(str(e)))
+    bea.goto(f"{base}/table/{tid}?token={tokens[1]}&lang=es")
+    bea.wait_for_selector("svg.board")
+    ana.locator("button.resign").click()
+    ana.locator(".resigned").wait_for(timeout=10_000)
+    assert ana.locator(".resigned").inner_text() == "Ana resigned: Bea wins."
+    bea.locator(".resigned").wait_for(timeout=10_000)
+    assert bea.locator(".resigned").inner_text() == "Ana se rindió: gana Bea."
+    assert bea.locator("button.action").count() == 0 and bea.locator("button.resign").count() == 0
+    assert not errors, errors
+    ctx.close()
+    other.close()
