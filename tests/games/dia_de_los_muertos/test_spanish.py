@@ -60,9 +60,7 @@ def test_sentences_random_games_rarely_write() -> None:
     assert es("Player 2 snatches Banquet from Player 1.") == "Jugador 2 le arrebata el Banquete al Jugador 1."
     assert es(
         "Game over. The round limit (100) is reached (spec A-D21). Scores: Player 1 7, Player 2 0."
-    ) == (
-        "Fin de la partida. Se alcanzó el límite de 100 rondas. Puntos: Jugador 1 7, Jugador 2 0."
-    )
+    ) == ("Fin de la partida. Se alcanzó el límite de 100 rondas. Puntos: Jugador 1 7, Jugador 2 0.")
     assert es("write 'dog <field>' or 'dog <field> bite <player>', e.g. 'dog 9 bite p3'") == (
         "escribe 'dog <casilla>' o 'dog <casilla> bite <jugador>', p. ej. 'dog 9 bite p3'"
     )

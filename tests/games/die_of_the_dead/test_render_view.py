@@ -85,7 +85,12 @@ def test_view_is_public_and_complete() -> None:
 
 def test_rules_text_and_reconstructed_list() -> None:
     text = GAME.rules()
-    for token in ("draft r5", "pay cell 9 on 2", "marigold g5 to 7", "discard cmb"):  # the reconstructed list: `muertos rules`
+    for token in (
+        "draft r5",
+        "pay cell 9 on 2",
+        "marigold g5 to 7",
+        "discard cmb",
+    ):  # the reconstructed list: `muertos rules`
         assert token in text
     rec = GAME.reconstructed()
     assert any("step-bonus layout" in r for r in rec) and any("ofrenda board geometry" in r for r in rec)
