@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -237,7 +238,9 @@ def test_a_move_through_one_process_reaches_websockets_of_the_other(two_servers:
                 got.append({"action": view["legal"][0]})
                 return got
 
-    first, upd, spect_upd, _created, act = asyncio.run(scenario())
+    # a thread of its own: a session's Playwright (the browser tests) runs a loop in this one
+    with ThreadPoolExecutor(1) as pool:
+        first, upd, spect_upd, _created, act = pool.submit(asyncio.run, scenario()).result()
     assert first["type"] == "table" and first["moves"] == 0
     s = local(4, [act["action"]])
     assert upd["type"] == "update" and upd["moves"] == 1

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from muertos.server.browser import CHROMIUM_ARGS, CHROMIUM_PATH
+from muertos.server.browser import CHROMIUM_PATH
 
 _missing = None if Path(CHROMIUM_PATH).exists() else f"no browser at {CHROMIUM_PATH}"
 try:
@@ -71,14 +71,11 @@ def clocked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Ske
     th.join(10)
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    if _missing:
-        pytest.skip(_missing)
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS))
-        yield b
-        b.close()
+@pytest.fixture
+def chromium(browser: Any) -> Any:
+    """The session's browser (conftest.py): one Playwright a process, whose loop a second
+    one would find running."""
+    return browser
 
 
 def test_the_clock_runs_out_and_the_other_hands_the_seat_to_a_bot(

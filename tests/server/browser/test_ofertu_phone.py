@@ -72,7 +72,7 @@ def test_ofertu_on_a_phone_is_readable_and_on_screen(server: str, browser: Any, 
     assert frame[0] <= frame[1] + 1, frame  # the board does not scroll sideways
     words = " ".join(x["text"] for x in texts)
     if lang == "es":
-        assert "Exhibición:" in words and "Fila de subasta" in words and "Display:" not in words
+        assert "Zona de victoria:" in words and "Fila de subasta" in words and "Display:" not in words
     else:
         assert "Display:" in words and "Auction row" in words
     assert any(x["text"].startswith(("R", "B", "W")) and x["text"][1:].isdigit() for x in texts)  # cards
