@@ -9,8 +9,6 @@ runs beside the other browser tests whatever they share.
 from __future__ import annotations
 
 import os
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -21,6 +19,8 @@ import httpx
 import pytest
 
 from muertos.server.browser import CHROMIUM_PATH
+
+from .support import serve
 
 _missing = None if Path(CHROMIUM_PATH).exists() else f"no browser at {CHROMIUM_PATH}"
 try:
@@ -46,29 +46,13 @@ class SkewedClock:
 @pytest.fixture(scope="module")
 def clocked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, SkewedClock]]:
     """Every game on a fresh SQLite file, on 127.0.0.1 only, living in a clock the test moves."""
-    import uvicorn
-
     from muertos.server import create_app
 
     clock = SkewedClock()
     db = tmp_path_factory.mktemp("clocks") / "muertos.db"
-    app = create_app(f"sqlite:///{db}", clock=clock, watch_tick=0.2, bot_workers=1)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    yield base, clock
-    srv.should_exit = True
-    th.join(10)
+    running = serve(create_app(f"sqlite:///{db}", clock=clock, watch_tick=0.2, bot_workers=1))
+    yield next(running), clock
+    next(running, None)  # stops the server
 
 
 @pytest.fixture
