@@ -16,24 +16,25 @@ if TYPE_CHECKING:
 
 CENSUS_KEYS = [f"dice {kind_str(k)}" for k in KINDS]
 
-PHASES = frozenset(
-    (
-        "put",
-        "fill",
-        "open",
-        "act",
-        "hold",
-        "pay",
-        "gain",
-        "remove",
-        "rest",
-        "score",
-        "land",
-        "bonus",
-        "discard",
-        "over",
-    )
+PHASE_ORDER = (
+    "put",
+    "fill",
+    "open",
+    "act",
+    "hold",
+    "pay",
+    "gain",
+    "remove",
+    "rest",
+    "score",
+    "land",
+    "bonus",
+    "discard",
+    "over",
 )
+"""Every phase a state may be in, in the order the RL observation lists them
+(``encoding.PHASES``: all but ``over``)."""
+PHASES = frozenset(PHASE_ORDER)
 
 
 def census(s: DieOfTheDeadState) -> dict[str, int]:

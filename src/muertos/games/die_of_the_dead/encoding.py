@@ -42,6 +42,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
+from .checks import PHASE_ORDER
 from .components import CALAVERA, COMPONENTS
 from .notation import COLOURS, ITEM_LETTERS, ITEM_NAMES, KIND_STR, die, die_str, parse_die
 from .views import DieOfTheDeadView
@@ -52,21 +53,7 @@ NSQ = len(COMPONENTS.squares[0])
 SQUARES = "abcdefgh"[:NSQ]
 NKINDS = len(KIND_STR)
 MAXSEATS = 5
-PHASES = (
-    "put",
-    "fill",
-    "open",
-    "act",
-    "hold",
-    "pay",
-    "gain",
-    "remove",
-    "rest",
-    "score",
-    "land",
-    "bonus",
-    "discard",
-)
+PHASES = PHASE_ORDER[:-1]  # "over" is the flag after them: no phase of these
 
 
 def _faced_dice() -> list[str]:
