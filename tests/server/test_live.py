@@ -112,14 +112,15 @@ def free_port() -> int:
 class Server:
     """A uvicorn subprocess serving the toy game on ``db_url`` at a free port."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, log: Path | None = None) -> None:
+        """``log``: a file that gets the server's standard error (else the test's own)."""
         self.port = free_port()
         self.addr = f"127.0.0.1:{self.port}"
         env = {**os.environ, "MUERTOS_DB": db_url, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "tests.server.asgi_toy:app", "--factory",
              "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"],
-            cwd=ROOT, env=env,
+            cwd=ROOT, env=env, stderr=None if log is None else log.open("w"),
         )  # fmt: skip
 
     def wait(self, timeout: float = 60) -> Server:
@@ -287,3 +288,67 @@ def test_after_a_move_here_subscribers_read_the_table_again_only_with_postgresql
             assert reads.count(t.id) >= 2
         else:
             assert reads == [t.id]  # the move's own read, nothing for the subscribers
+
+
+def test_sockets_closed_mid_broadcast_are_dropped_quietly(sqlite_url: str, tmp_path: Path) -> None:
+    """Clients that vanish while moves are broadcast (no close frame: the TCP connection is
+    cut, some before their first message) leave no error in the server's log, and the
+    subscribers that stay still get every move (issue 36, item 4)."""
+    import websockets
+
+    log = tmp_path / "server.log"
+    srv = Server(sqlite_url, log).wait()
+
+    async def scenario() -> tuple[list[dict[str, Any]], int]:
+        async with httpx.AsyncClient(base_url=f"http://{srv.addr}") as http:
+            r = await http.post("/api/tables", json={"game": "toy", "seats": [human(), human()], "seed": 5})
+            created = r.json()
+            tid, tokens = created["id"], [i["token"] for i in created["invites"]]
+            url = f"ws://{srv.addr}/ws/tables/{tid}"
+            stay = [await websockets.connect(f"{url}?token={tok}") for tok in tokens]
+            stay.append(await websockets.connect(url))
+            doomed = [
+                await websockets.connect(url if k % 3 else f"{url}?token={tokens[k % 2]}") for k in range(18)
+            ]
+            for ws in stay + doomed:
+                await asyncio.wait_for(ws.recv(), 10)
+            moves = 0
+            while True:
+                view = (await http.get(f"/api/tables/{tid}")).json()["view"]
+                if view["over"]:
+                    break
+                seat = view["to_move"]
+                mine = (await http.get(f"/api/tables/{tid}", headers={"X-Seat-Token": tokens[seat]})).json()
+                fresh = [await websockets.connect(url) for _ in range(2)]  # gone before their first message
+                for ws in fresh:
+                    ws.transport.abort()
+                move = http.post(
+                    f"/api/tables/{tid}/actions",
+                    json={"action": mine["view"]["legal"][0], "index": moves},
+                    headers={"X-Seat-Token": tokens[seat]},
+                )
+                cut = [doomed.pop() for _ in range(min(3, len(doomed)))]
+                task = asyncio.ensure_future(move)
+                await asyncio.sleep(0)
+                for ws in cut:  # while the server wakes the subscribers
+                    ws.transport.abort()
+                assert (await task).status_code == 200
+                moves += 1
+            for ws in doomed:
+                ws.transport.abort()
+            got = [await arecv_until(ws, moves) for ws in stay]
+            for ws in stay:
+                await ws.close()
+            return got, moves
+
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            got, moves = pool.submit(asyncio.run, scenario()).result()
+        time.sleep(0.5)  # the server notices the last closes
+    finally:
+        srv.stop()
+    assert moves >= 6
+    for m in got:
+        assert m["moves"] == moves and m["view"]["over"]
+    text = log.read_text()
+    assert "ERROR" not in text and "Traceback" not in text, text

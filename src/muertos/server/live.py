@@ -94,7 +94,24 @@ class Hub:
     async def serve(
         self, ws: WebSocket, table_id: str, token: str | None, lang: str = "en", presence: bool = False
     ) -> None:
-        await ws.accept()
+        """Serve one subscriber until it leaves. A client may go at any moment, even while
+        a message is being sent to it: that is how connections end, not an error, so it is
+        dropped quietly (a debug line) wherever it happens."""
+        try:
+            await ws.accept()
+            await self._serve(ws, table_id, token, lang, presence)
+        except (WebSocketDisconnect, OSError, RuntimeError) as e:
+            # A send to a client that is gone: starlette's WebSocketDisconnect(1006) (from
+            # uvicorn's ClientDisconnected, an OSError), or RuntimeError once it is closed.
+            log.debug("a subscriber of table %s left: %r", table_id, e)
+        finally:
+            if ws.application_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+
+    async def _serve(
+        self, ws: WebSocket, table_id: str, token: str | None, lang: str, presence: bool
+    ) -> None:
         before = self.gen.get(table_id, 0)
         try:
             lo = await asyncio.to_thread(self.service.load, table_id, token)
@@ -111,11 +128,11 @@ class Hub:
         self.subs.setdefault(sub.table_id, set()).add(sub)
         if self.gen.get(sub.table_id, 0) != before:  # a change announced during the first load
             sub.wake.set()
-        if sub.seat is not None:
-            await self._arrive(sub.table_id, sub.seat)
         receiver = asyncio.get_running_loop().create_task(_drain(ws))
         receiver.add_done_callback(lambda _: sub.wake.set())  # a disconnect wakes us too
         try:
+            if sub.seat is not None:
+                await self._arrive(sub.table_id, sub.seat)
             while True:
                 await sub.wake.wait()
                 if receiver.done():
@@ -132,8 +149,6 @@ class Hub:
                     msg = await asyncio.to_thread(self._update, sub, gen)
                 if msg is not None:
                     await ws.send_json(msg)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
         finally:
             receiver.cancel()
             if sub.seat is not None:
@@ -143,9 +158,6 @@ class Hub:
                 subs.discard(sub)
                 if not subs:
                     self.subs.pop(sub.table_id, None)
-            if ws.application_state != WebSocketState.DISCONNECTED:
-                with contextlib.suppress(Exception):
-                    await ws.close()
 
     # --------------------------------------------------------------- presence
     async def _arrive(self, table_id: str, seat: int) -> None:
