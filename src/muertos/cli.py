@@ -344,19 +344,47 @@ def serve_cmd(
             "none, live:10m+20s (a bank plus an increment a move), turn:24h (a time per move)"
         ),
     ] = "none",
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            help="HOST:PORT of the SMTP server turn messages by e-mail go out through "
+            "(none: people can give only a webhook)",
+            envvar="MUERTOS_SMTP",
+        ),
+    ] = None,
+    smtp_from: Annotated[
+        str | None, typer.Option(help="the address e-mails come from", envvar="MUERTOS_SMTP_FROM")
+    ] = None,
+    smtp_user: Annotated[
+        str | None, typer.Option(help="SMTP user name, if it asks for one", envvar="MUERTOS_SMTP_USER")
+    ] = None,
+    smtp_password: Annotated[
+        str | None,
+        typer.Option(
+            help="SMTP password (better as the environment variable)",
+            envvar="MUERTOS_SMTP_PASSWORD",
+            show_default=False,
+        ),
+    ] = None,
+    smtp_starttls: Annotated[
+        bool,
+        typer.Option(help="switch to TLS with STARTTLS before logging in", envvar="MUERTOS_SMTP_STARTTLS"),
+    ] = False,
 ) -> None:
     """Serve the web table: lobby, tables, bots, live updates (needs the `web` extra)."""
     try:
         from muertos.server import serve
         from muertos.server.clocks import parse_spec
+        from muertos.server.notify import Smtp
     except ImportError as e:
         raise _fail(f"the web table needs the web extra: pip install -e '.[web]' ({e})") from None
     try:
         default_clock = parse_spec(clock)
+        mail = None if not smtp else Smtp.parse(smtp, smtp_from, smtp_user, smtp_password, smtp_starttls)
     except ValueError as e:
         raise _fail(str(e)) from None
     console.print(f"muertos web table on http://{host}:{port}/  (database {db})")
-    serve(db, host, port, bot_workers=bot_workers, default_clock=default_clock)
+    serve(db, host, port, bot_workers=bot_workers, default_clock=default_clock, smtp=mail)
 
 
 def main() -> None:

@@ -97,7 +97,7 @@ def test_the_seat_to_move_is_told_once_per_turn(notify_client: TestClient, hook:
     assert set(body) == {"content", "text"} and body["content"] == body["text"]
     assert (
         body["text"]
-        == f"It is your turn at Toy: http://127.0.0.1:8000/table/{t.id} (to stop these messages: {stop_url})"
+        == f"It is your turn at Toy (table {t.id}): http://127.0.0.1:8000/table/{t.id} (to stop these messages: {stop_url})"
     )
     notify_client.post(
         f"/api/tables/{t.id}/chat", json={"text": "hurry up"}, headers={"X-Seat-Token": t.tokens[0]}

@@ -23,7 +23,7 @@ def test_migrations_create_the_schema_once(db_url: str) -> None:
     store = open_store(db_url)
     store.migrate()
     store.migrate()  # idempotent
-    assert store.revision() == "0007"
+    assert store.revision() == "0008"
     store.dispose()
 
 
@@ -56,7 +56,7 @@ def test_a_database_of_the_first_schema_is_upgraded_with_its_tables(db_url: str)
         got = c.get("/api/tables/old1")
         assert got.status_code == 200, got.text
         assert got.json()["moves"] == 0 and got.json()["log"] == ["The cards are dealt."]
-    assert open_store(db_url).revision() == "0007"
+    assert open_store(db_url).revision() == "0008"
 
 
 def test_a_restarted_server_continues_every_table_exactly(db_url: str) -> None:

@@ -42,6 +42,7 @@ def create_app(
     public_url: str = "http://127.0.0.1:8000",
     allow_private_hooks: bool = False,
     hook_retries: tuple[float, ...] = notify.RETRIES,
+    smtp: notify.Smtp | None = None,
 ) -> FastAPI:
     """The web table on ``db_url``: an SQLite file by default, ``postgresql://…`` for several
     server processes sharing tables, ``memory://`` for nothing kept (see ``storage``).
@@ -58,7 +59,8 @@ def create_app(
 
     Turn messages (``notify.py``): ``public_url`` is the address their links use;
     ``allow_private_hooks`` lets webhooks reach loopback and private addresses (tests, a
-    private network); ``hook_retries`` the pauses before each new try.
+    private network); ``hook_retries`` the pauses before each new try; ``smtp`` where
+    e-mail goes out (None: no turn messages by e-mail).
     """
     store = open_store(db_url, clock)
     service = TableService(store, Catalog(games), default_clock=default_clock)
@@ -67,7 +69,7 @@ def create_app(
     bots = BotScheduler(service.bot_task, service.bot_store, BotPool(bot_workers, games), bot_delay)
     watch = ClockWatch(service, tick=watch_tick or 1.0)
     hub.listeners.append(watch.touch)
-    notifier = notify.Notifier(service, public_url, allow_private_hooks, hook_retries)
+    notifier = notify.Notifier(service, public_url, allow_private_hooks, hook_retries, smtp)
     hub.listeners.append(notifier.changed)
 
     def heard(table_id: str, what: str) -> None:
@@ -141,6 +143,7 @@ def serve(
     port: int = 8000,
     bot_workers: int | None = None,
     default_clock: dict[str, Any] | None = None,
+    smtp: notify.Smtp | None = None,
 ) -> None:
     """Run the web table until interrupted (``muertos serve``)."""
     import uvicorn
@@ -154,6 +157,7 @@ def serve(
             bot_workers=bot_workers,
             default_clock=default_clock,
             public_url=f"http://{host}:{port}",
+            smtp=smtp,
         ),
         host=host,
         port=port,

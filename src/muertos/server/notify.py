@@ -1,19 +1,25 @@
 """Turn messages (issue 38, item 6): a seat's person may give a webhook URL (Discord- and
-Slack-compatible JSON: ``{"content": …, "text": …}``) to be told that it is their turn
-while their tab is closed.
+Slack-compatible JSON: ``{"content": …, "text": …}``) and, where the server has SMTP
+settings (:class:`Smtp`), an e-mail address, to be told that it is their turn while their
+tab is closed. The messages are written in the language the person read when they set
+them.
 
 - One message per seat per turn, whichever server sends it: ``Storage.claim_turn_message``
   is a conditional write, and only its winner sends.
 - None while the seat's person has the table open (presence: ``SeatRow.here_until``).
 - Never blocking a move: the notifier hears of changes through the hub and sends from a
   task of its own, with retries (:data:`RETRIES`), a short timeout, and no redirects.
-- Never revealing hidden information: the message says only the game's title, that it is
-  your turn, the table's link and the link that stops the messages.
+- Never revealing hidden information: the message says only the game's title, the table,
+  that it is your turn, the table's link and the link that stops the messages.
+- A way that fails every try is dropped, and the seat's page says so (``notify_dropped``).
+- The e-mail address is the seat's alone: only that seat's token reads it back, and no
+  view, log line or error names it.
 - Only http and https, and no loopback, private, link-local or otherwise reserved address
   (checked when the URL is given and again before each message, against DNS tricks),
   unless the server is started allowing it (``create_app(allow_private_hooks=True)``, as
   the tests do).
-- A one-click stop: each message ends with a link that turns the seat's messages off.
+- A one-click stop: each message ends with a link that turns the seat's messages off (an
+  e-mail also carries it as ``List-Unsubscribe``, one-click by POST as RFC 8058 asks).
 """
 
 from __future__ import annotations
@@ -24,8 +30,14 @@ import hashlib
 import hmac
 import ipaddress
 import logging
+import re
+import smtplib
 import socket
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -35,14 +47,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from muertos import i18n
 
 from .errors import Invalid, NotAllowed, NotFound, TableError
-from .routes import SeatToken, Service
+from .routes import Lang, SeatToken, Service
 from .schemas import ERRORS, TableId
-from .storage import PEOPLE, TableRow
+from .storage import PEOPLE, SeatRow, TableRow
 from .tables import TableService
 
 log = logging.getLogger("muertos.server")
 
 MAX_URL = 500
+MAX_EMAIL = 254
+"""The longest address SMTP carries (RFC 5321's path less its brackets)."""
 RETRIES = (2.0, 10.0, 60.0)
 """Seconds before each new try of a message that failed."""
 TIMEOUT = 5.0
@@ -84,6 +98,71 @@ def check_url(url: str, allow_private: bool) -> str:
     return url
 
 
+_LOCAL = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
+_DOMAIN = re.compile(r"([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{0,62}")
+
+
+def check_email(address: str) -> str:
+    """The address, or :class:`NotifyInvalid`: at most :data:`MAX_EMAIL` characters, no
+    control character or space (so nothing can be slipped into the message's headers),
+    one ``@``, and a plain ASCII mailbox at a domain name. The refusal never repeats it."""
+    address = address.strip()
+    if len(address) > MAX_EMAIL:
+        raise NotifyInvalid("bad_email", "email_too_long", most=MAX_EMAIL)
+    if any(c.isspace() or unicodedata.category(c).startswith("C") for c in address):
+        raise NotifyInvalid("bad_email", "email_control")
+    if address.count("@") != 1:
+        raise NotifyInvalid("bad_email", "email_at")
+    local, domain = address.split("@")
+    if len(local) > 64 or not _LOCAL.fullmatch(local) or not _DOMAIN.fullmatch(domain):
+        raise NotifyInvalid("bad_email", "email_form")
+    return address
+
+
+@dataclass(frozen=True)
+class Smtp:
+    """Where e-mail goes out (``muertos serve --smtp``, or ``MUERTOS_SMTP*``)."""
+
+    host: str
+    port: int
+    sender: str
+    user: str | None = None
+    password: str | None = None
+    starttls: bool = False
+
+    @classmethod
+    def parse(
+        cls,
+        server: str,
+        sender: str | None,
+        user: str | None = None,
+        password: str | None = None,
+        starttls: bool = False,
+    ) -> Smtp:
+        """From ``HOST:PORT`` (port 25 if none) and the sender's address; ValueError, in
+        English (the command line's reader), for settings mail cannot go out with."""
+        host, _, port = server.strip().rpartition(":") if ":" in server else (server.strip(), "", "25")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError(i18n.message("notify.cli.smtp", i18n.DEFAULT, given=server))
+        try:
+            check_email(sender or "")
+        except NotifyInvalid:
+            raise ValueError(i18n.message("notify.cli.sender", i18n.DEFAULT)) from None
+        return cls(
+            host.strip("[]"), int(port), (sender or "").strip(), user or None, password or None, starttls
+        )
+
+    def send(self, message: EmailMessage) -> None:
+        """Hand ``message`` to the server (blocking: run in a thread), each step bounded
+        by :data:`TIMEOUT`."""
+        with smtplib.SMTP(self.host, self.port, timeout=TIMEOUT) as conn:
+            if self.starttls:
+                conn.starttls()
+            if self.user:
+                conn.login(self.user, self.password or "")
+            conn.send_message(message)
+
+
 def stop_key(t: TableRow, seat: int) -> str:
     """The key of a seat's one-click stop link: derived from its token's hash, so only
     messages sent to that seat carry it, and nothing needs storing."""
@@ -91,16 +170,62 @@ def stop_key(t: TableRow, seat: int) -> str:
     return hmac.new(secret, f"stop {t.id} {seat}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
+@dataclass(frozen=True)
+class Job:
+    """One turn message, claimed: what it says and where it goes (no hidden information)."""
+
+    table_id: str
+    seat: int
+    webhook: str | None
+    email: str | None
+    lang: str
+    game: str
+    """The game's title, in :attr:`lang`."""
+    table_url: str
+    stop_url: str
+
+    def text(self, key: str = "notify.text") -> str:
+        """A message of the catalogs, in the reader's language, with the job's words."""
+        return i18n.message(
+            key, self.lang, game=self.game, table=self.table_id, url=self.table_url, stop=self.stop_url
+        )
+
+    def mail(self, sender: str, to: str) -> EmailMessage:
+        """The e-mail: plain text, with the stop link as ``List-Unsubscribe`` too."""
+        m = EmailMessage()
+        m["From"] = sender
+        m["To"] = to
+        m["Subject"] = self.text("notify.mail.subject")
+        m["Date"] = formatdate(localtime=False)
+        m["Message-ID"] = make_msgid("turn")
+        m["Content-Language"] = self.lang
+        m["Auto-Submitted"] = "auto-generated"
+        m["List-Unsubscribe"] = f"<{self.stop_url}>"
+        m["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        m.set_content(self.text("notify.mail.body"))
+        return m
+
+
+class Unreachable(Exception):
+    """A turn message's target that no further try can reach (a webhook turned private)."""
+
+
 class Notifier:
     """Hears every change (``Hub.listeners``) and sends the turn message that is due."""
 
     def __init__(
-        self, service: TableService, public_url: str, allow_private: bool, retries: Sequence[float] = RETRIES
+        self,
+        service: TableService,
+        public_url: str,
+        allow_private: bool,
+        retries: Sequence[float] = RETRIES,
+        smtp: Smtp | None = None,
     ) -> None:
         self.service = service
         self.public_url = public_url.rstrip("/")
         self.allow_private = allow_private
         self.retries = tuple(retries)
+        self.smtp = smtp
         self.tasks: set[asyncio.Task[Any]] = set()
         self.sent = 0
         """Messages delivered (tests, and a count for the logs)."""
@@ -120,14 +245,21 @@ class Notifier:
         try:
             job = await asyncio.to_thread(self.due, table_id)
             if job is not None:
-                await self.send(*job)
+                await self.deliver(job)
         except Exception:  # a message is a courtesy: never let it fail anything
             log.warning("turn message for table %s", table_id, exc_info=True)
 
-    def due(self, table_id: str) -> tuple[str, dict[str, str]] | None:
+    def wanted(self, s: SeatRow) -> bool:
+        """Whether a seat has a way of being told that this server can use."""
+        return bool(s.notify_url or (s.notify_email and self.smtp))
+
+    def stop_url(self, t: TableRow, seat: int) -> str:
+        return f"{self.public_url}/api/tables/{t.id}/notify/stop?seat={seat}&key={stop_key(t, seat)}"
+
+    def due(self, table_id: str) -> Job | None:
         """The message due at the table now, claimed for this server; None if none."""
-        row = self.service.store.get_table(table_id)  # the seats alone first: most tables have no webhook
-        if row is None or row.finished_at is not None or not any(s.notify_url for s in row.seats):
+        row = self.service.store.get_table(table_id)  # the seats alone first: most tables have none
+        if row is None or row.finished_at is not None or not any(self.wanted(s) for s in row.seats):
             return None
         try:
             lo = self.service.load(table_id, None)
@@ -138,50 +270,95 @@ class Notifier:
         if t.finished_at is not None or lo.state.over or seat is None:
             return None
         s = t.seats[seat]
-        if s.kind not in PEOPLE or not s.notify_url:
+        if s.kind not in PEOPLE or not self.wanted(s):
             return None
         if s.here_until is not None and s.here_until > self.service.store.now():
             return None  # their tab is open: the page tells them
         if not self.service.store.claim_turn_message(t.id, seat, len(lo.actions)):
             return None
-        title = self.service.summary(t).title
-        table_url = f"{self.public_url}/table/{t.id}"
-        stop = f"{self.public_url}/api/tables/{t.id}/notify/stop?seat={seat}&key={stop_key(t, seat)}"
-        text = i18n.message("notify.text", i18n.DEFAULT, game=title, url=table_url, stop=stop)
-        return s.notify_url, {"content": text, "text": text}
+        lang = i18n.language(s.notify_lang)
+        return Job(
+            table_id=t.id,
+            seat=seat,
+            webhook=s.notify_url,
+            email=s.notify_email if self.smtp else None,
+            lang=lang,
+            game=self.service.summary(t, lang).title,
+            table_url=f"{self.public_url}/table/{t.id}",
+            stop_url=self.stop_url(t, seat),
+        )
 
-    async def send(self, url: str, body: dict[str, str]) -> bool:
-        """POST ``body`` to ``url``, trying again after each of :attr:`retries`."""
-        import httpx
+    async def deliver(self, job: Job) -> None:
+        """Every way the seat is told, side by side; a way that fails every try is dropped."""
+        ways: list[tuple[str, str, Callable[[], Awaitable[bool]]]] = []
+        if job.webhook:
+            url = job.webhook
+            ways.append(("webhook", url, lambda: self._post(url, job.text())))
+        if job.email and self.smtp:
+            smtp, message = self.smtp, job.mail(self.smtp.sender, job.email)
+            ways.append(("email", job.email, lambda: self._mail(smtp, message)))
+        await asyncio.gather(*(self._tries(job, way, value, attempt) for way, value, attempt in ways))
 
+    async def _tries(self, job: Job, way: str, value: str, attempt: Callable[[], Awaitable[bool]]) -> None:
+        """``attempt`` now and after each of :attr:`retries`; if none succeeds, the way is
+        dropped (only if the seat still has ``value``) and its page says so."""
         for pause in (0.0, *self.retries):
             if pause:
                 await asyncio.sleep(pause)
             try:
-                await asyncio.to_thread(check_url, url, self.allow_private)  # DNS may have changed
-            except NotifyInvalid:
-                return False
-            with contextlib.suppress(httpx.HTTPError):
-                async with httpx.AsyncClient(timeout=TIMEOUT, follow_redirects=False) as client:
-                    r = await client.post(url, json=body)
-                if 200 <= r.status_code < 300:
+                if await attempt():
                     self.sent += 1
-                    return True
-        log.info("gave up a turn message to %s", urlsplit(url).hostname)
+                    return
+            except Unreachable:
+                break
+        log.info("gave up a turn message (%s) at table %s, seat %d: dropped", way, job.table_id, job.seat)
+        await asyncio.to_thread(self.service.store.drop_notify, job.table_id, job.seat, way, value)
+
+    async def _post(self, url: str, text: str) -> bool:
+        """POST the message to a webhook; whether it took it."""
+        import httpx
+
+        try:
+            await asyncio.to_thread(check_url, url, self.allow_private)  # DNS may have changed
+        except NotifyInvalid:
+            raise Unreachable from None
+        with contextlib.suppress(httpx.HTTPError):
+            async with httpx.AsyncClient(timeout=TIMEOUT, follow_redirects=False) as client:
+                r = await client.post(url, json={"content": text, "text": text})
+            return 200 <= r.status_code < 300
         return False
+
+    @staticmethod
+    async def _mail(smtp: Smtp, message: EmailMessage) -> bool:
+        """Hand the e-mail to the SMTP server, in a thread; whether it took it."""
+        try:
+            await asyncio.wait_for(asyncio.to_thread(smtp.send, message), 3 * TIMEOUT)
+        except (OSError, smtplib.SMTPException, TimeoutError):
+            return False
+        return True
 
 
 # ---------------------------------------------------------------------- the API
 class NotifyIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     webhook: str | None = Field(
-        None, max_length=MAX_URL, description="http(s) URL to POST {content, text} to; null: stop"
+        None, max_length=MAX_URL, description="http(s) URL to POST {content, text} to; null: none"
+    )
+    email: str | None = Field(
+        None,
+        max_length=4 * MAX_EMAIL,
+        description="an e-mail address to be told at (where the server sends e-mail); null: none",
     )
 
 
 class NotifyOut(BaseModel):
+    """A seat's turn messages, as only that seat's token reads them."""
+
     webhook: str | None
-    stop_url: str = Field(description="GET it to stop the messages (each message carries it)")
+    email: str | None
+    email_available: bool = Field(description="whether this server sends e-mail")
+    dropped: str | None = Field(description="webhook or email: that way failed and was stopped")
+    stop_url: str = Field(description="GET or POST it to stop the messages (each message carries it)")
 
 
 class StoppedOut(BaseModel):
@@ -196,42 +373,78 @@ def _notifier(request: Request) -> Notifier:
     return notifier
 
 
-def set_webhook(
-    notifier: Notifier, table_id: str, token: str | None, url: str | None
-) -> tuple[TableRow, int]:
-    service = notifier.service
+def own_seat(service: TableService, table_id: str, token: str | None) -> tuple[TableRow, int]:
+    """The table and the person's seat ``token`` opens, or :class:`NotifyNotAllowed`."""
     t = service.table(table_id)
     seat = service.seat_of(t, token)
     if seat is None:
         raise NotifyNotAllowed("seat_required", "seat")
     if t.seats[seat].kind not in PEOPLE:
         raise NotifyNotAllowed("seat_bot", "bot")
-    checked = None if url is None or not url.strip() else check_url(url, notifier.allow_private)
-    service.store.set_notify(t.id, seat, checked)
     return t, seat
 
 
+def set_notify(
+    notifier: Notifier, table_id: str, token: str | None, body: NotifyIn, lang: str
+) -> tuple[TableRow, int]:
+    """Check everything first, then store: a refusal changes nothing."""
+    t, seat = own_seat(notifier.service, table_id, token)
+    url = (
+        None
+        if body.webhook is None or not body.webhook.strip()
+        else check_url(body.webhook, notifier.allow_private)
+    )
+    email = None if body.email is None or not body.email.strip() else check_email(body.email)
+    if email is not None and notifier.smtp is None:
+        raise NotifyInvalid("no_email", "no_smtp")
+    notifier.service.store.set_notify(t.id, seat, url, email, lang if url or email else None)
+    t = notifier.service.table(table_id)
+    return t, seat
+
+
+def settings_out(notifier: Notifier, t: TableRow, seat: int) -> NotifyOut:
+    s = t.seats[seat]
+    return NotifyOut(
+        webhook=s.notify_url,
+        email=s.notify_email,
+        email_available=notifier.smtp is not None,
+        dropped=s.notify_dropped,
+        stop_url=notifier.stop_url(t, seat),
+    )
+
+
 @router.put("/api/tables/{table_id}/notify", response_model=NotifyOut, responses=ERRORS, tags=["notify"])
-async def put_webhook(
-    request: Request, table_id: TableId, body: Annotated[NotifyIn, Body()], token: SeatToken
+async def put_notify(
+    request: Request, table_id: TableId, body: Annotated[NotifyIn, Body()], token: SeatToken, lang: Lang
 ) -> NotifyOut:
-    """Be told at a webhook when it is your turn and your tab is closed (null: stop)."""
+    """Be told when it is your turn and your tab is closed, at a webhook and/or an e-mail
+    address (both null: stop), in the language of this request."""
     notifier = _notifier(request)
-    t, seat = await asyncio.to_thread(set_webhook, notifier, table_id, token, body.webhook)
-    stop = f"{notifier.public_url}/api/tables/{t.id}/notify/stop?seat={seat}&key={stop_key(t, seat)}"
-    return NotifyOut(webhook=body.webhook.strip() if body.webhook else None, stop_url=stop)
+    t, seat = await asyncio.to_thread(set_notify, notifier, table_id, token, body, lang)
+    return settings_out(notifier, t, seat)
 
 
-@router.get(
-    "/api/tables/{table_id}/notify/stop", response_model=StoppedOut, responses=ERRORS, tags=["notify"]
-)
+@router.get("/api/tables/{table_id}/notify", response_model=NotifyOut, responses=ERRORS, tags=["notify"])
+async def get_notify(request: Request, table_id: TableId, token: SeatToken) -> NotifyOut:
+    """Your seat's turn messages (only your seat's token reads them), whether this server
+    sends e-mail, and whether a way failed and was stopped."""
+    notifier = _notifier(request)
+    t, seat = await asyncio.to_thread(own_seat, notifier.service, table_id, token)
+    return settings_out(notifier, t, seat)
+
+
+STOP = "/api/tables/{table_id}/notify/stop"
+
+
+@router.get(STOP, response_model=StoppedOut, responses=ERRORS, tags=["notify"])
 async def stop(
     service: Service,
     table_id: TableId,
     seat: Annotated[int, Query(ge=0, le=15)],
     key: Annotated[str, Query(min_length=1, max_length=64)],
 ) -> StoppedOut:
-    """The one-click stop each message carries: no more turn messages for that seat."""
+    """The one-click stop each message carries (an e-mail client POSTs it): no more turn
+    messages for that seat, by any way."""
     t = await asyncio.to_thread(service.table, table_id)
     if seat >= t.players:
         raise NotFound("unknown_seat", "unknown_seat", table=table_id, players=t.players)
@@ -239,3 +452,9 @@ async def stop(
         raise NotifyNotAllowed("bad_key", "key")
     await asyncio.to_thread(service.store.set_notify, t.id, seat, None)
     return StoppedOut(stopped=True)
+
+
+# RFC 8058: an e-mail client's one-click stop is a POST to the List-Unsubscribe link.
+router.post(STOP, response_model=StoppedOut, responses=ERRORS, tags=["notify"], operation_id="stop_by_post")(
+    stop
+)

@@ -40,6 +40,10 @@ PEOPLE = ("human", "open")
 ``open`` (first come, first served: whoever claims it first gets its token)."""
 
 
+NOTIFY_WAYS = {"webhook": "notify_url", "email": "notify_email"}
+"""The ways a seat's person is told it is their turn, and the seat's field for each."""
+
+
 @dataclass(frozen=True)
 class SeatRow:
     seat: int
@@ -57,6 +61,14 @@ class SeatRow:
     renewed while it lasts); past it, they have been away since then."""
     notify_url: str | None = None
     """Turn messages (0007): the webhook its person is told at when it is their turn."""
+    notify_email: str | None = None
+    """Turn messages by e-mail (0008): the address its person is told at. Never shown to
+    anyone but the seat itself."""
+    notify_lang: str | None = None
+    """The language the turn messages are written in (the person's when they set them)."""
+    notify_dropped: str | None = None
+    """``webhook`` or ``email``: that way failed every try and was dropped (the seat's
+    page says so); cleared when the seat sets its messages again."""
 
 
 @dataclass(frozen=True)
@@ -281,8 +293,16 @@ class Storage(Protocol):
     def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
         """The table's last ``limit`` messages, oldest first."""
 
-    def set_notify(self, table_id: str, seat: int, url: str | None) -> bool:
-        """Set (None: stop) a seat's turn messages. Whether the seat exists."""
+    def set_notify(
+        self, table_id: str, seat: int, url: str | None, email: str | None = None, lang: str | None = None
+    ) -> bool:
+        """Set a seat's turn messages: its webhook, its e-mail address (None: not that way;
+        both None: stop) and the language they are written in; clears ``notify_dropped``.
+        Whether the seat exists."""
+
+    def drop_notify(self, table_id: str, seat: int, way: str, value: str) -> bool:
+        """After every try failed: stop the seat's messages that ``way`` (``webhook``,
+        ``email``) if it is still ``value``, and mark it dropped. Whether it did."""
 
     def claim_turn_message(self, table_id: str, seat: int, moves: int) -> bool:
         """Mark ``seat`` told about the table's move ``moves``, only if it was not yet: of

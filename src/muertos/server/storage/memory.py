@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from . import (
+    NOTIFY_WAYS,
     PEOPLE,
     ActionRow,
     AnalysisKey,
@@ -252,12 +253,27 @@ class MemoryStore:
             ]
 
     # ---------------------------------------------------------------- turn messages
-    def set_notify(self, table_id: str, seat: int, url: str | None) -> bool:
+    def set_notify(
+        self, table_id: str, seat: int, url: str | None, email: str | None = None, lang: str | None = None
+    ) -> bool:
+        return self._change_notify(
+            table_id, seat, notify_url=url, notify_email=email, notify_lang=lang, notify_dropped=None
+        )
+
+    def drop_notify(self, table_id: str, seat: int, way: str, value: str) -> bool:
+        field = NOTIFY_WAYS[way]
+        with self._lock:
+            t = self._tables.get(table_id)
+            if t is None or not 0 <= seat < len(t.seats) or getattr(t.seats[seat], field) != value:
+                return False
+            return self._change_notify(table_id, seat, **{field: None, "notify_dropped": way})
+
+    def _change_notify(self, table_id: str, seat: int, **values: str | None) -> bool:
         with self._lock:
             t = self._tables.get(table_id)
             if t is None or not 0 <= seat < len(t.seats):
                 return False
-            seats = [dataclasses.replace(x, notify_url=url) if x.seat == seat else x for x in t.seats]
+            seats = [dataclasses.replace(x, **values) if x.seat == seat else x for x in t.seats]  # type: ignore[arg-type]
             self._tables[table_id] = dataclasses.replace(t, seats=seats)
             return True
 

@@ -37,6 +37,7 @@ from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import IntegrityError
 
 from . import (
+    NOTIFY_WAYS,
     PEOPLE,
     ActionRow,
     AnalysisKey,
@@ -99,6 +100,9 @@ seats_t = sa.Table(
     sa.Column("here_until", sa.DateTime(timezone=True), nullable=True),
     sa.Column("notify_url", sa.String(500), nullable=True),
     sa.Column("notified_move", sa.Integer, nullable=True),
+    sa.Column("notify_email", sa.String(254), nullable=True),
+    sa.Column("notify_lang", sa.String(8), nullable=True),
+    sa.Column("notify_dropped", sa.String(16), nullable=True),
 )
 
 actions_t = sa.Table(
@@ -554,12 +558,24 @@ class SqlStore:
             return list(conn.execute(q).scalars())
 
     # ---------------------------------------------------------------- turn messages
-    def set_notify(self, table_id: str, seat: int, url: str | None) -> bool:
+    def set_notify(
+        self, table_id: str, seat: int, url: str | None, email: str | None = None, lang: str | None = None
+    ) -> bool:
         with self._begin() as conn:
             res = conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(notify_url=url)
+                .values(notify_url=url, notify_email=email, notify_lang=lang, notify_dropped=None)
+            )
+            return bool(res.rowcount == 1)
+
+    def drop_notify(self, table_id: str, seat: int, way: str, value: str) -> bool:
+        column = seats_t.c[NOTIFY_WAYS[way]]
+        with self._begin() as conn:
+            res = conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat, column == value)
+                .values({column: None, seats_t.c.notify_dropped: way})
             )
             return bool(res.rowcount == 1)
 
@@ -814,8 +830,8 @@ class _FastPath:
             f" FROM tables t WHERE t.id = {ph}"
         )
         self.seats_sql = (
-            "SELECT seat, kind, agent, name, token_hash, claimed, bot_from, bot_why, here_until, notify_url"
-            " FROM seats"
+            "SELECT seat, kind, agent, name, token_hash, claimed, bot_from, bot_why, here_until, notify_url,"
+            " notify_email, notify_lang, notify_dropped FROM seats"
             f" WHERE table_id = {ph} ORDER BY seat"
         )
         self.actions_sql = (
@@ -880,6 +896,9 @@ class _FastPath:
                 s[7],
                 _utc(self.time_out(s[8])),
                 s[9],
+                s[10],
+                s[11],
+                s[12],
             )
             for s in cur.fetchall()
         ]
@@ -956,6 +975,9 @@ def _seat_row(s: Any) -> SeatRow:
         s["bot_why"],
         _utc(s["here_until"]),
         s["notify_url"],
+        s["notify_email"],
+        s["notify_lang"],
+        s["notify_dropped"],
     )
 
 
