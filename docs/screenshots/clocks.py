@@ -12,10 +12,12 @@ English and Spanish, at desktop and phone size:
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -42,38 +44,44 @@ class SkewedClock:
         return datetime.now(UTC) + self.skew
 
 
-def main() -> None:
+@contextlib.contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """Run ``app`` with uvicorn in a thread on a free port of 127.0.0.1; its base URL."""
     import uvicorn
 
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    th = threading.Thread(target=srv.run, daemon=True)
+    th.start()
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    try:
+        yield base
+    finally:
+        srv.should_exit = True
+        th.join(10)
+
+
+def main() -> None:
     from muertos.server import create_app
 
     clock = SkewedClock()
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(f"sqlite:///{tmp}/shots.db", clock=clock, watch_tick=0.2, bot_workers=1)
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-        th = threading.Thread(target=srv.run, daemon=True)
-        th.start()
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(200):
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS))
-                for lang, suffix, size, full in SIZES:
-                    phone = suffix.endswith("phone")
-                    table(browser, base, clock, lang, suffix, size, full, phone)
-                    lobby(browser, base, lang, suffix, size, phone)
-                browser.close()
-        finally:
-            srv.should_exit = True
-            th.join(10)
+        with serving(app) as base, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS))
+            for lang, suffix, size, full in SIZES:
+                phone = suffix.endswith("phone")
+                table(browser, base, clock, lang, suffix, size, full, phone)
+                lobby(browser, base, lang, suffix, size, phone)
+            browser.close()
 
 
 def table(

@@ -68,10 +68,11 @@ def test_my_tables_put_my_turn_first_and_my_link_opens_my_seat(
     assert link.endswith(f"/table/{turn_id}?token={mine[0]}")
     # Turn messages (item 6): a webhook that is not public http is refused, in words.
     page.locator(".turn-messages summary").click()
-    page.fill(".turn-messages input", "http://127.0.0.1:9/hook")
+    assert page.locator(".turn-messages .email-row").is_hidden()  # this server sends no e-mail
+    page.fill(".turn-messages input.webhook", "http://127.0.0.1:9/hook")
     page.locator(".turn-messages button").click()
     page.locator(".toast", has_text="private address").wait_for(timeout=5_000)
-    page.fill(".turn-messages input", "")
+    page.fill(".turn-messages input.webhook", "")
     page.locator(".turn-messages button").click()
     page.locator(".toast", has_text="Turn messages off.").wait_for(timeout=5_000)
     other = chromium.new_context(viewport={"width": 1280, "height": 900})

@@ -214,26 +214,53 @@ export function drawSeatControls({ table, tableId, token, side, toast, accept })
   if (token && table.you !== null && table.status !== "finished" && table.seats[table.you]?.kind !== "bot") side.append(turnMessages(tableId, token, toast));
 }
 
-/** Turn messages (issue 38, item 6): a webhook (Discord, Slack…) told when it is your
- * turn and this tab is closed; saved empty, they stop. */
+/** Turn messages (issue 38, item 6): a webhook (Discord, Slack…) and, where the server
+ * sends e-mail, an address, told when it is your turn and this tab is closed; saved empty,
+ * they stop. The panel is built once per table and language and kept across redraws, so
+ * what is being typed survives a move; the seat's settings are read once (only its token
+ * may), and a way that failed and was dropped is said. */
+let keptMessages = null;
 function turnMessages(tableId, token, toast) {
-  const input = h("input", { type: "url", maxlength: 500, placeholder: "https://…", "aria-label": t("notify.web.label") });
+  const key = `${tableId} ${token} ${lang()}`;
+  if (keptMessages?.key === key) return keptMessages.el;
+  const webhook = h("input", { class: "webhook", type: "url", maxlength: 500, placeholder: "https://…", "aria-label": t("notify.web.label") });
+  const email = h("input", { class: "email", type: "email", maxlength: 254, placeholder: "name@example.org", autocomplete: "email", "aria-label": t("notify.web.email_label") });
+  const emailRow = h("div", { class: "email-row", hidden: true }, h("p", { class: "muted" }, t("notify.web.email_help")), email);
+  const dropped = h("p", { class: "dropped", role: "status", hidden: true });
+  const show = (s) => {
+    webhook.value = s.webhook ?? "";
+    email.value = s.email ?? "";
+    emailRow.hidden = !s.email_available;
+    dropped.hidden = !s.dropped;
+    dropped.textContent = s.dropped ? t(`notify.web.dropped_${s.dropped}`) : "";
+  };
   const save = async (e) => {
     e.preventDefault();
+    const body = { webhook: webhook.value.trim() || null, email: emailRow.hidden ? null : email.value.trim() || null };
     try {
-      await api("PUT", `/api/tables/${tableId}/notify`, { webhook: input.value.trim() || null }, token);
-      toast(t(input.value.trim() ? "notify.web.saved" : "notify.web.stopped"), "info");
+      show(await api("PUT", `/api/tables/${tableId}/notify`, body, token));
+      toast(t(body.webhook || body.email ? "notify.web.saved" : "notify.web.stopped"), "info");
     } catch (err) {
       toast(err.message);
     }
   };
-  return h(
+  const el = h(
     "details",
     { class: "turn-messages" },
     h("summary", {}, t("notify.web.title")),
+    dropped,
     h("p", { class: "muted" }, t("notify.web.help")),
-    h("form", { onsubmit: save }, input, h("button", { type: "submit" }, t("notify.web.save"))),
+    h("form", { onsubmit: save, novalidate: true }, webhook, emailRow, h("button", { type: "submit" }, t("notify.web.save"))),
   );
+  api("GET", `/api/tables/${tableId}/notify`, undefined, token).then(
+    (s) => {
+      show(s);
+      if (s.dropped) el.open = true;
+    },
+    () => {},
+  );
+  keptMessages = { key, el };
+  return el;
 }
 
 /** The seat's own link, to come back from another device (or to send again): it opens
