@@ -137,6 +137,9 @@ def test_the_clock_runs_out_and_the_other_hands_the_seat_to_a_bot(
     page.wait_for_selector("#result td[data-total]", timeout=15_000)
     result = httpx.get(f"{base}/api/tables/{tid}/result").json()
     assert result["over"] and list(result["bots_from"]) == [str(other)]
+    # The score panel says so too (issue 38: "the result marks the seat").
+    said = page.locator("#result .result-bot-from").inner_text()
+    assert said == f"Ana: played by a bot from move {result['bots_from'][str(other)]} (time ran out)"
     assert page.locator(".clock-out").count() == 0
     assert not errors, errors
     ctx.close()

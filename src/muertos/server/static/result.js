@@ -45,6 +45,7 @@ function content(result, table) {
     h("h2", {}, t("web.result.title")),
     h("p", { class: "result-winners" }, winnersLine(result, names)),
     h("div", { class: "result-scroll" }, sheet(result, names)),
+    ...botLines(result, table),
   ];
   if (result.tie_break) out.push(h("p", { class: "result-tie" }, result.tie_break.text));
   if (result.rating) out.push(h("p", { class: "result-rating" }, h("strong", {}, result.rating.label), " — ", result.rating.text));
@@ -83,6 +84,15 @@ function sheet(result, names) {
   const head = h("tr", {}, corner, ...seats.map(seatHead));
   const body = rows.map((r, i) => h("tr", { class: r.key === null ? "total" : null }, h("th", { scope: "row" }, r.label), ...seats.map((s) => cell(s, r, i))));
   return h("table", { class: seats.length >= 4 ? "result-table many" : "result-table" }, h("thead", {}, head), h("tbody", {}, ...body));
+}
+
+/** "Ana: played by a bot from move 7 (left)" for each seat a bot finished for its person. */
+function botLines(result, table) {
+  return Object.entries(result.bots_from || {}).map(([seat, move]) => {
+    const s = table.seats?.[Number(seat)];
+    const why = t(s?.bot_why === "left" ? "clocks.web.why_left" : "clocks.web.why_timeout");
+    return h("p", { class: "result-bot-from" }, t("clocks.web.played_by_bot", { name: s?.name ?? t("seat", { n: Number(seat) + 1 }), move, why }));
+  });
 }
 
 function winnersLine(result, names) {
