@@ -4,6 +4,7 @@ information, stopped in one click; on every store, and once with two servers."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from collections.abc import Iterator
@@ -76,6 +77,15 @@ def subscribe(t: Table, seat: int, url: str | None) -> Any:
     )
 
 
+def until_here(t: Table, seat: int) -> None:
+    """Until the seat shows as here: its connection marks it after sending the table."""
+    for _ in range(1000):
+        if t.get()["seats"][seat]["here"]:
+            return
+        t.client.portal.call(asyncio.sleep, 0.005)  # type: ignore[union-attr]
+    raise AssertionError(f"seat {seat} never showed as here")
+
+
 def move(t: Table) -> int:
     """Play the first legal move of the seat to move; the seat to move next."""
     seat = t.get()["view"]["to_move"]
@@ -124,7 +134,7 @@ def test_nobody_is_told_while_their_tab_is_open(notify_client: TestClient, hook:
     assert subscribe(t, 1, hook.url).status_code == 200
     with notify_client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
         ws.receive_json()
-        notify_client.portal.call(lambda: None)  # type: ignore[union-attr]
+        until_here(t, 1)
         move(t)
         ws.receive_json()
         settle(notify_client)

@@ -20,7 +20,7 @@ from muertos.server import create_app
 from muertos.server.notify import Smtp
 
 from .conftest import TOY_GAMES, Table, human, make_table
-from .test_notify import Hook, hook, move, settle  # noqa: F401 (hook: a fixture)
+from .test_notify import Hook, hook, move, settle, until_here  # noqa: F401 (hook: a fixture)
 
 ANA = "ana.lopez+mesa@example.org"
 
@@ -123,6 +123,7 @@ def test_no_email_while_the_tab_is_open(mail_client: TestClient, mailbox: Mailbo
     assert subscribe(t, 1, email=ANA).status_code == 200
     with mail_client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
         ws.receive_json()
+        until_here(t, 1)
         move(t)
         ws.receive_json()
         settle(mail_client)
