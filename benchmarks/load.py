@@ -4,17 +4,37 @@
     python benchmarks/load.py --think 0            # flat out: every client moves at once
     python benchmarks/load.py --tables 20 --game ofrenda --moves 40 --seconds 30
     python benchmarks/load.py --bot-tables 10      # the same twice: without, then with 10 bot tables
+    python benchmarks/load.py --baseline /tmp/base/src --rounds 2 --lang both   # beside another tree
+    python benchmarks/load.py --tables 1000 --think 10 --clients-procs 2
+    python benchmarks/load.py --clock live --chat-every 10        # clocks ticking, chat at every table
+    python benchmarks/load.py --profile /tmp/prof.txt             # py-spy on the server meanwhile
 
-Starts its own server (a uvicorn subprocess on 127.0.0.1, a temporary SQLite file) and
-opens ``--tables`` tables with two human seats each. For every seat a client subscribes to
-``/ws/tables/{id}?token=…``; when a message says it is that seat's turn, the client picks a
-random legal action, thinks ``--think`` seconds on average (people and paced bots do;
-0 moves at once) and POSTs it (with the move index, as the browser does). A move's
-latency is the time of that POST, from sending to the answer (the move is then stored,
-bots and subscribers woken). It prints moves per second, the p50/p90/p99/max latency and
-the server's CPU time per move (user + system seconds of the server process while the
-clients play, from ``/proc/<pid>/stat``, divided by the moves): a figure far less
-sensitive than latency to other work on the machine.
+Starts its own server (a uvicorn subprocess on 127.0.0.1, a temporary SQLite file, or
+``--db postgresql://…``) and opens ``--tables`` tables with two human seats each. For
+every seat a client subscribes to ``/ws/tables/{id}?token=…``; when a message says it is
+that seat's turn, the client picks a random legal action, thinks ``--think`` seconds on
+average (people and paced bots do; 0 moves at once) and POSTs it (with the move index, as
+the browser does). A move's latency is the time of that POST, from sending to the answer
+(the move is then stored, bots and subscribers woken). It prints moves per second, the
+p50/p90/p99/max latency and the server's CPU time per move (user + system seconds of the
+server process while the clients play, from ``/proc/<pid>/stat``, divided by the moves
+answered meanwhile): a figure far less sensitive than latency to other work on the machine.
+
+The clients read ``--lang`` (``en``, ``es``, or ``both``: seat 1 English, seat 2 Spanish).
+``--clock live|turn`` gives every table a time limit (a 10-minute bank +20 s a move, or a
+day a move), ``--chat-every S`` has each table write one chat message every S seconds
+(seat 1, at a random phase; the chat's latency is printed apart).
+
+The clients run in ``--clients-procs`` processes (tables split between them; default one
+per core), each an asyncio loop; the output gives the share of the machine's CPU the
+clients used (their processes' CPU over the wall time × the cores), beside the server's,
+so that a run can tell whether the client was the bottleneck. Every WebSocket should stay
+open until its table is done: ``closed early`` counts those that did not.
+
+With ``--baseline SRC`` every phase runs also against a server importing muertos from
+``SRC`` (another tree's ``src``, e.g. a ``git worktree`` of an older commit), interleaved
+(``--rounds`` times: this tree, the baseline, this tree, …) so that the machine's load
+weighs on both alike, and the ratio of their CPU a move is printed.
 
 With ``--bot-tables N`` the run has two phases on one server, each with fresh human
 tables: first the people alone, then the people while N more tables of ``--bot-agent``
@@ -31,8 +51,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
+import multiprocessing as mp
 import os
 import random
 import socket
@@ -51,20 +73,45 @@ SERVER = (
     "import sys, logging, uvicorn\n"
     "from muertos.server import create_app\n"
     "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), "
-    "log_level='warning', ws_ping_interval=None)\n"
+    "log_level='warning', ws_ping_interval=None, backlog=4096)\n"
 )
+CLOCKS = {
+    "none": None,
+    "live": {"mode": "live", "bank": 600, "increment": 20, "cap": 1200},
+    "turn": {"mode": "turn", "per_move": 86400},
+}
 
 
 @dataclass
 class Stats:
-    latencies: list[float] = field(default_factory=list)
+    """What the clients saw; latencies as (monotonic time answered, seconds)."""
+
+    latencies: list[tuple[float, float]] = field(default_factory=list)
+    chats: list[tuple[float, float]] = field(default_factory=list)
     refused: int = 0
     errors: int = 0
     finished: int = 0
-    connected: int = 0
-    elapsed: float = 0.0
-    cpu_moves: int = 0
+    closed_early: int = 0
+
+    def add(self, other: Stats) -> None:
+        self.latencies += other.latencies
+        self.chats += other.chats
+        self.refused += other.refused
+        self.errors += other.errors
+        self.finished += other.finished
+        self.closed_early += other.closed_early
+
+
+@dataclass
+class Window:
+    """The measured part of a phase: from every client connected to every client done."""
+
+    seconds: float = 0.0
     server_cpu: float | None = None
+    client_cpu: float | None = None
+    machine_busy: float | None = None
+    """Busy CPU seconds of the whole machine (every core) meanwhile."""
+    cores: int = os.cpu_count() or 1
     bot_moves: int = 0
 
 
@@ -79,6 +126,17 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime (fields 14, 15)
 
 
+def machine_busy() -> float | None:
+    """Busy CPU seconds of the machine so far, every core (``/proc/stat``: all but idle)."""
+    try:
+        with open("/proc/stat") as f:
+            ticks = [int(x) for x in f.readline().split()[1:]]
+    except OSError:
+        return None
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle, iowait
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -86,136 +144,344 @@ def free_port() -> int:
         return port
 
 
+# ---------------------------------------------------------------- the clients (in their processes)
+@dataclass(frozen=True)
+class Share:
+    """One client process's tables and what it needs to play them."""
+
+    base: str
+    tables: list[dict[str, Any]]
+    langs: tuple[str, str]
+    max_moves: int
+    think: float
+    chat_every: float
+    seed: float
+    deadline: float
+    """``time.monotonic()`` (the same clock in every process) at which to stop."""
+
+
 async def seat_client(
     http: httpx.AsyncClient,
-    ws_base: str,
+    share: Share,
     tid: str,
     seat: int,
     token: str,
     rng: random.Random,
     stats: Stats,
-    max_moves: int,
-    stop: asyncio.Event,
-    think: float,
+    connected: Any,
+    done: asyncio.Event,
 ) -> None:
     """Play one seat of a table from its WebSocket messages until the table is done."""
-    async with websockets.connect(f"{ws_base}/ws/tables/{tid}?token={token}", max_size=None) as ws:
+    lang = share.langs[seat % 2]
+    ws_base = share.base.replace("http://", "ws://")
+    url = f"{ws_base}/ws/tables/{tid}?token={token}&lang={lang}"
+    async with websockets.connect(url, max_size=None, ping_interval=None, open_timeout=60) as ws:
         first = True
         played = -1  # the move index this client last played: later news of it is no turn
-        while not stop.is_set():
+        while True:
+            left = share.deadline - time.monotonic()
+            if left <= 0:
+                return
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=2.0)
+                raw = await asyncio.wait_for(ws.recv(), timeout=min(left, 5.0))
             except TimeoutError:
                 continue
+            except websockets.ConnectionClosed:
+                stats.closed_early += 1
+                return
             msg: dict[str, Any] = json.loads(raw)
             if first:
-                stats.connected += 1
+                with connected.get_lock():
+                    connected.value += 1
                 first = False
+            if msg.get("type") not in ("table", "update"):
+                continue
             view = msg.get("view") or {}
             moves = int(msg.get("moves", 0))
-            if view.get("over") or moves >= max_moves:
+            if view.get("over") or moves >= share.max_moves:
                 if seat == 0:
                     stats.finished += 1
+                    done.set()
                 return
             if view.get("to_move") != seat or not view.get("legal") or moves == played:
                 continue  # e.g. a seat was claimed: same move index, already answered
             played = moves
             action = rng.choice(view["legal"])
-            if think:
-                await asyncio.sleep(rng.expovariate(1 / think))
-            t0 = time.perf_counter()
+            if share.think:
+                await asyncio.sleep(rng.expovariate(1 / share.think))
+            t0 = time.monotonic()
             r = await http.post(
-                f"/api/tables/{tid}/actions",
+                f"/api/tables/{tid}/actions?lang={lang}",
                 json={"action": action, "index": moves},
                 headers={"X-Seat-Token": token},
             )
-            dt = time.perf_counter() - t0
+            t1 = time.monotonic()
             if r.status_code == 200:
-                stats.latencies.append(dt)
+                stats.latencies.append((t1, t1 - t0))
             elif r.status_code == 409:
                 stats.refused += 1  # a stale message: the next one brings the table as it is
             else:
                 stats.errors += 1
 
 
-async def bot_moves(http: httpx.AsyncClient, ids: list[str]) -> int:
-    """Moves made so far at the bot tables."""
-    total = 0
-    for tid in ids:
-        r = await http.get(f"/api/tables/{tid}")
-        total += int(r.json()["moves"])
-    return total
+async def chatter(
+    http: httpx.AsyncClient,
+    share: Share,
+    tid: str,
+    token: str,
+    rng: random.Random,
+    stats: Stats,
+    done: asyncio.Event,
+) -> None:
+    """Seat 1 writes a message every ``chat_every`` seconds until its table is done."""
+    await asyncio.sleep(rng.uniform(0, share.chat_every))
+    n = 0
+    while not done.is_set() and time.monotonic() < share.deadline:
+        n += 1
+        t0 = time.monotonic()
+        r = await http.post(
+            f"/api/tables/{tid}/chat", json={"text": f"message {n}"}, headers={"X-Seat-Token": token}
+        )
+        t1 = time.monotonic()
+        if r.status_code == 201:
+            stats.chats.append((t1, t1 - t0))
+        else:
+            stats.errors += 1
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), share.chat_every)
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int, bot_tables: int, first: int) -> Stats:
+async def play_share(share: Share, connected: Any) -> Stats:
     stats = Stats()
-    stop = asyncio.Event()
-    limits = httpx.Limits(max_connections=2 * args.tables, max_keepalive_connections=2 * args.tables)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
+    n = 2 * len(share.tables)
+    limits = httpx.Limits(max_connections=n, max_keepalive_connections=n)
+    rng = random.Random(share.seed)
+    async with httpx.AsyncClient(base_url=share.base, limits=limits, timeout=60) as http:
+        tasks = []
+        for t in share.tables:
+            done = asyncio.Event()
+            for inv in t["invites"]:
+                r = random.Random(rng.random())
+                tasks.append(
+                    seat_client(http, share, t["id"], inv["seat"], inv["token"], r, stats, connected, done)
+                )
+            if share.chat_every:
+                tok = t["invites"][0]["token"]
+                tasks.append(chatter(http, share, t["id"], tok, random.Random(rng.random()), stats, done))
+        for got in await asyncio.gather(*tasks, return_exceptions=True):
+            if isinstance(got, BaseException):
+                stats.errors += 1
+                stats.closed_early += 1
+    return stats
+
+
+def client_process(share: Share, connected: Any, out: Any) -> None:
+    out.put(asyncio.run(play_share(share, connected)))
+
+
+# ---------------------------------------------------------------- a phase (in the main process)
+def start_server(db: str, port: int, src: str | None) -> subprocess.Popen[bytes]:
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = src
+    return subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)], env=env)
+
+
+def wait_up(base: str, server: subprocess.Popen[bytes]) -> None:
+    for _ in range(600):
+        if server.poll() is not None:
+            raise SystemExit("the server stopped")
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+def create_tables(
+    args: argparse.Namespace, base: str, bot_tables: int, first: int
+) -> tuple[list[str], list[Any]]:
+    with httpx.Client(base_url=base, timeout=60) as http:
         bots = []
         for i in range(bot_tables):
             seat = {"kind": "bot", "agent": args.bot_agent}
-            r = await http.post(
-                "/api/tables", json={"game": args.game, "seats": [seat, seat], "seed": 10_000 + i}
-            )
+            r = http.post("/api/tables", json={"game": args.game, "seats": [seat, seat], "seed": 10_000 + i})
             r.raise_for_status()
             bots.append(r.json()["id"])
         tables = []
+        body: dict[str, Any] = {"game": args.game, "seats": [{"kind": "human"}, {"kind": "human"}]}
+        if CLOCKS[args.clock] is not None:
+            body["clock"] = CLOCKS[args.clock]
         for i in range(args.tables):
-            r = await http.post(
-                "/api/tables",
-                json={"game": args.game, "seats": [{"kind": "human"}, {"kind": "human"}], "seed": first + i},
-            )
+            r = http.post("/api/tables", json={**body, "seed": first + i})
             r.raise_for_status()
             tables.append(r.json())
-        ws_base = base.replace("http://", "ws://")
-        rng = random.Random(args.seed)
-        tasks = [
-            asyncio.create_task(
-                seat_client(
-                    http,
-                    ws_base,
-                    t["id"],
-                    inv["seat"],
-                    inv["token"],
-                    random.Random(rng.random()),
-                    stats,
-                    args.moves,
-                    stop,
-                    args.think,
-                )
-            )
-            for t in tables
-            for inv in t["invites"]
-        ]
-        t0 = time.perf_counter()
-        # The server's CPU is counted once every client has its first message, so that
-        # connecting (a one-off) is not charged to the moves.
-        while stats.connected < len(tasks) and time.perf_counter() - t0 < args.seconds / 2:
-            await asyncio.sleep(0.02)
-        cpu0, moves0 = cpu_seconds(server_pid), len(stats.latencies)
-        bots0 = await bot_moves(http, bots)
-        remaining = max(args.seconds - (time.perf_counter() - t0), 0.0)
-        done, pending = await asyncio.wait(tasks, timeout=remaining)
-        stop.set()
-        for t in pending:
-            t.cancel()
-        for t in pending:
-            with contextlib.suppress(BaseException):
-                await t
-        for t in done:
-            if t.exception() is not None:
-                stats.errors += 1
-        stats.elapsed = time.perf_counter() - t0
-        cpu1 = cpu_seconds(server_pid)
-        stats.bot_moves = await bot_moves(http, bots) - bots0
-    stats.cpu_moves = len(stats.latencies) - moves0
-    stats.server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
-    return stats
+    return bots, tables
+
+
+def bot_moves(base: str, ids: list[str]) -> int:
+    """Moves made so far at the bot tables."""
+    with httpx.Client(base_url=base, timeout=60) as http:
+        return sum(int(http.get(f"/api/tables/{tid}").json()["moves"]) for tid in ids)
+
+
+class Profiler:
+    """py-spy recording the server while the clients play (``--profile``)."""
+
+    def __init__(self, pid: int, raw: str) -> None:
+        self.raw = raw
+        self.proc = subprocess.Popen(
+            [spy if os.path.exists(spy := os.path.join(os.path.dirname(sys.executable), "py-spy")) else "py-spy", "record", "--pid", str(pid), "--format", "raw", "--output", raw, "--rate", "200",
+             "--threads", "--nonblocking"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+
+    def stop(self) -> None:
+        self.proc.send_signal(2)  # py-spy writes its file on SIGINT
+        try:
+            self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def summarize_profile(raw: str, top: int = 80) -> str:
+    """The functions of a py-spy raw profile with most samples, inclusive and self."""
+    total = 0
+    inclusive: collections.Counter[str] = collections.Counter()
+    own: collections.Counter[str] = collections.Counter()
+    idle = 0
+    with open(raw) as f:
+        for line in f:
+            stack, _, n = line.rstrip("\n").rpartition(" ")
+            count = int(n)
+            # "function (file:line)": one function, whatever the line
+            frames = [fr.rsplit(":", 1)[0] + ")" for fr in stack.split(";") if not fr.startswith("thread ")]
+            if (
+                not frames
+                or "select" in frames[-1]
+                or "_worker (concurrent/futures" in frames[-1]
+                or ("wait (threading.py" in frames[-1])
+            ):
+                idle += count
+                continue
+            total += count
+            for fr in set(frames):
+                inclusive[fr] += count
+            own[frames[-1]] += count
+    lines = [f"samples busy {total} (idle/waiting {idle}); share of busy samples:", "", "inclusive:"]
+    lines += [f"{100 * n / total:6.1f}%  {fr}" for fr, n in inclusive.most_common(top)]
+    lines += ["", "self:"]
+    lines += [f"{100 * n / total:6.1f}%  {fr}" for fr, n in own.most_common(top)]
+    return "\n".join(lines) + "\n"
+
+
+def run_phase(
+    args: argparse.Namespace, base: str, server_pid: int, bot_tables: int, first: int, profile: str | None
+) -> tuple[Stats, Window]:
+    bots, tables = create_tables(args, base, bot_tables, first)
+    procs = max(1, min(args.clients_procs, len(tables)))
+    langs = {"en": ("en", "en"), "es": ("es", "es"), "both": ("en", "es")}[args.lang]
+    ctx = mp.get_context("spawn")
+    connected = ctx.Value("i", 0)
+    out = ctx.Queue()
+    start = time.monotonic()
+    deadline = start + args.seconds
+    children = []
+    for k in range(procs):
+        share = Share(
+            base,
+            tables[k::procs],
+            langs,
+            args.moves,
+            args.think,
+            args.chat_every,
+            args.seed * 1000 + k,
+            deadline,
+        )
+        p = ctx.Process(target=client_process, args=(share, connected, out), daemon=True)
+        p.start()
+        children.append(p)
+    seats = 2 * len(tables)
+    # The CPU is counted once every client has its first message, so that connecting (a
+    # one-off) is not charged to the moves.
+    while connected.value < seats and time.monotonic() - start < args.seconds / 2:
+        time.sleep(0.02)
+    pids = [os.getpid()] + [p.pid for p in children if p.pid is not None]
+
+    def sample() -> tuple[float, float | None, float | None, float | None]:
+        clients = [cpu_seconds(pid) for pid in pids]
+        known = None if any(c is None for c in clients) else sum(c for c in clients if c is not None)
+        return time.monotonic(), cpu_seconds(server_pid), known, machine_busy()
+
+    w0 = sample()
+    bots0 = bot_moves(base, bots)
+    prof = Profiler(server_pid, profile) if profile else None
+    results: list[Stats] = []
+    while len(results) < procs:
+        try:
+            results.append(out.get(timeout=max(deadline - time.monotonic(), 0) + 120))
+        except Exception:
+            break
+    w1 = sample()
+    if prof is not None:
+        prof.stop()
+    for p in children:
+        p.join(10)
+        if p.is_alive():
+            p.kill()
+    stats = Stats()
+    for r in results:
+        stats.add(r)
+    window = Window(seconds=w1[0] - w0[0], bot_moves=bot_moves(base, bots) - bots0)
+    if w0[1] is not None and w1[1] is not None:
+        window.server_cpu = w1[1] - w0[1]
+    if w0[2] is not None and w1[2] is not None:
+        window.client_cpu = w1[2] - w0[2]
+    if w0[3] is not None and w1[3] is not None:
+        window.machine_busy = w1[3] - w0[3]
+    stats.latencies = [(t, lat) for t, lat in stats.latencies if w0[0] <= t <= w1[0]]
+    return stats, window
 
 
 def pct(xs: list[float], q: float) -> float:
     return statistics.quantiles(xs, n=100, method="inclusive")[int(q) - 1] if len(xs) > 1 else xs[0]
+
+
+def report(label: str, stats: Stats, w: Window) -> tuple[float, float, float | None] | None:
+    lat = sorted(x for _, x in stats.latencies)
+    if not lat:
+        print(f"\n{label}: no move was played")
+        return None
+    print(f"\n{label}: {len(lat)} moves in {w.seconds:.1f} s, {len(lat) / w.seconds:.1f} moves/s")
+    print(
+        "  move latency (POST) ms: "
+        f"p50 {1000 * pct(lat, 50):.1f}  p90 {1000 * pct(lat, 90):.1f}  "
+        f"p99 {1000 * pct(lat, 99):.1f}  max {1000 * lat[-1]:.1f}"
+    )
+    if stats.chats:
+        chats = sorted(x for _, x in stats.chats)
+        print(
+            f"  chat messages {len(chats)}, latency ms: p50 {1000 * pct(chats, 50):.1f}  p99 {1000 * pct(chats, 99):.1f}"
+        )
+    per_move = None
+    if w.server_cpu is not None:
+        per_move = 1000 * w.server_cpu / len(lat)
+        print(f"  web process CPU {w.server_cpu:.2f} s for {len(lat)} moves: {per_move:.2f} ms a move")
+    if w.client_cpu is not None and w.machine_busy is not None and w.seconds > 0:
+        room = w.seconds * w.cores
+        server = f", the server {100 * w.server_cpu / room:.0f}%" if w.server_cpu is not None else ""
+        print(
+            f"  machine ({w.cores} cores) busy {100 * w.machine_busy / room:.0f}%: "
+            f"the clients {100 * w.client_cpu / room:.0f}%{server}"
+        )
+    if w.bot_moves:
+        print(f"  bot moves meanwhile: {w.bot_moves}")
+    print(
+        f"  tables finished {stats.finished}, stale-index refusals {stats.refused}, errors {stats.errors}, "
+        f"WebSockets closed early {stats.closed_early}"
+    )
+    return pct(lat, 50), pct(lat, 99), per_move
 
 
 def main() -> None:
@@ -223,7 +489,7 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=100, help="concurrent tables (two client seats each)")
     ap.add_argument("--game", default="ofertu", help="game id (default ofertu)")
     ap.add_argument("--moves", type=int, default=30, help="moves per table at most")
-    ap.add_argument("--seconds", type=float, default=60.0, help="the run stops after this long")
+    ap.add_argument("--seconds", type=float, default=60.0, help="each phase stops after this long")
     ap.add_argument(
         "--think",
         type=float,
@@ -231,6 +497,14 @@ def main() -> None:
         help="mean seconds a client thinks before each move (exponential; 0: move at once)",
     )
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--lang", choices=["en", "es", "both"], default="en", help="the clients' language")
+    ap.add_argument("--clock", choices=list(CLOCKS), default="none", help="every table's time limit")
+    ap.add_argument("--chat-every", type=float, default=0.0, help="seconds between a table's chat messages")
+    ap.add_argument("--clients-procs", type=int, default=os.cpu_count() or 1, help="client processes")
+    ap.add_argument("--db", default=None, help="the server's database URL (default: a temporary SQLite file)")
+    ap.add_argument("--baseline", default=None, help="another tree's src: run every phase against it too")
+    ap.add_argument("--rounds", type=int, default=1, help="with --baseline: alternations of the two trees")
+    ap.add_argument("--profile", default=None, help="write the server's py-spy profile summary here")
     ap.add_argument(
         "--bot-tables", type=int, default=0, help="also run a phase with this many tables of bots"
     )
@@ -238,59 +512,58 @@ def main() -> None:
         "--bot-agent", default="ismcts:2s", help="the agent of every bot seat (default ismcts:2s)"
     )
     args = ap.parse_args()
-    if not 0 <= args.bot_tables <= 100 or not 1 <= args.tables <= 1000:
-        raise SystemExit("--tables is 1 to 1000 and --bot-tables 0 to 100")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen([sys.executable, "-c", SERVER, f"sqlite:///{tmp}/load.db", str(port)])
-        try:
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            else:
-                raise SystemExit("the server did not start")
-            phases = [("people alone", 0)] + (
-                [(f"with {args.bot_tables} bot tables", args.bot_tables)] if args.bot_tables else []
-            )
-            results = [
-                (label, asyncio.run(run(args, base, server.pid, n, first=k * args.tables)))
-                for k, (label, n) in enumerate(phases)
-            ]
-        finally:
-            server.terminate()
+    if not 0 <= args.bot_tables <= 100 or not 1 <= args.tables <= 5000:
+        raise SystemExit("--tables is 1 to 5000 and --bot-tables 0 to 100")
+    trees: list[tuple[str, str | None]] = [("this tree", None)]
+    if args.baseline:
+        trees = [("this tree", None), ("baseline", args.baseline)] * args.rounds
+    phases = [("people alone", 0)] + (
+        [(f"with {args.bot_tables} bot tables", args.bot_tables)] if args.bot_tables else []
+    )
+    print(
+        f"game {args.game}: {args.tables} tables of two people, think {args.think:g} s a move, "
+        f"lang {args.lang}, clock {args.clock}, chat every {args.chat_every:g} s, "
+        f"{args.clients_procs} client processes"
+    )
+    rows: dict[tuple[str, str], list[tuple[float, float, float | None]]] = {}
+    for r, (tree, src) in enumerate(trees):
+        with tempfile.TemporaryDirectory() as tmp:
+            db = args.db or f"sqlite:///{tmp}/load.db"
+            port = free_port()
+            base = f"http://127.0.0.1:{port}"
+            server = start_server(db, port, src)
             try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-    print(f"game {args.game}: {args.tables} tables of two people, think {args.think:g} s a move")
-    rows = []
-    for label, stats in results:
-        lat = sorted(stats.latencies)
-        if not lat:
-            raise SystemExit(f"{label}: no move was played")
-        print(f"\n{label}: {len(lat)} moves in {stats.elapsed:.1f} s, {len(lat) / stats.elapsed:.1f} moves/s")
-        print(
-            "  move latency (POST) ms: "
-            f"p50 {1000 * pct(lat, 50):.1f}  p90 {1000 * pct(lat, 90):.1f}  "
-            f"p99 {1000 * pct(lat, 99):.1f}  max {1000 * lat[-1]:.1f}"
-        )
-        if stats.server_cpu is not None and stats.cpu_moves > 0:
-            print(
-                f"  web process CPU {stats.server_cpu:.2f} s for {stats.cpu_moves} moves once all clients "
-                f"were connected: {1000 * stats.server_cpu / stats.cpu_moves:.2f} ms a move"
-            )
-        if stats.bot_moves:
-            print(f"  bot moves meanwhile: {stats.bot_moves} ({args.bot_agent})")
-        print(
-            f"  tables finished {stats.finished}, stale-index refusals {stats.refused}, errors {stats.errors}"
-        )
-        rows.append((label, pct(lat, 50), pct(lat, 99)))
-    if len(rows) == 2:
-        (_, a50, a99), (_, b50, b99) = rows
+                wait_up(base, server)
+                for k, (label, n) in enumerate(phases):
+                    raw = f"{tmp}/profile.raw" if args.profile and src is None else None
+                    stats, w = run_phase(args, base, server.pid, n, 100_000 * r + k * args.tables, raw)
+                    got = report(f"{tree}, {label}", stats, w)
+                    if got is not None:
+                        rows.setdefault((tree, label), []).append(got)
+                    if raw is not None and os.path.exists(raw):
+                        with open(args.profile, "w") as f:
+                            f.write(f"py-spy of the web process: {' '.join(sys.argv)}\n")
+                            f.write(summarize_profile(raw))
+            finally:
+                server.terminate()
+                try:
+                    server.wait(10)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+    for label, _ in phases:
+        a, b = rows.get(("this tree", label)), rows.get(("baseline", label))
+        if a and b:
+            cpu_a = [x[2] for x in a if x[2] is not None]
+            cpu_b = [x[2] for x in b if x[2] is not None]
+            if cpu_a and cpu_b:
+                ma, mb = statistics.median(cpu_a), statistics.median(cpu_b)
+                print(
+                    f"\n{label}: CPU a move, median of {len(cpu_a)} rounds: this tree {ma:.2f} ms, "
+                    f"baseline {mb:.2f} ms: ×{mb / ma:.2f} less"
+                )
+    got_bots = [rows.get(("this tree", label)) for label, _ in phases]
+    if len(phases) == 2 and all(got_bots):
+        (a50, a99, _), (b50, b99, _) = got_bots[0][0], got_bots[1][0]  # type: ignore[index]
         print(f"\nwith bots / without: p50 ×{b50 / a50:.2f}, p99 ×{b99 / a99:.2f}")
 
 
