@@ -128,3 +128,17 @@ def test_a_cancelled_table_takes_its_chat_with_it(chat_client: TestClient) -> No
     assert say(t, "bye", 0).status_code == 201
     assert chat_client.delete(f"/api/tables/{t.id}", headers={"X-Seat-Token": t.tokens[0]}).status_code == 204
     assert chat_client.get(f"/api/tables/{t.id}/chat").status_code == 404
+
+
+def test_a_message_another_server_kept_is_in_the_next_answer(chat_client: TestClient) -> None:
+    """The payload's messages are kept between reads (issue 36) and read again when the
+    table's count of messages moves, as when another server (here: the store written
+    directly, with no word to this one) keeps one."""
+    t = make_table(chat_client, "toy", [human("Ana"), human("Bo")], seed=1)
+    assert t.get(0)["chat"] == []
+    assert say(t, "uno", 0).status_code == 201
+    assert [m["text"] for m in t.get(0)["chat"]] == ["uno"]
+    assert [m["text"] for m in t.get(1)["chat"]] == ["uno"]
+    store = chat_client.app.state.store  # type: ignore[attr-defined]
+    assert store.add_chat(t.id, 1, "Bo", "dos", 0, 10, 60.0) is not None
+    assert [m["text"] for m in t.get(0)["chat"]] == ["uno", "dos"]

@@ -57,8 +57,11 @@ STATIC = Path(__file__).parent / "static"
 api = APIRouter()
 pages = APIRouter()
 
+# The dependencies below are coroutines though they wait for nothing: FastAPI runs a plain
+# ``def`` dependency in a worker thread, a thread hop for each one of each request (issue 36).
 
-def _seat_token(
+
+async def _seat_token(
     x_seat_token: Annotated[str | None, Header(max_length=200, description="a seat's secret token")] = None,
     token: Annotated[str | None, Query(max_length=200, description="the same, from an invite link")] = None,
 ) -> str | None:
@@ -66,27 +69,27 @@ def _seat_token(
     return x_seat_token or token
 
 
-def _service(request: Request) -> TableService:
+async def _service(request: Request) -> TableService:
     service: TableService = request.app.state.service
     return service
 
 
-def _bots(request: Request) -> BotScheduler:
+async def _bots(request: Request) -> BotScheduler:
     bots: BotScheduler = request.app.state.bots
     return bots
 
 
-def _store(request: Request) -> Storage:
+async def _store(request: Request) -> Storage:
     store: Storage = request.app.state.store
     return store
 
 
-def _hub(websocket: WebSocket) -> Hub:
+async def _hub(websocket: WebSocket) -> Hub:
     hub: Hub = websocket.app.state.hub
     return hub
 
 
-def _language(
+async def _language(
     lang: Annotated[str | None, Query(max_length=16, description="the reader's language: en, es")] = None,
     accept_language: Annotated[str | None, Header(max_length=500)] = None,
 ) -> str:

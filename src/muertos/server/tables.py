@@ -26,6 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -231,6 +232,14 @@ def told(text: str, game: str, names: Sequence[str], lang: str) -> str:
     translated first (the catalogs keep "Player 2" as a value), then its seats called by
     the table's ``names``, then any seat left unnamed as ``lang`` writes it. Lines are
     redacted before they come here, so a translation never sees what the reader may not."""
+    return _told(text, game, tuple(names), lang)
+
+
+@lru_cache(maxsize=1 << 16)
+def _told(text: str, game: str, names: tuple[str, ...], lang: str) -> str:
+    """:func:`told`, remembered: every answer and live update renders the same lines again
+    (a table's whole log for each move's answer), and a line's rendering depends only on
+    these four (issue 36)."""
     return i18n.translate(text, lang, game, names)
 
 
@@ -272,7 +281,7 @@ class TableService:
         self,
         store: Storage,
         catalog: Catalog,
-        cache_size: int = 256,
+        cache_size: int = 4096,
         default_clock: dict[str, Any] | None = None,
     ) -> None:
         self.store = store
@@ -283,6 +292,8 @@ class TableService:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, State] = OrderedDict()
         self._marks: OrderedDict[str, _Marks] = OrderedDict()
+        self._chats: OrderedDict[str, tuple[int, list[ChatRow]]] = OrderedDict()
+        """Each table's last messages with how many it had (see :meth:`chat_of`)."""
         self._lock = threading.Lock()
         self.on_change: Callable[[str, Loaded | None], None] | None = None
         """Called (in the worker thread) after this process changed a table, with the table
@@ -844,9 +855,28 @@ class TableService:
             can_leave=self.leave_refusal(lo) is None,
             can_resign=self.resign_refusal(lo) is None,
             can_cancel=self.cancel_refusal(lo) is None,
-            chat=chat_out(lo.table, self.store.chat(lo.table.id, CHAT_KEPT), lang),
+            chat=chat_out(lo.table, self.chat_of(lo.table), lang),
             last_move_at=last.time.isoformat() if last is not None else None,
         )
+
+    def chat_of(self, t: TableRow) -> list[ChatRow]:
+        """The table's last :data:`CHAT_KEPT` messages, read once per new message: every
+        payload carries them, and messages are only ever added, so the count read with the
+        row (``TableRow.chats``) tells whether the copy kept here is current."""
+        if t.chats == 0:
+            return []
+        with self._lock:
+            kept = self._chats.get(t.id)
+        if kept is not None and t.chats is not None and kept[0] == t.chats:
+            return kept[1]
+        rows = self.store.chat(t.id, CHAT_KEPT)
+        if t.chats is not None:
+            with self._lock:
+                self._chats[t.id] = (t.chats, rows)
+                self._chats.move_to_end(t.id)
+                while len(self._chats) > self.cache_size:
+                    self._chats.popitem(last=False)
+        return rows
 
     # ---------------------------------------------------------------- clocks (issue 38)
     def clocks_of(self, lo: Loaded) -> tuple[ClockSettings, Clocks] | None:

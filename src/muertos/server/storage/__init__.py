@@ -95,6 +95,9 @@ class TableRow:
     "wait": [..]}``, valid only while the table still has ``at`` moves."""
     resigned: int | None = None
     """The seat that resigned (a two-seat game), which ended the table."""
+    chats: int | None = None
+    """How many chat messages the table keeps, read with the row (None: not read). Messages
+    are only ever added, so the count tells whether a copy of them is current."""
 
 
 @dataclass(frozen=True)

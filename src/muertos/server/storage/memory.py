@@ -102,7 +102,9 @@ class MemoryStore:
         if t is None:
             return None
         rematch = next((r.id for r in self._tables.values() if r.rematch_of == table_id), None)
-        return dataclasses.replace(t, rematch=rematch, actions=len(self._actions[table_id]))
+        return dataclasses.replace(
+            t, rematch=rematch, actions=len(self._actions[table_id]), chats=len(self._chat.get(table_id, ()))
+        )
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self._lock:

@@ -311,7 +311,13 @@ class SqlStore:
             .where(actions_t.c.table_id == tables_t.c.id)
             .scalar_subquery()
         )
-        q = sa.select(tables_t, count.label("n_actions"))
+        chats = (
+            sa.select(sa.func.count())
+            .select_from(chat_t)
+            .where(chat_t.c.table_id == tables_t.c.id)
+            .scalar_subquery()
+        )
+        q = sa.select(tables_t, count.label("n_actions"), chats.label("n_chats"))
         if status == "finished":
             q = q.where(tables_t.c.finished_at.is_not(None))
         elif status == "open":
@@ -335,7 +341,10 @@ class SqlStore:
                     sa.select(tables_t.c.id, tables_t.c.rematch_of).where(tables_t.c.rematch_of.in_(ids))
                 ):
                     rematches[r[1]] = r[0]
-            return [_table_row(r, seats[r["id"]], rematches.get(r["id"]), r["n_actions"]) for r in rows]
+            return [
+                _table_row(r, seats[r["id"]], rematches.get(r["id"]), r["n_actions"], r["n_chats"])
+                for r in rows
+            ]
 
     def unfinished_ids(self) -> list[str]:
         with self._connect() as conn:
@@ -826,7 +835,8 @@ class _FastPath:
             "SELECT t.id, t.game, t.players, t.options, t.seed, t.created_at, t.finished_at,"
             " t.rematch_of, t.notices, t.clock, t.started_at, t.votes, t.resigned,"
             " (SELECT r.id FROM tables r WHERE r.rematch_of = t.id LIMIT 1),"
-            " (SELECT count(*) FROM actions a WHERE a.table_id = t.id)"
+            " (SELECT count(*) FROM actions a WHERE a.table_id = t.id),"
+            " (SELECT count(*) FROM chat c WHERE c.table_id = t.id)"
             f" FROM tables t WHERE t.id = {ph}"
         )
         self.seats_sql = (
@@ -919,6 +929,7 @@ class _FastPath:
             rematch=r[13],
             seats=seats,
             actions=int(r[14]),
+            chats=int(r[15]),
         )
 
     def actions(self, cur: Any, table_id: str) -> list[ActionRow]:
@@ -981,7 +992,7 @@ def _seat_row(s: Any) -> SeatRow:
     )
 
 
-def _table_row(r: Any, seats: list[SeatRow], rematch: str | None, count: int) -> TableRow:
+def _table_row(r: Any, seats: list[SeatRow], rematch: str | None, count: int, chats: int) -> TableRow:
     return TableRow(
         id=r["id"],
         game=r["game"],
@@ -994,6 +1005,7 @@ def _table_row(r: Any, seats: list[SeatRow], rematch: str | None, count: int) ->
         rematch=rematch,
         seats=seats,
         actions=int(count),
+        chats=int(chats),
         notices=_notices(r["notices"]),
         clock=_json(r["clock"]),
         started_at=_utc(r["started_at"]),
