@@ -294,3 +294,19 @@ def test_a_memo_empties_itself_when_full_and_keeps_what_it_is_given() -> None:
     assert [m.keep(k, str(k)) for k in range(3)] == ["0", "1", "2"] and len(m) == 3
     assert m.keep(9, "nine") == "nine" and dict(m) == {9: "nine"}  # full: emptied, then kept
     assert m.get(9) == "nine" and m.get(0) is None
+
+
+def test_a_table_remembers_what_spellings_read_as_up_to_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spelling reads the same in every state, so a table parses it once; the spellings it
+    keeps are bounded, since a client may send endless different strings."""
+    from muertos.engine import actions
+
+    table = TOY.new(2, seed=1).ACTIONS
+    monkeypatch.setattr(actions, "MAX_READS", len(table._reads) + 2)
+    first = table.read("PLAY  7")
+    assert not isinstance(first, str) and first[1].text == "play 7"
+    assert table.read("PLAY  7") is first  # the same reading, not parsed again
+    assert table.read("play x") == table.read("play x") == "name a card"
+    for k in range(100):
+        assert table.read(f"fly {k}").startswith("an action is ")
+    assert len(table._reads) == actions.MAX_READS

@@ -53,6 +53,9 @@ from .game import normalize
 S = TypeVar("S")
 M = TypeVar("M", bound="Move")
 
+MAX_READS = 65_536
+"""Spellings a table remembers having read (a bound: a client may send endless strings)."""
+
 
 class Move(Protocol):
     """A typed action: a frozen value with its one canonical spelling."""
@@ -116,9 +119,10 @@ class Actions(Generic[S]):
         self._listers = {p: self._listing(ks) for p, ks in self._open.items()}
         self._listers_anytime = self._listing(self._anytime)
         self._listers_all = self._listing(kinds)
-        self._played: dict[str, tuple[Callable[[S, Any], None], Any]] = {}
-        """Spelling → (the kind's play, move) of every action played so far: a move is a pure
-        value of its spelling, so it is parsed once (a game's legal spellings are finitely many)."""
+        self._reads: dict[str, tuple[Kind[S, Any], Any] | str] = {}
+        """Spelling → what it reads as: ``parse`` sees only the words, so a spelling reads the
+        same in every state and is parsed once (a game's legal spellings are finitely many;
+        the conformance check reads every well-formed move at each position it visits)."""
 
     @staticmethod
     def _listing(kinds: tuple[Kind[S, Any], ...]) -> tuple[Callable[[S], list[str]], ...]:
@@ -144,6 +148,14 @@ class Actions(Generic[S]):
 
     def read(self, action: str) -> tuple[Kind[S, Any], Any] | str:
         """The kind and move an action spells (any case and spacing), or why it spells none."""
+        got = self._reads.get(action)
+        if got is None:
+            got = self._read(action)
+            if len(self._reads) < MAX_READS:
+                self._reads[action] = got
+        return got
+
+    def _read(self, action: str) -> tuple[Kind[S, Any], Any] | str:
         words = normalize(action).split()
         kinds = self.by_verb.get(words[0]) if words else None
         if not kinds:
@@ -172,13 +184,10 @@ class Actions(Generic[S]):
 
     def play(self, state: S, action: str) -> None:
         """Carry out a legal action (the engine has resolved it to its spelling)."""
-        got = self._played.get(action)
-        if got is None:
-            read = self.read(action)
-            if isinstance(read, str):  # pragma: no cover - the engine passes listed actions only
-                raise ValueError(f"{action!r} is not an action: {read}")
-            got = self._played[action] = (read[0].play, read[1])
-        got[0](state, got[1])
+        got = self.read(action)
+        if isinstance(got, str):  # pragma: no cover - the engine passes listed actions only
+            raise ValueError(f"{action!r} is not an action: {got}")
+        got[0].play(state, got[1])
 
     def why_illegal(self, state: S, action: str) -> str:
         """The rule a refused action breaks: its kind's check, or why it does not read."""
