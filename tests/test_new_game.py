@@ -16,6 +16,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 import muertos
 from muertos.games import EXTRA
 
@@ -29,23 +31,28 @@ def _games() -> list[str]:
     return [g for g in muertos.game_ids() if g != EXTRA_GAME]
 
 
-def _pytest(*args: str) -> str:
-    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", *args]
-    done = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return done.stdout
-
-
 def _names(param: str, games: list[str]) -> set[str]:
     return {g for g in games if re.search(rf"(?<![a-z]){re.escape(g)}(?![a-z])", param)}
 
 
-def test_a_registered_extra_game_is_in_every_test_over_the_games() -> None:
+@pytest.fixture(scope="module")
+def extra_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], str]:
+    """One run of the whole suite with the sixth game registered: every test it collected,
+    and the output of running those that name the sixth game."""
+    listing = tmp_path_factory.mktemp("extra") / "collected.txt"
+    env = {**ENV, "MUERTOS_COLLECTED": str(listing)}
+    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "tests.collected", "-n", "0"]
+    cmd += ["-rA", "-k", EXTRA_GAME, "tests"]
+    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return listing.read_text(encoding="utf-8").splitlines(), done.stdout
+
+
+def test_a_registered_extra_game_is_in_every_test_over_the_games(extra_run: tuple[list[str], str]) -> None:
     """Collected with the sixth game registered, each test whose parameters name every game
     of muertos names the sixth too."""
-    out = _pytest("--collect-only", "src", "tests")
     params: dict[str, list[str]] = defaultdict(list)
-    for line in out.splitlines():
+    for line in extra_run[0]:
         m = re.fullmatch(r"(\S+?::\S+?)\[(.*)\]", line.strip())
         if m:
             params[m[1]].append(m[2])
@@ -58,11 +65,11 @@ def test_a_registered_extra_game_is_in_every_test_over_the_games() -> None:
     assert not without, f"tests over the games that leave the new one out: {without}"
 
 
-def test_every_test_of_the_extra_game_passes() -> None:
+def test_every_test_of_the_extra_game_passes(extra_run: tuple[list[str], str]) -> None:
     """The sixth game passes every test that runs over the games: conformance and golden
     records, bots, analysis, the three RL adapters, the server, its board in the browser,
     Spanish."""
-    out = _pytest("-rA", "-k", EXTRA_GAME, "tests")
+    out = extra_run[1]
     passed = [line for line in out.splitlines() if line.startswith("PASSED ") and EXTRA_GAME in line]
     assert len(passed) >= 50, out[-3000:]
 
