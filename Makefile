@@ -5,6 +5,11 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DB     ?= sqlite:///muertos.db
 
+# Python writes and reuses its bytecode: a machine that says PYTHONDONTWRITEBYTECODE would make
+# every test process (two workers, the servers and subprocesses the tests start) compile the
+# project again, and pytest rewrite every test module again, each time.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run play test lint typecheck unit bench bench-speed bench-strength install clean
 
 # The compiled kernels (pyproject.toml's [tool.muertos] kernels) are rebuilt when one changes.
