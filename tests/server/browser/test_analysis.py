@@ -9,12 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from muertos.analysis import Budget
 
-from .support import create, serve, watch
+from .support import HTTP, create, serve, watch
 
 
 @pytest.fixture(scope="module")
@@ -34,11 +33,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def finish(base: str, tid: str, token: str) -> None:
     """Play seat 1's first legal action until the game is over (the bot answers)."""
     for _ in range(400):
-        t = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": token}).json()
+        t = HTTP.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": token}).json()
         if t["view"]["over"]:
             return
         if t["view"]["legal"]:
-            httpx.post(
+            HTTP.post(
                 f"{base}/api/tables/{tid}/actions",
                 json={"action": t["view"]["legal"][0], "index": t["moves"]},
                 headers={"X-Seat-Token": token},
@@ -88,7 +87,7 @@ def test_no_hint_button_at_a_table_of_people(server: str, browser: Any) -> None:
     made = create(server, {"game": "ofertu", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 1})
     tid = made["id"]
     tokens = {i["seat"]: i["token"] for i in made["invites"]}
-    mover = httpx.get(f"{server}/api/tables/{tid}").json()["view"]["to_move"]
+    mover = HTTP.get(f"{server}/api/tables/{tid}").json()["view"]["to_move"]
     page = browser.new_page()
     errors = watch(page)
     page.goto(f"{server}/table/{tid}?token={tokens[mover]}&lang=en")

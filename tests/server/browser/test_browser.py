@@ -7,12 +7,12 @@ import random
 import time
 from typing import Any
 
-import httpx
 import pytest
 
 import muertos
 
 from .support import (
+    HTTP,
     PageTimeout,
     button_verbs,
     create,
@@ -83,7 +83,7 @@ def test_two_people_play_ofrenda_to_the_end_by_clicking(server: str, browser: An
     clicks = 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        t = httpx.get(f"{server}/api/tables/{ana.url.rsplit('/', 1)[-1]}").json()
+        t = HTTP.get(f"{server}/api/tables/{ana.url.rsplit('/', 1)[-1]}").json()
         if t["status"] == "finished":
             break
         seat = t["view"]["to_move"]
@@ -190,7 +190,7 @@ def test_table_page_fits_a_phone_and_the_action_list_plays(server: str, browser:
 def test_spectator_sees_no_moves_and_replay_steps_through_a_finished_game(server: str, browser: Any) -> None:
     t = create(server, {"game": "ofertu", "seats": [{"kind": "bot", "agent": "random"}] * 2, "seed": 4})
     for _ in range(300):
-        if httpx.get(f"{server}/api/tables/{t['id']}").json()["status"] == "finished":
+        if HTTP.get(f"{server}/api/tables/{t['id']}").json()["status"] == "finished":
             break
         time.sleep(0.1)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -216,7 +216,7 @@ PIECES_JS = """() => [...document.querySelectorAll('#board [data-actions]')].map
 
 
 def table_for(base: str, table_id: str, token: str) -> dict[str, Any]:
-    out: dict[str, Any] = httpx.get(f"{base}/api/tables/{table_id}", headers={"X-Seat-Token": token}).json()
+    out: dict[str, Any] = HTTP.get(f"{base}/api/tables/{table_id}", headers={"X-Seat-Token": token}).json()
     return out
 
 
@@ -337,7 +337,7 @@ def test_the_board_offers_every_legal_action_through_whole_games(
     errors = watch(page)
     page.goto(t["invites"][0]["url"])
     page.wait_for_selector("svg.board")
-    catalog = httpx.get(f"{server}/api/games/{game}/catalog").json()
+    catalog = HTTP.get(f"{server}/api/games/{game}/catalog").json()
     g = muertos.game(game)
     checked = drawn_views = 0
     for seed in range(2):
@@ -381,6 +381,6 @@ def test_a_link_that_opens_no_seat_says_so_and_an_open_seat_is_taken_from_the_lo
     page.wait_for_url(f"**/table/{t['id']}")
     page.wait_for_function("document.querySelectorAll('#seats li')[1]?.innerText.includes('★ you')")
     assert page.locator("#seat-lost").is_hidden()
-    assert httpx.get(f"{server}/api/tables/{t['id']}").json()["status"] == "in_progress"
+    assert HTTP.get(f"{server}/api/tables/{t['id']}").json()["status"] == "in_progress"
     assert not errors, errors
     page.close()

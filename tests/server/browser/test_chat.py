@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
+from .support import HTTP
 from .test_clocks import SkewedClock, chromium, clocked  # noqa: F401  (fixtures)
 
 
@@ -27,7 +26,7 @@ def test_a_message_reaches_the_others_as_text_and_a_mute_hides_it(
     chromium: Any,  # noqa: F811
 ) -> None:
     base, _ = clocked
-    r = httpx.post(
+    r = HTTP.post(
         f"{base}/api/tables",
         json={
             "game": "ofertu",

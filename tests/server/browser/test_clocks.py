@@ -15,12 +15,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from muertos.server.browser import CHROMIUM_PATH
 
-from .support import serve
+from .support import HTTP, serve
 
 _missing = None if Path(CHROMIUM_PATH).exists() else f"no browser at {CHROMIUM_PATH}"
 try:
@@ -68,7 +67,7 @@ def test_the_clock_runs_out_and_the_other_hands_the_seat_to_a_bot(
     """Issue 38: "a live table's clock runs out (injected short bank) and the other hands the seat
     to a bot and the game finishes"."""
     base, clock = clocked
-    r = httpx.post(
+    r = HTTP.post(
         f"{base}/api/tables",
         json={
             "game": "ofertu",
@@ -89,14 +88,14 @@ def test_the_clock_runs_out_and_the_other_hands_the_seat_to_a_bot(
     page.add_init_script("localStorage.setItem('muertos:pace', '0')")
     page.goto(f"{base}/table/{tid}?token={tokens[1]}")  # Bea opens her link: the table starts
     page.wait_for_selector("svg.board")
-    running = httpx.get(f"{base}/api/tables/{tid}").json()["clock"]["running"]
+    running = HTTP.get(f"{base}/api/tables/{tid}").json()["clock"]["running"]
     me = 1
     if running == me:  # Bea is to move first: she plays, so that Ana's clock is the one that runs
-        legal = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[1]}).json()["view"][
+        legal = HTTP.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[1]}).json()["view"][
             "legal"
         ]
         assert (
-            httpx.post(
+            HTTP.post(
                 f"{base}/api/tables/{tid}/actions",
                 json={"action": legal[0]},
                 headers={"X-Seat-Token": tokens[1]},
@@ -116,15 +115,15 @@ def test_the_clock_runs_out_and_the_other_hands_the_seat_to_a_bot(
     assert "null" not in box.inner_text()
     page.locator("button.vote-bot").click()
     page.locator(".bot-from").wait_for(timeout=10_000)
-    log = httpx.get(f"{base}/api/tables/{tid}/log", headers={"X-Seat-Token": tokens[1]}).json()["lines"]
+    log = HTTP.get(f"{base}/api/tables/{tid}/log", headers={"X-Seat-Token": tokens[1]}).json()["lines"]
     assert any("Time ran out for Ana" in line for line in log)
     # Bea plays on (her clock too: keep it from running out) until the bot and she finish.
     for _ in range(200):
-        t = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[1]}).json()
+        t = HTTP.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[1]}).json()
         if t["status"] == "finished":
             break
         if t["view"]["legal"]:
-            got = httpx.post(
+            got = HTTP.post(
                 f"{base}/api/tables/{tid}/actions",
                 json={"action": t["view"]["legal"][0], "index": t["moves"]},
                 headers={"X-Seat-Token": tokens[1]},
@@ -135,7 +134,7 @@ def test_the_clock_runs_out_and_the_other_hands_the_seat_to_a_bot(
     else:
         raise AssertionError("the game did not finish")
     page.wait_for_selector("#result td[data-total]", timeout=15_000)
-    result = httpx.get(f"{base}/api/tables/{tid}/result").json()
+    result = HTTP.get(f"{base}/api/tables/{tid}/result").json()
     assert result["over"] and list(result["bots_from"]) == [str(other)]
     # The score panel says so too (issue 38: "the result marks the seat").
     said = page.locator("#result .result-bot-from").inner_text()

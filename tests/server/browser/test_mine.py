@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
+from .support import HTTP
 from .test_clocks import SkewedClock, chromium, clocked  # noqa: F401  (fixtures)
 
 
 def table(base: str, names: list[str]) -> tuple[str, dict[int, str]]:
-    r = httpx.post(
+    r = HTTP.post(
         f"{base}/api/tables",
         json={"game": "ofertu", "seats": [{"kind": "human", "name": n} for n in names], "seed": 5},
     )
@@ -30,17 +29,17 @@ def test_my_tables_put_my_turn_first_and_my_link_opens_my_seat(
     # At the first table it is Bea's turn (Ana moves first if she is to); at the second it
     # is Ana's (Cruz moves first if he is to).
     for tid, tokens in ((waiting_id, waiting), (turn_id, mine)):
-        first = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[0]}).json()
+        first = HTTP.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[0]}).json()
         if tid == waiting_id and first["view"]["legal"]:
-            r = httpx.post(
+            r = HTTP.post(
                 f"{base}/api/tables/{tid}/actions",
                 json={"action": first["view"]["legal"][0]},
                 headers={"X-Seat-Token": tokens[0]},
             )
             assert r.status_code == 200
         elif tid == turn_id and not first["view"]["legal"]:
-            other = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[1]}).json()
-            httpx.post(
+            other = HTTP.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": tokens[1]}).json()
+            HTTP.post(
                 f"{base}/api/tables/{tid}/actions",
                 json={"action": other["view"]["legal"][0]},
                 headers={"X-Seat-Token": tokens[1]},

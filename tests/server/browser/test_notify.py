@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from ..test_notify_mail import Mailbox
-from .support import serve
+from .support import HTTP, serve
 from .test_clocks import chromium  # noqa: F401  (fixture)
 
 
@@ -57,7 +56,7 @@ def test_an_email_address_is_given_on_the_table_page(
 ) -> None:
     base, app, _ = mailed
     title, label, saved, one_at, dropped = WORDS[lang]
-    r = httpx.post(
+    r = HTTP.post(
         f"{base}/api/tables",
         json={
             "game": "ofertu",
@@ -80,7 +79,7 @@ def test_an_email_address_is_given_on_the_table_page(
     field.fill("bea@example.org")
     page.locator(".turn-messages button").click()
     page.locator(".toast", has_text=saved).wait_for(timeout=5_000)
-    got = httpx.get(f"{base}/api/tables/{tid}/notify", headers={"X-Seat-Token": token}).json()
+    got = HTTP.get(f"{base}/api/tables/{tid}/notify", headers={"X-Seat-Token": token}).json()
     assert got["email"] == "bea@example.org" and got["webhook"] is None
     # A way that failed every try was dropped: the next visit says so, the panel open.
     app.state.store.drop_notify(tid, 1, "email", "bea@example.org")

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
-from .support import create, watch
+from .support import HTTP, create, watch
 from .test_readable import overflow
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -31,14 +30,14 @@ def advance(base: str, table: dict[str, Any], moves: int) -> None:
     tid, token = table["id"], table["invites"][0]["token"]
     for _ in range(moves):
         for _ in range(200):
-            t = httpx.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": token}).json()
+            t = HTTP.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": token}).json()
             if t["status"] == "finished" or t["view"]["to_move"] == 0:
                 break
-            httpx.get(f"{base}/healthz")  # let the bot think
+            HTTP.get(f"{base}/healthz")  # let the bot think
         if t["status"] == "finished":
             return
         action = t["view"]["legal"][0]
-        r = httpx.post(
+        r = HTTP.post(
             f"{base}/api/tables/{tid}/actions", json={"action": action}, headers={"X-Seat-Token": token}
         )
         assert r.status_code == 200, r.text

@@ -9,12 +9,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import httpx
 import pytest
 
 import muertos
 
-from .support import create, short, table_seats, watch
+from .support import HTTP, create, short, table_seats, watch
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
@@ -116,7 +115,7 @@ def test_each_game_plays_to_the_end_marked_and_readable(
     moves = 0
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
-        state = httpx.get(f"{server}/api/tables/{t['id']}").json()
+        state = HTTP.get(f"{server}/api/tables/{t['id']}").json()
         page.wait_for_function(f"Number(document.body.dataset.moves || 0) >= {state['moves']}")
         if state["status"] == "finished":
             break

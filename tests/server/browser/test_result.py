@@ -7,12 +7,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import httpx
 import pytest
 
 import muertos
 
-from .support import create, seat_counts, short, watch
+from .support import HTTP, create, seat_counts, short, watch
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     (g, n, short(g, n)) for g in muertos.game_ids() for n in seat_counts(g)
@@ -45,7 +44,7 @@ def finished_table(base: str, game: str, players: int, options: dict[str, Any]) 
     t = create(base, {"game": game, "players": players, "options": options, "seats": seats, "seed": 7})
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        if httpx.get(f"{base}/api/tables/{t['id']}").json()["status"] == "finished":
+        if HTTP.get(f"{base}/api/tables/{t['id']}").json()["status"] == "finished":
             return str(t["id"])
         time.sleep(0.2)
     raise AssertionError(f"{game} did not end in time")
@@ -60,7 +59,7 @@ def test_the_result_panel_shows_results_breakdown(
     options: dict[str, Any],
 ) -> None:
     tid = finished_table(server, game, players, options)
-    res = httpx.get(f"{server}/api/tables/{tid}/result").json()
+    res = HTTP.get(f"{server}/api/tables/{tid}/result").json()
     for width, height in ((1280, 800), (390, 844)):
         ctx = browser.new_context(viewport={"width": width, "height": height})
         page = ctx.new_page()
