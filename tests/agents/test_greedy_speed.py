@@ -44,6 +44,13 @@ def positions(
     yield s
 
 
+def snapshot(s: State) -> tuple[Any, ...]:
+    """What a bot's trial on a state could change, and must leave as it was: the fields, the
+    generator, the history and the count of events. (``to_json`` writes out every event,
+    which makes a check at each position of a long game quadratic in its length.)"""
+    return s.position(), s.rng.state, list(s.history), len(s.events)
+
+
 def decisions(g: Game, players: int, seed: int) -> Iterator[tuple[State, int, list[str]]]:
     """Every decision of ``positions``: the state, the seat to move and its legal actions."""
     for s in positions(g, players, seed):

@@ -22,7 +22,7 @@ from muertos.games.dia_de_los_muertos.heuristics import (
 )
 from muertos.games.dia_de_los_muertos.rules import GOAL, MuertosState
 from muertos.games.dia_de_los_muertos.views import redraw_hidden
-from tests.agents.test_greedy_speed import positions
+from tests.agents.test_greedy_speed import positions, snapshot
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -34,11 +34,11 @@ def test_action_values_are_the_evaluations_after_each_action(players: int) -> No
             if seat is None:
                 continue
             d = s.determinize(seat, rnd)
-            before, legal = d.to_json(), d.legal_actions()
+            before, legal = snapshot(d), d.legal_actions()
             for who in range(players):  # every seat: the swaps' shortcut reads all hands
                 plain = [GAME.evaluate(d.after(a), who) for a in legal]
                 assert action_values(d, who, legal) == plain, (who, legal)
-                assert d.to_json() == before, "action_values changed the state it was asked about"
+                assert snapshot(d) == before, "action_values changed the state it was asked about"
 
 
 def test_the_trial_copy_is_the_state_after_the_action_but_its_log() -> None:
@@ -92,7 +92,7 @@ def test_the_redraw_is_the_one_it_was(players: int) -> None:
             ra, rb = Rng(len(s.history) + 7 * (seat or 0)), Rng(len(s.history) + 7 * (seat or 0))
             redraw_hidden(a, seat, ra)
             _redraw_as_it_was(b, seat, rb)
-            assert a.to_json() == b.to_json()
+            assert snapshot(a) == snapshot(b)
             assert ra.state == rb.state
 
 

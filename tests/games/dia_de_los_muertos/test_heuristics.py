@@ -119,21 +119,16 @@ def test_a_masked_state_holds_only_what_its_seat_knows() -> None:
     a state and any determinization of it must be the same (a function of the seat's view),
     so nothing hidden can reach the greedy bot's values that way; the undo restores it."""
     from muertos.engine import Rng
-    from muertos.engine.game import copy_json
     from muertos.games.dia_de_los_muertos.heuristics import _mask, _Trial
-
-    def fields(st: MuertosState) -> tuple[Any, ...]:
-        """What a mask could touch: every field and the generator (not the game's events,
-        which to_json would write out whole at each of a long game's positions)."""
-        return copy_json({f: getattr(st, f) for f in st.FIELDS}), st.rng.state, len(st.events)
+    from tests.agents.test_greedy_speed import snapshot
 
     def masked(st: MuertosState, seat: int) -> tuple[Any, ...]:
-        before = fields(st)
+        before = snapshot(st)
         tr = _Trial(st)
         _mask(tr, seat, Rng(1))
         seen = ([list(h) for h in st.hands], list(st.lay), len(st.draw), st.rng.state)
         tr.undo()
-        assert fields(st) == before
+        assert snapshot(st) == before
         return seen
 
     rnd = random.Random(4)

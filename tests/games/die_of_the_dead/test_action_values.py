@@ -11,7 +11,7 @@ import pytest
 
 from muertos.games.die_of_the_dead import GAME
 from muertos.games.die_of_the_dead.heuristics import action_values
-from tests.agents.test_greedy_speed import positions
+from tests.agents.test_greedy_speed import positions, snapshot
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
@@ -22,7 +22,7 @@ def test_action_values_are_the_evaluations_after_each_action(players: int) -> No
             if s.over:
                 continue
             d = s.determinize(s.to_move, rnd)
-            legal, before = d.legal_actions(), d.to_json()
+            legal, before = d.legal_actions(), snapshot(d)
             for who in {d.to_move or 0, players - 1}:
                 assert action_values(d, who, legal) == [GAME.evaluate(d.after(a), who) for a in legal]
-            assert d.to_json() == before, "action_values changed the state it was asked about"
+            assert snapshot(d) == before, "action_values changed the state it was asked about"
