@@ -90,10 +90,10 @@ def check_action_values(
                 continue
             d = s.determinize(seat, rnd)
             legal = d.legal_actions()
-            before = d.to_json()
+            before = snapshot(d)
             for who in range(players):
                 assert action_values(d, who, legal) == plain_values(d, who, legal)
-            assert d.to_json() == before, "action_values changed the state it was asked about"
+            assert snapshot(d) == before, "action_values changed the state it was asked about"
             asked.append(d)
     return asked
 
@@ -129,9 +129,9 @@ def test_action_values_are_the_evaluations_after_each_action(gid: str, players: 
     for seed in (1,):
         for s, seat, legal in decisions(g, players, seed):
             d = s.determinize(seat, rnd)
-            before = d.to_json()
+            before = snapshot(d)
             assert g.action_values(d, seat, legal) == plain_values(d, seat, legal)
-            assert d.to_json() == before, "action_values changed the state it was asked about"
+            assert snapshot(d) == before, "action_values changed the state it was asked about"
             other = (seat + 1) % players
             assert g.action_values(d, other, legal) == plain_values(d, other, legal)
 
@@ -145,13 +145,13 @@ def test_determinized_values_are_the_values_on_a_determinization(gid: str, playe
     g = muertos.game(gid)
     for seed in (2, 3):
         for s, seat, legal in decisions(g, players, seed):
-            before = s.to_json()
+            before = snapshot(s)
             for k in range(2):
                 asked, plain = random.Random(k), random.Random(k)
                 got = g.determinized_values(s, seat, legal, asked)
                 assert got == g.action_values(s.determinize(seat, plain), seat, legal)
                 assert asked.getstate() == plain.getstate()
-            assert s.to_json() == before, "determinized_values changed the state it was asked about"
+            assert snapshot(s) == before, "determinized_values changed the state it was asked about"
 
 
 @pytest.mark.parametrize(("gid", "players"), CASES)
@@ -162,7 +162,7 @@ def test_after_is_a_clone_with_the_action_applied(gid: str, players: int) -> Non
             with pytest.raises(IllegalAction, match="the game is over"):
                 s.after("pass")
             continue
-        before = s.to_json()
+        before = snapshot(s)
         legal = s.legal_actions()
         for a in legal[:: max(1, len(legal) // 6)]:
             c = s.clone()
@@ -171,7 +171,7 @@ def test_after_is_a_clone_with_the_action_applied(gid: str, players: int) -> Non
             assert got.to_json() == c.to_json()
             assert got.legal_actions() == c.legal_actions()
             assert s.after(f"  {a.upper()} ").to_json() == c.to_json()
-        assert s.to_json() == before, "after changed the state it was asked about"
+        assert snapshot(s) == before, "after changed the state it was asked about"
         with pytest.raises(IllegalAction):
             s.after("no such action at all")
 
