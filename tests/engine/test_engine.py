@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -153,6 +154,28 @@ def test_conformance_catches_a_view_that_moves_on_with_the_state() -> None:
     try:
         with pytest.raises(conformance.ConformanceError, match="shares data with the state"):
             conformance.check_game(SharingGame(TOY.parts), 2, seeds=2, deep=2)
+    finally:
+        TOY.__init__(TOY.parts)  # restore the toy's state class binding
+
+
+@pytest.mark.parametrize("shared", ["hands", "history", "events"])
+def test_conformance_catches_a_clone_that_shares_with_its_original(shared: str) -> None:
+    """A clone that hands its original's field, history or log to the copy: playing the copy
+    changes the original (the check compares a snapshot of each, not the state's JSON)."""
+
+    class Careless(type(TOY.new(2, seed=0))):  # type: ignore[misc]
+        def clone(self) -> Any:
+            c = super().clone()
+            setattr(c, shared, getattr(self, shared))
+            return c
+
+    class CarelessGame(type(TOY)):  # type: ignore[misc]
+        id = "careless"
+        state_class = Careless
+
+    try:
+        with pytest.raises(conformance.ConformanceError, match="to a clone changed the original"):
+            conformance.check_game(CarelessGame(TOY.parts), 2, seeds=1, deep=1)
     finally:
         TOY.__init__(TOY.parts)  # restore the toy's state class binding
 
