@@ -370,21 +370,30 @@ def serve_cmd(
         bool,
         typer.Option(help="switch to TLS with STARTTLS before logging in", envvar="MUERTOS_SMTP_STARTTLS"),
     ] = False,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="the address people reach this server at (https://muertos.example.org behind a proxy), "
+            "for the links in turn messages (default: the address it listens on)",
+            envvar="MUERTOS_PUBLIC_URL",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: lobby, tables, bots, live updates (needs the `web` extra)."""
     try:
         from muertos.server import serve
         from muertos.server.clocks import parse_spec
-        from muertos.server.notify import Smtp
+        from muertos.server.notify import Smtp, check_public_url
     except ImportError as e:
         raise _fail(f"the web table needs the web extra: pip install -e '.[web]' ({e})") from None
     try:
         default_clock = parse_spec(clock)
         mail = None if not smtp else Smtp.parse(smtp, smtp_from, smtp_user, smtp_password, smtp_starttls)
+        public = None if not public_url else check_public_url(public_url)
     except ValueError as e:
         raise _fail(str(e)) from None
     console.print(f"muertos web table on http://{host}:{port}/  (database {db})")
-    serve(db, host, port, bot_workers=bot_workers, default_clock=default_clock, smtp=mail)
+    serve(db, host, port, bot_workers=bot_workers, default_clock=default_clock, smtp=mail, public_url=public)
 
 
 def main() -> None:

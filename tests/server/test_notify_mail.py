@@ -60,10 +60,17 @@ def mailbox() -> Iterator[Mailbox]:
     m.close()
 
 
-def app_for(url: str, mailbox: Mailbox | None) -> Any:
+def app_for(url: str, mailbox: Mailbox | None, **settings: Any) -> Any:
+    """An app of the toy game sending e-mail to ``mailbox``; ``settings`` add to ``create_app``'s."""
     smtp = Smtp("127.0.0.1", mailbox.port, "table@muertos.test") if mailbox else None
     return create_app(
-        url, games=TOY_GAMES, watch_tick=None, allow_private_hooks=True, hook_retries=(0.0, 0.0), smtp=smtp
+        url,
+        games=TOY_GAMES,
+        watch_tick=None,
+        allow_private_hooks=True,
+        hook_retries=(0.0, 0.0),
+        smtp=smtp,
+        **settings,
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 from collections.abc import AsyncIterator, Callable, Mapping
 from datetime import datetime
@@ -57,11 +58,14 @@ def create_app(
     ``watch_tick`` how often the clock watch looks (None: never by itself — tests call
     ``app.state.watch.sweep``).
 
-    Turn messages (``notify.py``): ``public_url`` is the address their links use;
+    Turn messages (``notify.py``): ``public_url`` is the address people reach the server
+    at, which every link of a message starts with (``muertos serve --public-url``; checked
+    here by ``notify.check_public_url``: a ValueError stops the start);
     ``allow_private_hooks`` lets webhooks reach loopback and private addresses (tests, a
     private network); ``hook_retries`` the pauses before each new try; ``smtp`` where
     e-mail goes out (None: no turn messages by e-mail).
     """
+    public_url = notify.check_public_url(public_url)
     store = open_store(db_url, clock)
     service = TableService(store, Catalog(games), default_clock=default_clock)
     hub = Hub(service)
@@ -144,11 +148,23 @@ def serve(
     bot_workers: int | None = None,
     default_clock: dict[str, Any] | None = None,
     smtp: notify.Smtp | None = None,
+    public_url: str | None = None,
 ) -> None:
-    """Run the web table until interrupted (``muertos serve``)."""
+    """Run the web table until interrupted (``muertos serve``). Without ``public_url``,
+    links in turn messages use the address it listens on."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO)
+    if public_url is None:
+        public_url = f"http://[{host.strip('[]')}]:{port}" if ":" in host else f"http://{host}:{port}"
+        if _everywhere(host):
+            log.warning(
+                "listening on %s with no --public-url (MUERTOS_PUBLIC_URL): links in turn messages "
+                "will start with %s, which opens from no other machine; give the address people "
+                "reach this server at",
+                host,
+                public_url,
+            )
     # A WebSocket client sends only pings: a large frame is refused, not read.
     uvicorn.run(
         create_app(
@@ -156,10 +172,18 @@ def serve(
             bot_delay=0.4,
             bot_workers=bot_workers,
             default_clock=default_clock,
-            public_url=f"http://{host}:{port}",
+            public_url=public_url,
             smtp=smtp,
         ),
         host=host,
         port=port,
         ws_max_size=4096,
     )
+
+
+def _everywhere(host: str) -> bool:
+    """Whether ``host`` is the address of every interface (0.0.0.0, ::): no link opens at it."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False

@@ -98,6 +98,41 @@ def check_url(url: str, allow_private: bool) -> str:
     return url
 
 
+def _spaced(text: str) -> bool:
+    """Whether ``text`` holds a space or a control character (a line break would let it
+    slip into a message's headers)."""
+    return any(c.isspace() or unicodedata.category(c).startswith("C") for c in text)
+
+
+def check_public_url(url: str) -> str:
+    """The address people reach the server at (``--public-url``), which every link in a
+    message starts with, without its final ``/``; ValueError, in English (the command
+    line's reader), for one whose links could not open."""
+    url = url.strip()
+    problem = _public_url_problem(url)
+    if problem is not None:
+        raise ValueError(i18n.message(f"notify.cli.{problem}", i18n.DEFAULT))
+    return url.rstrip("/")
+
+
+def _public_url_problem(url: str) -> str | None:
+    """The catalog key of what is wrong with a public URL, or None: it must be http or
+    https and a host (a port and a path allowed), with no spaces, no user name or password
+    (every message would show them), no query or fragment (the links add their own)."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (reading it checks it)
+    except ValueError:
+        return "public_url"
+    if parts.username is not None or "@" in parts.netloc:
+        return "public_url_credentials"
+    if _spaced(url) or parts.scheme not in ("http", "https") or not parts.hostname:
+        return "public_url"
+    if "?" in url or "#" in url:
+        return "public_url_query"
+    return None
+
+
 _LOCAL = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
 _DOMAIN = re.compile(r"([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{0,62}")
 
@@ -109,7 +144,7 @@ def check_email(address: str) -> str:
     address = address.strip()
     if len(address) > MAX_EMAIL:
         raise NotifyInvalid("bad_email", "email_too_long", most=MAX_EMAIL)
-    if any(c.isspace() or unicodedata.category(c).startswith("C") for c in address):
+    if _spaced(address):
         raise NotifyInvalid("bad_email", "email_control")
     if address.count("@") != 1:
         raise NotifyInvalid("bad_email", "email_at")
