@@ -333,9 +333,21 @@ def serve_cmd(
     ] = "sqlite:///muertos.db",
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on", min=1, max=65535)] = 8000,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="web processes sharing the port (more than one needs PostgreSQL; see docs/deploy.md)",
+            min=1,
+            max=64,
+        ),
+    ] = 1,
     bot_workers: Annotated[
         int | None,
-        typer.Option(help="processes bots think in (default: one per core)", min=1, max=64),
+        typer.Option(
+            help="processes bots think in, shared out among the web processes (default: one per core)",
+            min=1,
+            max=64,
+        ),
     ] = None,
     clock: Annotated[
         str,
@@ -384,16 +396,27 @@ def serve_cmd(
         from muertos.server import serve
         from muertos.server.clocks import parse_spec
         from muertos.server.notify import Smtp, check_public_url
+        from muertos.server.processes import check_workers
     except ImportError as e:
         raise _fail(f"the web table needs the web extra: pip install -e '.[web]' ({e})") from None
     try:
+        check_workers(db, workers)
         default_clock = parse_spec(clock)
         mail = None if not smtp else Smtp.parse(smtp, smtp_from, smtp_user, smtp_password, smtp_starttls)
         public = None if not public_url else check_public_url(public_url)
     except ValueError as e:
         raise _fail(str(e)) from None
     console.print(f"muertos web table on http://{host}:{port}/  (database {db})")
-    serve(db, host, port, bot_workers=bot_workers, default_clock=default_clock, smtp=mail, public_url=public)
+    serve(
+        db,
+        host,
+        port,
+        bot_workers=bot_workers,
+        default_clock=default_clock,
+        smtp=mail,
+        public_url=public,
+        workers=workers,
+    )
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import os
 from collections.abc import AsyncIterator, Callable, Mapping
 from datetime import datetime
 from typing import Any
@@ -149,11 +150,17 @@ def serve(
     default_clock: dict[str, Any] | None = None,
     smtp: notify.Smtp | None = None,
     public_url: str | None = None,
+    workers: int = 1,
 ) -> None:
     """Run the web table until interrupted (``muertos serve``). Without ``public_url``,
-    links in turn messages use the address it listens on."""
+    links in turn messages use the address it listens on. ``workers`` processes share the
+    port (``processes.py``: PostgreSQL only, ValueError otherwise), and ``bot_workers``
+    between them."""
     import uvicorn
 
+    from . import processes
+
+    processes.check_workers(db_url, workers)
     logging.basicConfig(level=logging.INFO)
     if public_url is None:
         public_url = f"http://[{host.strip('[]')}]:{port}" if ":" in host else f"http://{host}:{port}"
@@ -165,16 +172,14 @@ def serve(
                 host,
                 public_url,
             )
+    env = processes.environment(db_url, workers, bot_workers, default_clock, smtp, public_url)
+    if workers > 1:  # each process builds its app from the environment it inherits
+        os.environ.update(env)
     # A WebSocket client sends only pings: a large frame is refused, not read.
     uvicorn.run(
-        create_app(
-            db_url,
-            bot_delay=0.4,
-            bot_workers=bot_workers,
-            default_clock=default_clock,
-            public_url=public_url,
-            smtp=smtp,
-        ),
+        processes.from_environment(env) if workers == 1 else processes.FACTORY,
+        factory=workers > 1,
+        workers=workers,
         host=host,
         port=port,
         ws_max_size=4096,
