@@ -32,6 +32,10 @@ Layers, each in its own module (details there):
   table after the change, each seat's view computed once for all its subscribers).
 - **Front end** (``static/``): plain ES modules, CSS and SVG, no build step: the lobby,
   the table page, and ``static/games/<id>.js`` boards for all five games.
+- **Processes** (``processes.py``): ``muertos serve --workers N``, N web processes behind
+  one port on one PostgreSQL database, each building its app from the environment
+  (``from_environment``, an app factory for uvicorn); ``docs/deploy.md`` runs it behind a
+  reverse proxy.
 - **Load**: ``benchmarks/load.py`` drives concurrent tables over HTTP and WebSocket, with
   and without tables of bots, and prints move latency percentiles and CPU per move.
 """
