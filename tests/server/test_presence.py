@@ -68,6 +68,31 @@ def test_a_server_that_went_away_leaves_nobody_here_for_long(
     assert presence(t.get()["seats"])[0] == (False, (clock.t - timedelta(seconds=1)).isoformat())
 
 
+def test_one_sweep_renews_every_seat_connected_here_in_one_write(
+    present_client: TestClient, clock: FakeClock
+) -> None:
+    """Issue 36: the renewal sweep writes once for all the seats connected here."""
+    app: Any = present_client.app
+    a = make_table(present_client, "toy", [human(), human()])
+    b = make_table(present_client, "toy", [human(), human()])
+    store = app.state.store
+    writes: list[list[tuple[str, int]]] = []
+    renew = store.renew_presence
+    store.renew_presence = lambda seats, until: (writes.append(sorted(seats)), renew(seats, until))
+    with (
+        present_client.websocket_connect(f"/ws/tables/{a.id}?token={a.tokens[0]}") as w1,
+        present_client.websocket_connect(f"/ws/tables/{b.id}?token={b.tokens[1]}") as w2,
+    ):
+        w1.receive_json()
+        w2.receive_json()
+        clock.advance(50)
+        present_client.portal.call(app.state.hub.renew_presence)
+        clock.advance(50)  # 100 s after they came: here only through the renewal
+        assert presence(a.get()["seats"]) == [(True, None), (False, None)]
+        assert presence(b.get()["seats"])[1] == (True, None)
+    assert writes == [sorted([(a.id, 0), (b.id, 1)])]
+
+
 def test_presence_is_told_from_another_server(pg_url: str, clock: FakeClock) -> None:
     a = create_app(pg_url, games=TOY_GAMES, clock=clock, watch_tick=None)
     b = create_app(pg_url, games=TOY_GAMES, clock=clock, watch_tick=None)

@@ -214,11 +214,15 @@ class Hub:
         """Until cancelled: renew the presence of every seat connected here."""
         while True:
             await asyncio.sleep(every)
-            for table_id, seat in list(self.present):
-                try:
-                    await asyncio.to_thread(self.service.presence, table_id, seat, True, True)
-                except Exception:
-                    log.debug("presence of table %s", table_id, exc_info=True)
+            await self.renew_presence()
+
+    async def renew_presence(self) -> None:
+        """One sweep: every seat connected here is still here, in one transaction (a
+        write per seat cost the web process as much as a move, issue 36)."""
+        try:
+            await asyncio.to_thread(self.service.renew_presence, list(self.present))
+        except Exception:  # presence is a courtesy: the next sweep tries again
+            log.debug("presence renewal", exc_info=True)
 
     def _snapshot(self, table_id: str, gen: int) -> Snapshot:
         """The table as stored after change ``gen`` (spectator's seat): loaded once, shared.

@@ -992,14 +992,19 @@ class TableService:
         return lo
 
     # ---------------------------------------------------------------- presence (issue 38, item 4)
-    def presence(self, table_id: str, seat: int, here: bool, renew: bool = False) -> None:
-        """A seat's person opened the table (``here``) or closed its last connection here;
-        ``renew``: still here. Other servers are told (a person came or went), not this
+    def presence(self, table_id: str, seat: int, here: bool) -> None:
+        """A seat's person opened the table (``here``) or closed its last connection here.
+        Other servers are told (a person came or went), not this
         one's subscribers: the hub tells those that asked for presence (``live.Hub``),
         so a presence is never an update of the table."""
         now = self.store.now()
         until = now + timedelta(seconds=PRESENCE_SECONDS) if here else now
-        self.store.set_presence(table_id, seat, until, announce=not renew)
+        self.store.set_presence(table_id, seat, until, announce=True)
+
+    def renew_presence(self, seats: list[tuple[str, int]]) -> None:
+        """The people of ``seats`` are still here: one write for them all (a sweep of
+        ``live.Hub.keep_presence`` renews every seat connected to this server)."""
+        self.store.renew_presence(seats, self.store.now() + timedelta(seconds=PRESENCE_SECONDS))
 
     # ---------------------------------------------------------------- leaving
     def leave_refusal(self, lo: Loaded) -> str | None:

@@ -315,6 +315,10 @@ class Storage(Protocol):
         """Set a seat's ``here_until``; ``announce``: tell the other servers (a person came
         or went), not for a mere renewal."""
 
+    def renew_presence(self, seats: list[tuple[str, int]], until: datetime) -> None:
+        """Set ``here_until`` of every ``(table, seat)`` of ``seats`` in one transaction,
+        announcing nothing: the renewal sweep of the seats connected to this server."""
+
     def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:
         """A stored analysis (its JSON), or None."""
 

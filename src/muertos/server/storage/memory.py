@@ -296,6 +296,10 @@ class MemoryStore:
             seats = [dataclasses.replace(x, here_until=until) if x.seat == seat else x for x in t.seats]
             self._tables[table_id] = dataclasses.replace(t, seats=seats)
 
+    def renew_presence(self, seats: list[tuple[str, int]], until: datetime) -> None:
+        for table_id, seat in seats:
+            self.set_presence(table_id, seat, until, announce=False)
+
     # ---------------------------------------------------------------- chat
     def add_chat(
         self, table_id: str, seat: int | None, name: str, text: str, moves: int, most: int, window: float

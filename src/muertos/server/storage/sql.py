@@ -613,6 +613,17 @@ class SqlStore:
             if announce:
                 self._notify(conn, table_id)
 
+    def renew_presence(self, seats: list[tuple[str, int]], until: datetime) -> None:
+        if not seats:
+            return
+        with self._begin() as conn:
+            conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == sa.bindparam("tid"), seats_t.c.seat == sa.bindparam("sn"))
+                .values(here_until=until),
+                [{"tid": table_id, "sn": seat} for table_id, seat in seats],
+            )
+
     # ---------------------------------------------------------------- chat
     def add_chat(
         self, table_id: str, seat: int | None, name: str, text: str, moves: int, most: int, window: float
