@@ -8,6 +8,7 @@
     python benchmarks/load.py --tables 1000 --think 10 --clients-procs 2
     python benchmarks/load.py --clock live --chat-every 10        # clocks ticking, chat at every table
     python benchmarks/load.py --profile /tmp/prof.txt             # py-spy on the server meanwhile
+    python benchmarks/load.py --db postgresql://… --workers 1,2 --think 0   # 1 web process, then 2
 
 Starts its own server (a uvicorn subprocess on 127.0.0.1, a temporary SQLite file, or
 ``--db postgresql://…``) and opens ``--tables`` tables with two human seats each. For
@@ -42,6 +43,10 @@ bots (``ismcts:2s`` by default) play each other. Bots think in the server's work
 processes, at a lower CPU priority; the two phases' latencies, printed side by side, say
 what the bots cost the people.
 
+With ``--workers 1,2`` (a PostgreSQL ``--db``) every phase runs once with each number of
+web processes behind the port (``muertos serve --workers N``), interleaved as the trees
+are; the server's CPU is then that of every web process.
+
 Bounded: each table stops after ``--moves`` moves or at the game's end, each phase
 after ``--seconds``; the server is stopped at the end. The client shares the machine
 with the server, so the figures are a floor of what the server alone can do.
@@ -75,6 +80,15 @@ SERVER = (
     "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), "
     "log_level='warning', ws_ping_interval=None, backlog=4096)\n"
 )
+SERVER_PROCESSES = (
+    "import os, sys, uvicorn\n"
+    "from muertos.server import live, processes\n"
+    "db, port, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])\n"
+    "os.environ.update(processes.environment(db, n, None, None, None, f'http://127.0.0.1:{port}'))\n"
+    "uvicorn.run(processes.FACTORY, factory=True, workers=n, host='127.0.0.1', port=port, "
+    "log_level='warning', ws_ping_interval=None, backlog=4096, **getattr(live, 'SOCKETS', {}))\n"
+)
+"""``muertos serve --workers N``: uvicorn's supervisor and N web processes (``--workers``)."""
 CLOCKS = {
     "none": None,
     "live": {"mode": "live", "bank": 600, "increment": 20, "cap": 1200},
@@ -124,6 +138,19 @@ def cpu_seconds(pid: int) -> float | None:
         return None
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime (fields 14, 15)
+
+
+def server_cpu(pid: int) -> float | None:
+    """CPU seconds of the server and its children: the web processes under a supervisor
+    (``--workers``), or a lone web process's bots' fork server (bot workers are its
+    grandchildren, not counted)."""
+    kids = []
+    for d in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        with contextlib.suppress(OSError, IndexError), open(f"/proc/{d}/stat") as f:
+            if d.isdigit() and int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                kids.append(int(d))
+    got = [cpu_seconds(p) for p in [pid, *kids]]
+    return None if got[0] is None else sum(c for c in got if c is not None)
 
 
 def machine_busy() -> float | None:
@@ -280,11 +307,12 @@ def client_process(share: Share, connected: Any, out: Any) -> None:
 
 
 # ---------------------------------------------------------------- a phase (in the main process)
-def start_server(db: str, port: int, src: str | None) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, src: str | None, workers: int = 1) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = src
-    return subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)], env=env)
+    code = SERVER if workers == 1 else SERVER_PROCESSES
+    return subprocess.Popen([sys.executable, "-c", code, db, str(port), str(workers)], env=env)
 
 
 def wait_up(base: str, server: subprocess.Popen[bytes]) -> None:
@@ -412,7 +440,7 @@ def run_phase(
     def sample() -> tuple[float, float | None, float | None, float | None]:
         clients = [cpu_seconds(pid) for pid in pids]
         known = None if any(c is None for c in clients) else sum(c for c in clients if c is not None)
-        return time.monotonic(), cpu_seconds(server_pid), known, machine_busy()
+        return time.monotonic(), server_cpu(server_pid), known, machine_busy()
 
     w0 = sample()
     bots0 = bot_moves(base, bots)
@@ -502,6 +530,11 @@ def main() -> None:
     ap.add_argument("--chat-every", type=float, default=0.0, help="seconds between a table's chat messages")
     ap.add_argument("--clients-procs", type=int, default=os.cpu_count() or 1, help="client processes")
     ap.add_argument("--db", default=None, help="the server's database URL (default: a temporary SQLite file)")
+    ap.add_argument(
+        "--workers",
+        default="1",
+        help="web processes of the server (needs a PostgreSQL --db above 1); a list, 1,2, runs each in turn",
+    )
     ap.add_argument("--baseline", default=None, help="another tree's src: run every phase against it too")
     ap.add_argument("--rounds", type=int, default=1, help="with --baseline: alternations of the two trees")
     ap.add_argument("--profile", default=None, help="write the server's py-spy profile summary here")
@@ -517,6 +550,13 @@ def main() -> None:
     trees: list[tuple[str, str | None]] = [("this tree", None)]
     if args.baseline:
         trees = [("this tree", None), ("baseline", args.baseline)] * args.rounds
+    counts = [int(n) for n in args.workers.split(",")]
+    if len(counts) > 1 and not args.baseline:
+        trees *= args.rounds
+    if max(counts) > 1 and not (args.db or "").startswith("postgresql"):
+        raise SystemExit("--workers above 1 needs a PostgreSQL --db")
+    runs = [(tree, src, n) for tree, src in trees for n in counts]
+    rates: dict[int, list[float]] = {}
     phases = [("people alone", 0)] + (
         [(f"with {args.bot_tables} bot tables", args.bot_tables)] if args.bot_tables else []
     )
@@ -526,12 +566,13 @@ def main() -> None:
         f"{args.clients_procs} client processes"
     )
     rows: dict[tuple[str, str], list[tuple[float, float, float | None]]] = {}
-    for r, (tree, src) in enumerate(trees):
+    for r, (name, src, workers) in enumerate(runs):
+        tree = name if len(counts) == 1 else f"{name}, {workers} process{'es' if workers > 1 else ''}"
         with tempfile.TemporaryDirectory() as tmp:
             db = args.db or f"sqlite:///{tmp}/load.db"
             port = free_port()
             base = f"http://127.0.0.1:{port}"
-            server = start_server(db, port, src)
+            server = start_server(db, port, src, workers)
             try:
                 wait_up(base, server)
                 for k, (label, n) in enumerate(phases):
@@ -540,6 +581,8 @@ def main() -> None:
                     got = report(f"{tree}, {label}", stats, w)
                     if got is not None:
                         rows.setdefault((tree, label), []).append(got)
+                        if src is None and k == 0:
+                            rates.setdefault(workers, []).append(len(stats.latencies) / w.seconds)
                     if raw is not None and os.path.exists(raw):
                         with open(args.profile, "w") as f:
                             f.write(f"py-spy of the web process: {' '.join(sys.argv)}\n")
@@ -561,6 +604,11 @@ def main() -> None:
                     f"\n{label}: CPU a move, median of {len(cpu_a)} rounds: this tree {ma:.2f} ms, "
                     f"baseline {mb:.2f} ms: ×{mb / ma:.2f} less"
                 )
+    if len(counts) > 1:
+        med = {n: statistics.median(xs) for n, xs in rates.items()}
+        print("\nmoves a second, median of the rounds: " + ", ".join(
+            f"{n} process{'es' if n > 1 else ''} {m:.1f} (×{m / med[counts[0]]:.2f})" for n, m in med.items()
+        ))  # fmt: skip
     got_bots = [rows.get(("this tree", label)) for label, _ in phases]
     if len(phases) == 2 and all(got_bots):
         (a50, a99, _), (b50, b99, _) = got_bots[0][0], got_bots[1][0]  # type: ignore[index]
