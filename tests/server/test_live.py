@@ -68,6 +68,32 @@ def test_each_subscriber_gets_its_own_view_and_events(client: TestClient) -> Non
         assert s.events_for(1, 1)[0].text == "Player 1 plays a card face down."
 
 
+def test_messages_are_the_standard_librarys_json_byte_for_byte(real_client: TestClient) -> None:
+    """Issue 36: live messages are encoded with orjson; a reader in either language gets
+    the text ``json.dumps`` gave (compact, non-ASCII as is), a clock's seconds included."""
+    clock = {"mode": "live", "bank": 600, "increment": 20, "cap": 1200}
+    t = make_table(real_client, "ofertu", [human("Ana"), human("José")], seed=3, clock=clock)
+    seen: list[str] = []
+    with (
+        real_client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[0]}&lang=es&presence=1") as es,
+        real_client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}&lang=en") as en,
+    ):
+        last: dict[int, dict[str, Any]] = {}
+        for moves in range(4):
+            for ws in (es, en):
+                while True:  # the Spanish reader is told who is here too
+                    seen.append(ws.receive_text())
+                    m = json.loads(seen[-1])
+                    if m["type"] != "presence" and m["moves"] == moves:
+                        last[m["you"]] = m
+                        break
+            mover = last[0]["view"]["to_move"]
+            assert t.act(mover, last[mover]["view"]["legal"][0]).status_code == 200
+    assert any("ñ" in text or "é" in text for text in seen)
+    for text in seen:
+        assert text == json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)
+
+
 def test_an_undo_resets_the_subscribers_log(client: TestClient) -> None:
     t = make_table(client, "toy", [human(), human()], seed=12)
     with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:

@@ -24,7 +24,7 @@ from muertos.engine import Game
 from . import analysis, chat, notify
 from .bots import BotPool, BotScheduler
 from .http import BodyLimit, install_error_handlers
-from .live import Hub
+from .live import SOCKETS, Hub
 from .routes import STATIC, api, pages
 from .storage import open_store
 from .tables import PRESENCE_SECONDS, Catalog, TableService
@@ -182,7 +182,7 @@ def serve(
         workers=workers,
         host=host,
         port=port,
-        ws_max_size=4096,
+        **SOCKETS,
     )
 
 
