@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from muertos.server import create_app
+from muertos.server.notify import NotifyIn, set_notify
 
 from .conftest import TOY_GAMES, Table, human, make_table
 
@@ -118,6 +119,48 @@ def test_the_seat_to_move_is_told_once_per_turn(notify_client: TestClient, hook:
     assert move(t) == 1
     settle(notify_client)
     assert len(hook.got) == 2  # a new turn: told again
+
+
+def test_a_table_nobody_wants_messages_from_costs_the_notifier_nothing(
+    notify_client: TestClient, hook: Hook
+) -> None:
+    """Issue 36: where this server knows the table as stored after a move (one writer),
+    a table without turn messages is not read again for them; another server's store
+    (PostgreSQL) is read."""
+    app: Any = notify_client.app
+    notifier = app.state.notifier
+    looked: list[str] = []
+    due = notifier.due
+    notifier.due = lambda table_id: (looked.append(table_id), due(table_id))[1]
+    quiet = make_table(notify_client, "toy", [human(), human()], seed=3)
+    move(quiet)
+    settle(notify_client)
+    assert set(looked) == ({quiet.id} if app.state.store.shared else set())
+    told = make_table(notify_client, "toy", [human(), human()], seed=3)
+    assert subscribe(told, 1, hook.url).status_code == 200
+    assert move(told) == 1
+    settle(notify_client)
+    assert told.id in looked and len(hook.got) == 1
+
+
+def test_a_webhook_set_while_a_move_is_stored_is_told_of_it(notify_client: TestClient, hook: Hook) -> None:
+    """The table a move was checked against predates the webhook: it is not taken for
+    the table as stored, so the notifier reads the settings afresh."""
+    app: Any = notify_client.app
+    store, notifier = app.state.store, app.state.notifier
+    t = make_table(notify_client, "toy", [human(), human()], seed=3)
+    t.get(1)
+    append = store.append
+
+    def meanwhile(*args: Any, **kw: Any) -> Any:
+        store.append = append
+        set_notify(notifier, t.id, t.tokens[1], NotifyIn(webhook=hook.url), "en")
+        return append(*args, **kw)
+
+    store.append = meanwhile
+    assert move(t) == 1
+    settle(notify_client)
+    assert len(hook.got) == 1
 
 
 def test_a_failed_message_is_tried_again(notify_client: TestClient, hook: Hook) -> None:

@@ -75,8 +75,9 @@ class Hub:
         self.snap_locks: dict[str, threading.Lock] = {}
         self.present: dict[tuple[str, int], int] = {}
         """Live connections of this process by (table, seat): presence (issue 38, item 4)."""
-        self.listeners: list[Callable[[str], None]] = []
-        """Called on the event loop with the id of every table that changed (the clock watch)."""
+        self.listeners: list[Callable[[str, Loaded | None], None]] = []
+        """Called on the event loop with the id of every table that changed and, where
+        known, the table as stored after the change (the clock watch, turn messages)."""
 
     # --------------------------------------------------------------- wake-ups
     def changed(self, table_id: str, now: Loaded | None = None) -> None:
@@ -89,7 +90,7 @@ class Hub:
         for s in subs or ():
             s.wake.set()
         for listener in self.listeners:
-            listener(table_id)
+            listener(table_id, now)
 
     def changed_threadsafe(self, table_id: str, now: Loaded | None = None) -> None:
         if self.loop is not None and not self.loop.is_closed():

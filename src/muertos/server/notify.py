@@ -50,7 +50,7 @@ from .errors import Invalid, NotAllowed, NotFound, TableError
 from .routes import Lang, SeatToken, Service
 from .schemas import ERRORS, TableId
 from .storage import PEOPLE, SeatRow, TableRow
-from .tables import TableService
+from .tables import Loaded, TableService
 
 log = logging.getLogger("muertos.server")
 
@@ -265,8 +265,15 @@ class Notifier:
         self.sent = 0
         """Messages delivered (tests, and a count for the logs)."""
 
-    def changed(self, table_id: str) -> None:
-        """On the event loop: look, in a task of its own, whether a message is due."""
+    def changed(self, table_id: str, now: Loaded | None = None) -> None:
+        """On the event loop: look, in a task of its own, whether a message is due; not
+        when ``now``, the table as stored after the change, has no seat that wants one
+        (most tables: no read, no thread, issue 36). ``set_notify`` counts as a change
+        there, so a table read before a seat's settings is never taken for the stored one."""
+        if now is not None and (
+            now.table.finished_at is not None or not any(self.wanted(s) for s in now.table.seats)
+        ):
+            return
         task = asyncio.get_running_loop().create_task(self._maybe(table_id))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -432,7 +439,9 @@ def set_notify(
     email = None if body.email is None or not body.email.strip() else check_email(body.email)
     if email is not None and notifier.smtp is None:
         raise NotifyInvalid("no_email", "no_smtp")
-    notifier.service.store.set_notify(t.id, seat, url, email, lang if url or email else None)
+    with notifier.service.store.ordered(t.id):
+        notifier.service.store.set_notify(t.id, seat, url, email, lang if url or email else None)
+        notifier.service.changed_quietly(t.id)
     t = notifier.service.table(table_id)
     return t, seat
 

@@ -326,6 +326,12 @@ class TableService:
             exact = self.exact_seeds and now is not None and seen is not None and n == seen + 1
             self.on_change(table_id, now if exact else None)
 
+    def changed_quietly(self, table_id: str) -> None:
+        """A change nobody is told of (a seat's turn-message settings), stored under
+        ``self.store.ordered(table_id)``: a table read before it is no longer passed on
+        as the table as stored (see :meth:`_changed`)."""
+        self._writes[table_id] = self._writes.get(table_id, 0) + 1
+
     def state_of(self, table: TableRow, actions: list[ActionRow]) -> State:
         """The state after ``actions``, from the cache when it is a prefix of them."""
         hist = [a.action for a in actions]

@@ -53,7 +53,7 @@ class ClockWatch:
         self._scanned = -float("inf")
         self._task: asyncio.Task[None] | None = None
 
-    def touch(self, table_id: str) -> None:
+    def touch(self, table_id: str, now: object = None) -> None:
         """A table changed (here or on another server): look at it on the next tick."""
         if table_id not in self.untimed:
             self.touched.add(table_id)
