@@ -7,6 +7,7 @@ Without a reachable server the PostgreSQL tests skip, except under CI, where the
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import warnings
@@ -101,9 +102,9 @@ def _pg_reachable() -> str | None:
         return f"{type(e).__name__}: {e}"
 
 
-@pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """URL of a throwaway PostgreSQL database for this test session."""
+@contextlib.contextmanager
+def _throwaway_database() -> Iterator[str]:
+    """URL of a new PostgreSQL database, dropped afterwards."""
     why = _pg_reachable()
     if why is not None:
         if os.environ.get("CI"):
@@ -120,6 +121,22 @@ def pg_url() -> Iterator[str]:
     finally:
         with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """URL of a throwaway PostgreSQL database for this test session (the toy game's tables
+    of earlier tests may be in it)."""
+    with _throwaway_database() as url:
+        yield url
+
+
+@pytest.fixture
+def own_pg_url() -> Iterator[str]:
+    """A throwaway PostgreSQL database for one test: a server with the real games must not
+    meet the toy game's tables that other tests leave in the session's database."""
+    with _throwaway_database() as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -99,13 +99,13 @@ def test_workers_need_postgresql() -> None:
 
 
 @pytest.fixture
-def served(pg_url: str, tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, Path]]:
+def served(own_pg_url: str, tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, Path]]:
     """``muertos serve --workers 2`` on a fresh port; its standard error in a file."""
     port = free_port()
     log = tmp_path / "server.log"
     muertos = Path(sys.executable).parent / "muertos"
     proc = subprocess.Popen(
-        [str(muertos), "serve", "--workers", "2", "--bot-workers", "2", "--db", pg_url,
+        [str(muertos), "serve", "--workers", "2", "--bot-workers", "2", "--db", own_pg_url,
          "--host", "127.0.0.1", "--port", str(port)],
         stdout=subprocess.DEVNULL, stderr=log.open("w"),
     )  # fmt: skip
@@ -194,7 +194,7 @@ async def play(port: int, workers: set[int]) -> dict[str, Any]:
 
 
 def test_two_processes_share_a_table_and_stop_on_sigterm(
-    served: tuple[subprocess.Popen[bytes], int, Path], pg_url: str
+    served: tuple[subprocess.Popen[bytes], int, Path], own_pg_url: str
 ) -> None:
     proc, port, log = served
     with ThreadPoolExecutor(1) as pool:  # a thread of its own: see test_live
@@ -208,7 +208,7 @@ def test_two_processes_share_a_table_and_stop_on_sigterm(
 
     import psycopg
 
-    with psycopg.connect(pg_url) as conn:
+    with psycopg.connect(own_pg_url) as conn:
         rows = conn.execute(
             'SELECT "index", seat, action FROM actions WHERE table_id = %s ORDER BY "index"', (out["id"],)
         ).fetchall()
