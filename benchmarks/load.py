@@ -76,10 +76,12 @@ import websockets
 
 SERVER = (
     "import sys, logging, uvicorn\n"
-    "from muertos.server import create_app\n"
+    "from muertos.server import create_app, live\n"
     "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), "
-    "log_level='warning', ws_ping_interval=None, backlog=4096)\n"
+    "log_level='warning', ws_ping_interval=None, backlog=4096, **getattr(live, 'SOCKETS', {}))\n"
 )
+"""The server as ``muertos serve`` runs it, with the tree's own WebSocket settings
+(``live.SOCKETS``; a tree older than them gets uvicorn's defaults)."""
 SERVER_PROCESSES = (
     "import os, sys, uvicorn\n"
     "from muertos.server import live, processes\n"
