@@ -56,6 +56,17 @@ def test_here_while_the_table_is_open_then_away_since(present_client: TestClient
     assert presence(t.get()["seats"]) == [(False, None), (False, clock.t.isoformat()), (None, None)]
 
 
+def test_a_seat_is_here_by_the_time_its_first_message_arrives(present_client: TestClient) -> None:
+    """The connection marks its seat here before it sends the table: the first message and
+    any read after it say so (a read could otherwise see the seat away, and a turn message
+    could go to a tab that is open)."""
+    t = make_table(present_client, "toy", [human(), human()])
+    with present_client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
+        first = ws.receive_json()
+        assert presence(first["seats"])[1] == (True, None)
+        assert presence(t.get()["seats"])[1] == (True, None)
+
+
 def test_a_server_that_went_away_leaves_nobody_here_for_long(
     present_client: TestClient, clock: FakeClock
 ) -> None:

@@ -127,19 +127,25 @@ class Hub:
             await ws.close(code=4000 + http_status(e), reason=e.code)
             return
         sub = Subscriber(table_id=lo.table.id, seat=lo.seat, token=token, lang=lang, presence=presence)
-        first = self.service.payload(lo, lang=lang).model_dump()
-        sub.cursor = first["events"]
-        sub.last = _signature(first)
-        sub.seen = _presence(first)
-        await _send(ws, {"type": "table", **first})
-        self.subs.setdefault(sub.table_id, set()).add(sub)
-        if self.gen.get(sub.table_id, 0) != before:  # a change announced during the first load
-            sub.wake.set()
-        receiver = asyncio.get_running_loop().create_task(_drain(ws))
-        receiver.add_done_callback(lambda _: sub.wake.set())  # a disconnect wakes us too
+        arrived = False
+        receiver: asyncio.Task[None] | None = None
         try:
             if sub.seat is not None:
-                await self._arrive(sub.table_id, sub.seat)
+                arrived = True
+                # Here before the first message: what the person reads next, on this socket
+                # or over HTTP, already says so (and no turn message goes to an open tab).
+                if await self._arrive(sub.table_id, sub.seat):
+                    lo = await asyncio.to_thread(self.service.load, table_id, token)
+            first = self.service.payload(lo, lang=lang).model_dump()
+            sub.cursor = first["events"]
+            sub.last = _signature(first)
+            sub.seen = _presence(first)
+            await _send(ws, {"type": "table", **first})
+            self.subs.setdefault(sub.table_id, set()).add(sub)
+            if self.gen.get(sub.table_id, 0) != before:  # a change announced during the first load
+                sub.wake.set()
+            receiver = asyncio.get_running_loop().create_task(_drain(ws))
+            receiver.add_done_callback(lambda _: sub.wake.set())  # a disconnect wakes us too
             while True:
                 await sub.wake.wait()
                 if receiver.done():
@@ -157,8 +163,9 @@ class Hub:
                 if msg is not None:
                     await _send(ws, msg)
         finally:
-            receiver.cancel()
-            if sub.seat is not None:
+            if receiver is not None:
+                receiver.cancel()
+            if arrived and sub.seat is not None:
                 await self._gone(sub.table_id, sub.seat)
             subs = self.subs.get(sub.table_id)
             if subs is not None:
@@ -167,14 +174,17 @@ class Hub:
                     self.subs.pop(sub.table_id, None)
 
     # --------------------------------------------------------------- presence
-    async def _arrive(self, table_id: str, seat: int) -> None:
-        """A seat's person opened the table here: the first connection marks them here."""
+    async def _arrive(self, table_id: str, seat: int) -> bool:
+        """A seat's person opened the table here: the first connection marks them here.
+        Whether it did (the table changed)."""
         key = (table_id, seat)
         self.present[key] = self.present.get(key, 0) + 1
         if self.present[key] == 1:
             with contextlib.suppress(Exception):  # presence is a courtesy: never fail a connection
                 await asyncio.to_thread(self.service.presence, table_id, seat, True)
                 self._presence_changed(table_id)
+                return True
+        return False
 
     async def _gone(self, table_id: str, seat: int) -> None:
         """A connection closed: the last one of the seat here marks them away from now."""
