@@ -476,3 +476,39 @@ def test_a_persons_move_cannot_land_after_their_seat_went_to_a_bot(store_url: st
         assert not store.delete_unstarted("race1")
     finally:
         store.dispose()
+
+
+def test_the_watch_reads_only_the_tables_that_are_due(
+    timed: TestClient, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 38: the watch read every table again after each move, and every timed table
+    every 30 s, stalling the server at 100 tables. A move made by this server (the only
+    writer) gives the next deadline from the table it stored; the periodic list of timed
+    tables looks at the new ones only; a lost PostgreSQL listener makes it look at all."""
+    app: Any = timed.app
+    watch, service = app.state.watch, app.state.service
+    watch.sweep(everything=True)
+    t = seated(timed, LIVE)
+    timed.portal.call(lambda: None)  # type: ignore[union-attr]  # the hub's wake-ups have run
+    watch.sweep()  # the claims were heard: the table is read once
+    looked: list[str] = []
+    real = service.enforce
+    monkeypatch.setattr(service, "enforce", lambda tid: looked.append(tid) or real(tid))
+    watch.rescan = 0.0  # every sweep reads the list of timed tables
+    clock.advance(30)
+    assert t.act(0, first_legal(t, 0)).status_code == 200
+    timed.portal.call(lambda: None)  # type: ignore[union-attr]
+    assert watch.sweep() == []
+    if service.exact_seeds:
+        assert t.id not in looked
+        assert watch.due[t.id] == T0 + timedelta(seconds=30 + 600)  # seat 1's bank, from the move
+    else:  # another server may have written since: the table is read
+        assert looked.count(t.id) == 1
+    looked.clear()
+    assert watch.sweep() == [] and t.id not in looked  # known, not due: not read
+    clock.advance(600)
+    assert (t.id, "expired") in watch.sweep() and looked.count(t.id) == 1
+    looked.clear()
+    watch.lost()
+    watch.sweep()
+    assert looked.count(t.id) == 1

@@ -83,6 +83,11 @@ def create_app(
         else:  # a clock ran out: nothing was stored, but everyone should see it
             hub.changed(table_id)
 
+    def lost() -> None:
+        """The PostgreSQL listener was lost: changes of other servers may have gone unheard."""
+        hub.wake_everyone()
+        watch.lost()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
@@ -91,9 +96,7 @@ def create_app(
         listener = None
         if store.shared:  # other server processes write too: hear their changes
             listening = asyncio.Event()
-            listener = asyncio.get_running_loop().create_task(
-                store.listen(hub.changed, listening.set, hub.wake_everyone)
-            )
+            listener = asyncio.get_running_loop().create_task(store.listen(hub.changed, listening.set, lost))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(listening.wait(), 10)
         bots.start()
