@@ -142,3 +142,33 @@ def test_a_message_another_server_kept_is_in_the_next_answer(chat_client: TestCl
     store = chat_client.app.state.store  # type: ignore[attr-defined]
     assert store.add_chat(t.id, 1, "Bo", "dos", 0, 10, 60.0) is not None
     assert [m["text"] for m in t.get(0)["chat"]] == ["uno", "dos"]
+
+
+def test_a_message_reaches_the_table_live_with_nothing_read_again(
+    chat_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where this server is the only writer, a message grows the messages kept here and
+    its subscribers get the table as it now stands: neither the table nor its last
+    messages are read again (issue 38: each message read both for every subscriber)."""
+    t = make_table(chat_client, "toy", [human("Ana"), human("Bo")], seed=1)
+    app: Any = chat_client.app
+    service, store = app.state.service, app.state.store
+    with chat_client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
+        assert ws.receive_json()["chat"] == []
+        assert say(t, "uno", 0).status_code == 201
+        assert [m["text"] for m in ws.receive_json()["chat"]] == ["uno"]
+        reads: list[str] = []
+        for name in ("chat", "read", "get_table"):
+            real = getattr(store, name)
+            monkeypatch.setattr(
+                store, name, lambda *a, _r=real, _n=name, **k: reads.append(_n) or _r(*a, **k)
+            )
+        assert say(t, "dos", 0).status_code == 201
+        update = ws.receive_json()
+        assert update["type"] == "update" and [m["text"] for m in update["chat"]] == ["uno", "dos"]
+        if service.exact_seeds:  # the message's own request reads the table; nothing else does
+            assert reads == ["read"]
+        else:  # PostgreSQL: another server may have written meanwhile, so subscribers read
+            assert "chat" in reads
+    monkeypatch.undo()
+    assert [m["text"] for m in t.get(1)["chat"]] == ["uno", "dos"]  # as stored

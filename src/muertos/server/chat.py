@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .errors import Invalid, TableError, TooMany
 from .routes import Lang, SeatToken, Service
 from .schemas import ERRORS, ChatOut, TableId
-from .storage import ChatRow
+from .storage import ChatRow, TableRow
 from .tables import MAX_NAME, TableService, _unprintable, chat_out
 
 MAX_TEXT = 300
@@ -65,9 +65,14 @@ def check_text(text: str, what: str = "text", most: int = MAX_TEXT) -> str:
     return out
 
 
-def post(service: TableService, table_id: str, token: str | None, text: str, name: str | None) -> ChatRow:
-    """Keep a message of the token's seat, or of a spectator (no token)."""
-    t = service.table(table_id)
+def post(
+    service: TableService, table_id: str, token: str | None, text: str, name: str | None
+) -> tuple[TableRow, ChatRow]:
+    """Keep a message of the token's seat, or of a spectator (no token); returns the
+    table it was written at, with the message."""
+    seen = service.writes(table_id)  # before the read: see TableService.chat_added
+    lo = service.load(table_id, None)  # with its moves: subscribers are given the table
+    t = lo.table
     seat = service.seat_of(t, token)  # a wrong token is refused (403), not taken for a spectator
     text = check_text(text)
     if seat is None:
@@ -79,11 +84,11 @@ def post(service: TableService, table_id: str, token: str | None, text: str, nam
     with service.store.ordered(t.id):
         row = service.store.add_chat(t.id, seat, name, text, t.actions, most, window)
         if row is not None:
-            service._changed(t.id)
+            service.chat_added(lo, seen, row)
     if row is None:
         service.table(table_id)  # gone meanwhile: 404
         raise ChatTooMany("chat_rate", "rate", most=most, seconds=f"{window:g}")
-    return row
+    return t, row
 
 
 class ChatIn(BaseModel):
@@ -104,8 +109,7 @@ async def write(
     service: Service, table_id: TableId, body: Annotated[ChatIn, Body()], token: SeatToken, lang: Lang
 ) -> ChatOut:
     """Write a message at the table: as your seat (its token), else as a spectator."""
-    row = await asyncio.to_thread(post, service, table_id, token, body.text, body.name)
-    t = await asyncio.to_thread(service.table, table_id)
+    t, row = await asyncio.to_thread(post, service, table_id, token, body.text, body.name)
     return chat_out(t, [row], lang)[0]
 
 

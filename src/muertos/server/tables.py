@@ -326,6 +326,33 @@ class TableService:
             exact = self.exact_seeds and now is not None and seen is not None and n == seen + 1
             self.on_change(table_id, now if exact else None)
 
+    def writes(self, table_id: str) -> int:
+        """How many changes this process made to the table: read it before reading the
+        table that a change is made from (see :meth:`_changed`)."""
+        return self._writes.get(table_id, 0)
+
+    def chat_added(self, lo: Loaded, seen: int, row: ChatRow) -> None:
+        """Announce the message ``row`` just stored at the table ``lo`` (read after this
+        process had made ``seen`` changes to it); call under ``self.store.ordered``.
+
+        The kept copy of the table's messages grows by ``row``, and subscribers are given
+        the table as it now stands (see :meth:`_changed`), so a message costs no read of
+        the table nor of its last messages (issue 38: each message read both again).
+        Only where this process is the only writer: elsewhere a count could match a
+        different set of messages."""
+        t = lo.table
+        if t.chats is None:
+            self._changed(t.id)
+            return
+        if self.exact_seeds:
+            with self._lock:
+                kept = self._chats.get(t.id, (0, []) if t.chats == 0 else None)
+                if kept is not None and kept[0] == t.chats:
+                    self._chats[t.id] = (t.chats + 1, [*kept[1], row][-CHAT_KEPT:])
+                    self._chats.move_to_end(t.id)
+        after = dataclasses.replace(t, chats=t.chats + 1)
+        self._changed(t.id, seen, Loaded(after, lo.actions, lo.state, None))
+
     def changed_quietly(self, table_id: str) -> None:
         """A change nobody is told of (a seat's turn-message settings), stored under
         ``self.store.ordered(table_id)``: a table read before it is no longer passed on
