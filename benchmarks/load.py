@@ -24,7 +24,7 @@ answered meanwhile): a figure far less sensitive than latency to other work on t
 The clients read ``--lang`` (``en``, ``es``, or ``both``: seat 1 English, seat 2 Spanish).
 ``--clock live|turn`` gives every table a time limit (a 10-minute bank +20 s a move, or a
 day a move), ``--chat-every S`` has each table write one chat message every S seconds
-(seat 1, at a random phase; the chat's latency is printed apart).
+(seat 1, at a random phase from when its socket opened; the chat's latency is printed apart).
 
 The clients run in ``--clients-procs`` processes (tables split between them; default one
 per core), each an asyncio loop; the output gives the share of the machine's CPU the
@@ -199,8 +199,10 @@ async def seat_client(
     stats: Stats,
     connected: Any,
     done: asyncio.Event,
+    opened: asyncio.Event,
 ) -> None:
-    """Play one seat of a table from its WebSocket messages until the table is done."""
+    """Play one seat of a table from its WebSocket messages until the table is done;
+    ``opened`` is set when its first message came (the seat is open)."""
     lang = share.langs[seat % 2]
     ws_base = share.base.replace("http://", "ws://")
     url = f"{ws_base}/ws/tables/{tid}?token={token}&lang={lang}"
@@ -223,6 +225,7 @@ async def seat_client(
                 with connected.get_lock():
                     connected.value += 1
                 first = False
+                opened.set()
             if msg.get("type") not in ("table", "update"):
                 continue
             view = msg.get("view") or {}
@@ -261,8 +264,12 @@ async def chatter(
     rng: random.Random,
     stats: Stats,
     done: asyncio.Event,
+    opened: asyncio.Event,
 ) -> None:
-    """Seat 1 writes a message every ``chat_every`` seconds until its table is done."""
+    """Seat 1 writes a message every ``chat_every`` seconds until its table is done, from
+    when its seat is open (as a person writes once the table is on screen: messages sent
+    while 200 sockets opened at once measured that storm, not chat, issue 38)."""
+    await opened.wait()
     await asyncio.sleep(rng.uniform(0, share.chat_every))
     n = 0
     while not done.is_set() and time.monotonic() < share.deadline:
@@ -289,14 +296,37 @@ async def play_share(share: Share, connected: Any) -> Stats:
         tasks = []
         for t in share.tables:
             done = asyncio.Event()
+            opened = {inv["seat"]: asyncio.Event() for inv in t["invites"]}
             for inv in t["invites"]:
                 r = random.Random(rng.random())
                 tasks.append(
-                    seat_client(http, share, t["id"], inv["seat"], inv["token"], r, stats, connected, done)
+                    seat_client(
+                        http,
+                        share,
+                        t["id"],
+                        inv["seat"],
+                        inv["token"],
+                        r,
+                        stats,
+                        connected,
+                        done,
+                        opened[inv["seat"]],
+                    )
                 )
             if share.chat_every:
-                tok = t["invites"][0]["token"]
-                tasks.append(chatter(http, share, t["id"], tok, random.Random(rng.random()), stats, done))
+                first = t["invites"][0]
+                tasks.append(
+                    chatter(
+                        http,
+                        share,
+                        t["id"],
+                        first["token"],
+                        random.Random(rng.random()),
+                        stats,
+                        done,
+                        opened[first["seat"]],
+                    )
+                )
         for got in await asyncio.gather(*tasks, return_exceptions=True):
             if isinstance(got, BaseException):
                 stats.errors += 1
