@@ -12,12 +12,7 @@ English and Spanish, at desktop and phone size:
 
 from __future__ import annotations
 
-import contextlib
-import socket
 import tempfile
-import threading
-import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -25,7 +20,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import sync_playwright
 
-from muertos.server.browser import CHROMIUM_ARGS, CHROMIUM_PATH
+from muertos.server.browser import CHROMIUM_ARGS, CHROMIUM_PATH, serving
 
 HERE = Path(__file__).parent
 SIZES: list[tuple[str, str, dict[str, int], bool]] = [
@@ -42,31 +37,6 @@ class SkewedClock:
 
     def __call__(self) -> datetime:
         return datetime.now(UTC) + self.skew
-
-
-@contextlib.contextmanager
-def serving(app: Any) -> Iterator[str]:
-    """Run ``app`` with uvicorn in a thread on a free port of 127.0.0.1; its base URL."""
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    try:
-        yield base
-    finally:
-        srv.should_exit = True
-        th.join(10)
 
 
 def main() -> None:

@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from clocks import serving  # docs/screenshots/clocks.py, beside this script
 from playwright.sync_api import sync_playwright
 
-from muertos.server.browser import CHROMIUM_ARGS, CHROMIUM_PATH
+from muertos.server.browser import CHROMIUM_ARGS, CHROMIUM_PATH, serving
 
 HERE = Path(__file__).parent
 SIZES: list[tuple[str, str, dict[str, int]]] = [

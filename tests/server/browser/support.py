@@ -4,15 +4,13 @@ count of drawn moves, and how a game is chosen and played without naming it."""
 from __future__ import annotations
 
 import random
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 
 import muertos
+from muertos.server.browser import serving
 
 try:
     from playwright.sync_api import TimeoutError as PageTimeout
@@ -29,24 +27,8 @@ LONG = 60
 
 def serve(app: Any) -> Iterator[str]:
     """Run ``app`` with uvicorn in a thread on a free port of 127.0.0.1; its base URL."""
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            if HTTP.get(f"{base}/healthz", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    yield base
-    srv.should_exit = True
-    th.join(10)
+    with serving(app) as base:
+        yield base
 
 
 def create(base: str, body: dict[str, Any]) -> dict[str, Any]:
