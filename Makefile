@@ -4,6 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DB     ?= sqlite:///muertos.db
+# The tests' worker processes: `make test JOBS=4` on a bigger machine.
+JOBS   ?= 2
 
 # Python writes and reuses its bytecode: a machine that says PYTHONDONTWRITEBYTECODE would make
 # every test process (two workers, the servers and subprocesses the tests start) compile the
@@ -46,7 +48,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest -n 2 src tests
+	$(BIN)/pytest -n $(JOBS) src tests
 
 bench: bench-speed bench-strength bench-sim
 
