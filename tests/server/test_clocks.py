@@ -505,10 +505,16 @@ def test_the_watch_reads_only_the_tables_that_are_due(
     else:  # another server may have written since: the table is read
         assert looked.count(t.id) == 1
     looked.clear()
-    assert watch.sweep() == [] and t.id not in looked  # known, not due: not read
+    # With PostgreSQL this server's own move also comes back through LISTEN, a moment later,
+    # and the table is read once more when it does: the counts below hold for one writer.
+    once = (lambda n: n == 1) if service.exact_seeds else (lambda n: n >= 1)
+    assert watch.sweep() == []  # known, not due
+    if service.exact_seeds:
+        assert t.id not in looked  # and not read
+    looked.clear()
     clock.advance(600)
-    assert (t.id, "expired") in watch.sweep() and looked.count(t.id) == 1
+    assert (t.id, "expired") in watch.sweep() and once(looked.count(t.id))
     looked.clear()
     watch.lost()
     watch.sweep()
-    assert looked.count(t.id) == 1
+    assert once(looked.count(t.id))
