@@ -36,9 +36,9 @@ play: $(STAMP)
 	$(BIN)/muertos play ofrenda --players 2 --seats human,greedy
 
 ## Everything CI checks: lint, then types beside every test (mypy takes one core while the
-## tests wait on the browser; their lines interleave, each line whole).
+## tests wait on the browser; the two print as they go).
 test: lint
-	$(MAKE) --no-print-directory -j2 -Oline typecheck unit
+	$(MAKE) --no-print-directory -j2 typecheck unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples setup.py conftest.py
