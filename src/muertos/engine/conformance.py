@@ -132,8 +132,8 @@ def _check_result(s: State, where: str) -> None:
         _fail(where, f"the tie-break rules leave {r.tie_break.winners}, winners() says {w}")
 
 
-def _snapshot(s: State) -> tuple[Any, ...]:
-    """What a clone, a refusal or a determinization could change by mistake: the fields,
+def snapshot(s: State) -> tuple[Any, ...]:
+    """What a clone, a refusal, a determinization or a bot's trial could change by mistake: the fields,
     the generator, the history and the events. Cheaper than ``to_json``, which writes every
     event out: compared at each position, that made a deep check quadratic in a game's length."""
     return s.position(), s.rng.state, list(s.history), list(s.events)
@@ -142,10 +142,10 @@ def _snapshot(s: State) -> tuple[Any, ...]:
 def _check_determinize(s: State, where: str, rnd: random.Random, playout: bool) -> bool:
     """True if some determinization changed the game data."""
     changed = False
-    before = _snapshot(s)
+    before = snapshot(s)
     for seat in [None, *range(s.players)]:
         d = s.determinize(seat, random.Random(rnd.getrandbits(32)))
-        if _snapshot(s) != before:
+        if snapshot(s) != before:
             _fail(where, f"determinize({seat}) changed the original state")
         if d.view(seat) != s.view(seat):
             diff = {k for k in s.view(seat) if s.view(seat).get(k) != d.view(seat).get(k)}
@@ -160,9 +160,7 @@ def _check_determinize(s: State, where: str, rnd: random.Random, playout: bool) 
         if d.position() != before[0]:
             changed = True
         k = rnd.getrandbits(32)
-        if _snapshot(s.determinize(seat, random.Random(k))) != _snapshot(
-            d.determinize(seat, random.Random(k))
-        ):
+        if snapshot(s.determinize(seat, random.Random(k))) != snapshot(d.determinize(seat, random.Random(k))):
             _fail(
                 where,
                 f"determinize({seat}) must depend only on what seat {seat} sees and the rng: two states with "
@@ -214,23 +212,23 @@ def _check_state(
     if not deep:
         return False
 
-    snapshot = s.to_json()
-    text = json.dumps(snapshot)
+    as_json = s.to_json()
+    text = json.dumps(as_json)
     if len(text) > MAX_STATE_JSON:
         _fail(where, f"to_json is {len(text)} bytes, over {MAX_STATE_JSON}")
     back = g.from_json(json.loads(text))
-    if back.to_json() != snapshot:
+    if back.to_json() != as_json:
         _fail(where, "from_json(to_json()) is not the same state")
     if back.legal_actions() != legal:
         _fail(where, "the state read back from JSON lists other legal actions")
     if replayed is None:
         replayed = g.replay(s.players, s.seed, s.options, s.history)
-    if replayed.to_json() != snapshot:
+    if replayed.to_json() != as_json:
         _fail(where, "replay(seed, actions) does not rebuild the state")
     _check_views(s, where)
     _check_result(s, where)
 
-    kept = _snapshot(s)
+    kept = snapshot(s)
     for bad in _bad_spellings(s, rnd):
         try:
             s.apply(bad)
@@ -239,7 +237,7 @@ def _check_state(
                 _fail(where, f"IllegalAction for {bad!r} names no rule")
         else:
             _fail(where, f"{bad!r} is not listed but was accepted")
-        if _snapshot(s) != kept:
+        if snapshot(s) != kept:
             _fail(where, f"the refused action {bad!r} changed the state")
 
     _check_views_are_kept(s, where, rnd, legal)
@@ -247,7 +245,7 @@ def _check_state(
     for a in legal:
         c = s.clone()
         events = c.apply(a)
-        if _snapshot(s) != kept:
+        if snapshot(s) != kept:
             _fail(where, f"applying {a!r} to a clone changed the original")
         if c.census() != census:
             _fail(where, f"{a!r} changed the components: {census} -> {c.census()}")
@@ -255,7 +253,7 @@ def _check_state(
             _fail(where, f"apply({a!r}) must return the events it caused")
         c2 = s.clone()
         c2.apply(a.upper() if rnd.random() < 0.5 else "  " + a.lower().replace(" ", "  ") + " ")
-        if _snapshot(c2) != _snapshot(c):
+        if snapshot(c2) != snapshot(c):
             _fail(where, f"{a!r} spelled in other case or spacing does something else")
     return _check_determinize(s, where, rnd, playout=rnd.random() < 0.15)
 
