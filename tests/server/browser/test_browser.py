@@ -316,6 +316,29 @@ def test_every_legal_action_is_clickable_on_the_board(
     page.close()
 
 
+def test_a_chat_line_or_the_sockets_snapshot_leaves_an_open_menu_open(server: str, browser: Any) -> None:
+    """A message that changes nothing on the board (the socket's first snapshot of the table
+    the page has already drawn, a spectator's chat line) must not close the choice menu a
+    player has opened: that redraw made the clickable test above fail now and then."""
+    t = create(server, {"game": "die-of-the-dead", "players": 1, "seats": [{"kind": "human"}], "seed": 8})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch(page)
+    page.goto(t["invites"][0]["url"])
+    page.wait_for_selector("#live:has-text('●')")  # the socket is open: its snapshot came
+    menus = [p for p in board_pieces(page) if len(p["actions"]) > 1 and not p["select"]]
+    assert menus, "die-of-the-dead's first position has a piece with a menu"
+    page.locator("#board [data-actions]").nth(menus[0]["i"]).click()
+    page.wait_for_selector(".choice-menu", timeout=3_000)
+    r = HTTP.post(f"{server}/api/tables/{t['id']}/chat", json={"text": "¡ánimo!", "name": "Cleo"})
+    assert r.status_code == 201, r.text
+    page.locator(".chat-msg", has_text="¡ánimo!").wait_for(timeout=10_000)
+    assert page.locator(".choice-menu").is_visible()
+    page.locator(".choice-menu button.choice").first.click()  # and it still plays
+    page.wait_for_function("Number(document.body.dataset.moves || 0) === 1", timeout=10_000)
+    assert not errors, errors
+    page.close()
+
+
 RENDER_JS = """async ({game, views, catalog}) => {
   const r = await import(`/static/games/${game}.js`);
   const ctx = {catalog, names: [], play() {}, pick() {}, redraw() {}};

@@ -160,17 +160,30 @@ function boardOf(view, live) {
   }
 }
 
+let drawnKey = null; // liveKey() of the live board on screen, null while another is shown
+
+/** What the live board is drawn from: a message that changes none of it (a chat line, a
+ * clock, the socket's first snapshot of a table the page already has) leaves the board, and
+ * so an open choice menu or a selected piece, as it is. */
+function liveKey() {
+  return JSON.stringify([table.moves, table.view, names(), (table.seats || []).map((s) => s.name)]);
+}
+
 function drawBoard() {
   if (replay) {
+    drawnKey = null;
     $("board").replaceChildren(boardOf(replay.view, false));
     return;
   }
   showBoard(boardOf(table.view, true), table.moves);
+  drawnKey = liveKey();
 }
+
 
 /** Put a drawn board on the page as the table after `moves` moves, with its marks. */
 function showBoard(el, moves, caption) {
   mark(el, lastKeys, recentKeys);
+  drawnKey = null;
   const nodes = [el];
   if (caption) nodes.unshift(h("p", { class: "stage-caption", role: "status" }, caption));
   $("board").replaceChildren(...nodes);
@@ -363,7 +376,7 @@ function draw() {
     drawSince();
     backfill();
   } else if (table.moves > shown) catchUp();
-  else if (!stepping) drawBoard();
+  else if (!stepping && liveKey() !== drawnKey) drawBoard();
 }
 
 // ------------------------------------------------------------------ your turn
