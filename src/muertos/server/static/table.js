@@ -348,10 +348,17 @@ function drawInvites(side) {
   );
 }
 
+let logDrawn = null; // the lines the log list shows
+
 function drawLog() {
   const list = $("log");
   const lines = replay ? replay.events.map((e) => e.text) : log;
-  list.replaceChildren(...lines.map((l) => h("li", {}, l)));
+  const n = logDrawn?.length ?? -1;
+  if (n >= 0 && lines.length >= n && logDrawn.every((l, i) => l === lines[i])) {
+    // the lines shown and more: only the new ones are added (a long game's log is not rebuilt)
+    if (lines.length > n) list.append(...lines.slice(n).map((l) => h("li", {}, l)));
+  } else list.replaceChildren(...lines.map((l) => h("li", {}, l)));
+  logDrawn = lines;
   list.scrollTop = list.scrollHeight;
   $("log-title").textContent = replay ? t("web.table.step_of", { step: replay.step, steps: replay.steps }) : t("web.table.log");
 }
