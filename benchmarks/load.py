@@ -58,6 +58,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import gc
 import json
 import multiprocessing as mp
 import os
@@ -76,8 +77,17 @@ import websockets
 
 SERVER = (
     "import sys, logging, uvicorn\n"
-    "from muertos.server import create_app, live\n"
-    "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), "
+    "from muertos.server import create_app, live, processes\n"
+    "app = create_app(sys.argv[1])\n"
+    "getattr(processes, 'tune_gc', lambda: None)()\n"
+    "import gc, time\n"
+    "_gc = [0.0]\n"
+    "def _pause(phase, info):\n"
+    "    if phase == 'start': _gc[0] = time.monotonic()\n"
+    "    elif info['generation'] == 2 and time.monotonic() - _gc[0] > 0.05:\n"
+    "        print(f'full collection {1000 * (time.monotonic() - _gc[0]):.0f} ms at monotonic {_gc[0]:.1f}', file=sys.stderr, flush=True)\n"
+    "gc.callbacks.append(_pause)\n"
+    "uvicorn.run(app, host='127.0.0.1', port=int(sys.argv[2]), "
     "log_level='warning', ws_ping_interval=None, backlog=4096, **getattr(live, 'SOCKETS', {}))\n"
 )
 """The server as ``muertos serve`` runs it, with the tree's own WebSocket settings
@@ -108,9 +118,13 @@ class Stats:
     errors: int = 0
     finished: int = 0
     closed_early: int = 0
+    pauses: list[tuple[float, float]] = field(default_factory=list)
+    """The client processes' own full garbage collections over 50 ms: (monotonic start,
+    seconds). A move answered during one is measured slow by the client, not the server."""
 
     def add(self, other: Stats) -> None:
         self.latencies += other.latencies
+        self.pauses += other.pauses
         self.chats += other.chats
         self.refused += other.refused
         self.errors += other.errors
@@ -335,7 +349,19 @@ async def play_share(share: Share, connected: Any) -> Stats:
 
 
 def client_process(share: Share, connected: Any, out: Any) -> None:
-    out.put(asyncio.run(play_share(share, connected)))
+    pauses: list[tuple[float, float]] = []
+    began = [0.0]
+
+    def collected(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.monotonic()
+        elif info["generation"] == 2 and time.monotonic() - began[0] > 0.05:
+            pauses.append((began[0], time.monotonic() - began[0]))
+
+    gc.callbacks.append(collected)
+    stats = asyncio.run(play_share(share, connected))
+    stats.pauses = pauses
+    out.put(stats)
 
 
 # ---------------------------------------------------------------- a phase (in the main process)
@@ -508,6 +534,21 @@ def pct(xs: list[float], q: float) -> float:
     return statistics.quantiles(xs, n=100, method="inclusive")[int(q) - 1] if len(xs) > 1 else xs[0]
 
 
+def stalls(latencies: list[tuple[float, float]], over: float = 0.1, worst: int = 5) -> list[str]:
+    """Where the slow moves fell: a stall of the whole server (a long pause) shows as many in
+    one second, a slow table as a few spread over the run. ``"s12: 40"``: 40 moves answered
+    in the window's 12th second took more than ``over`` seconds."""
+    if not latencies:
+        return []
+    t0 = min(t for t, _ in latencies)
+    by: dict[int, int] = {}
+    for t, lat in latencies:
+        if lat > over:
+            by[int(t - t0)] = by.get(int(t - t0), 0) + 1
+    top = sorted(by.items(), key=lambda kv: -kv[1])[:worst]
+    return [f"s{sec}: {n}" for sec, n in sorted(top)] + [f"(s0 is monotonic {t0:.1f})"]
+
+
 def report(label: str, stats: Stats, w: Window) -> tuple[float, float, float | None] | None:
     lat = sorted(x for _, x in stats.latencies)
     if not lat:
@@ -519,6 +560,15 @@ def report(label: str, stats: Stats, w: Window) -> tuple[float, float, float | N
         f"p50 {1000 * pct(lat, 50):.1f}  p90 {1000 * pct(lat, 90):.1f}  "
         f"p99 {1000 * pct(lat, 99):.1f}  max {1000 * lat[-1]:.1f}"
     )
+    slow = stalls(stats.latencies)
+    if slow:
+        print("  moves over 100 ms, by second of the window (the worst five): " + ", ".join(slow))
+    if stats.pauses:
+        longest = max(d for _, d in stats.pauses)
+        print(
+            f"  the clients' full garbage collections over 50 ms: {len(stats.pauses)}, the longest "
+            f"{1000 * longest:.0f} ms, at monotonic " + ", ".join(f"{t:.1f}" for t, _ in sorted(stats.pauses))
+        )
     if stats.chats:
         chats = sorted(x for _, x in stats.chats)
         print(
