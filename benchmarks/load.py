@@ -20,6 +20,9 @@ the browser does). A move's latency is the time of that POST, from sending to th
 p50/p90/p99/max latency and the server's CPU time per move (user + system seconds of the
 server process while the clients play, from ``/proc/<pid>/stat``, divided by the moves
 answered meanwhile): a figure far less sensitive than latency to other work on the machine.
+The window opens once every client's socket is open: moves sent before, while a thousand
+sockets were still opening, are counted apart ("before the window"), and where the slow moves
+of the window fell is printed by second, beside the clients' own garbage collections.
 
 The clients read ``--lang`` (``en``, ``es``, or ``both``: seat 1 English, seat 2 Spanish).
 ``--clock live|turn`` gives every table a time limit (a 10-minute bank +20 s a move, or a
@@ -134,7 +137,8 @@ class Stats:
 
 @dataclass
 class Window:
-    """The measured part of a phase: from every client connected to every client done."""
+    """The measured part of a phase: the moves sent from every client connected to every
+    client done."""
 
     seconds: float = 0.0
     server_cpu: float | None = None
@@ -143,6 +147,8 @@ class Window:
     """Busy CPU seconds of the whole machine (every core) meanwhile."""
     cores: int = os.cpu_count() or 1
     bot_moves: int = 0
+    opening: list[float] = field(default_factory=list)
+    """Latencies of the moves sent before every client was connected, sorted."""
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -526,7 +532,10 @@ def run_phase(
         window.client_cpu = w1[2] - w0[2]
     if w0[3] is not None and w1[3] is not None:
         window.machine_busy = w1[3] - w0[3]
-    stats.latencies = [(t, lat) for t, lat in stats.latencies if w0[0] <= t <= w1[0]]
+    # A move belongs to the window it was sent in: one sent while sockets were still opening
+    # waited behind that storm, and is reported apart (``Window.opening``).
+    window.opening = sorted(lat for t, lat in stats.latencies if t - lat < w0[0])
+    stats.latencies = [(t, lat) for t, lat in stats.latencies if w0[0] <= t - lat and t <= w1[0]]
     return stats, window
 
 
@@ -560,6 +569,11 @@ def report(label: str, stats: Stats, w: Window) -> tuple[float, float, float | N
         f"p50 {1000 * pct(lat, 50):.1f}  p90 {1000 * pct(lat, 90):.1f}  "
         f"p99 {1000 * pct(lat, 99):.1f}  max {1000 * lat[-1]:.1f}"
     )
+    if w.opening:
+        print(
+            f"  before the window, while sockets were opening: {len(w.opening)} moves, "
+            f"p50 {1000 * pct(w.opening, 50):.1f}  p99 {1000 * pct(w.opening, 99):.1f}  max {1000 * w.opening[-1]:.1f} ms"
+        )
     slow = stalls(stats.latencies)
     if slow:
         print("  moves over 100 ms, by second of the window (the worst five): " + ", ".join(slow))

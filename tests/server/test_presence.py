@@ -4,6 +4,8 @@ On every store, with an injected clock; and across two servers on one PostgreSQL
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -73,7 +75,7 @@ def test_a_server_that_went_away_leaves_nobody_here_for_long(
     """A presence is renewed while its connection lasts; unrenewed, it lapses."""
     t = make_table(present_client, "toy", [human(), human()])
     app: Any = present_client.app
-    app.state.service.presence(t.id, 0, True)  # as a connection would, then never renewed
+    app.state.service.presence({(t.id, 0): True})  # as a connection would, then never renewed
     assert presence(t.get()["seats"])[0] == (True, None)
     clock.advance(61)
     assert presence(t.get()["seats"])[0] == (False, (clock.t - timedelta(seconds=1)).isoformat())
@@ -88,8 +90,11 @@ def test_one_sweep_renews_every_seat_connected_here_in_one_write(
     b = make_table(present_client, "toy", [human(), human()])
     store = app.state.store
     writes: list[list[tuple[str, int]]] = []
-    renew = store.renew_presence
-    store.renew_presence = lambda seats, until: (writes.append(sorted(seats)), renew(seats, until))
+    write = store.set_presence
+    store.set_presence = lambda seats, announce: (
+        None if announce else writes.append(sorted((t, s) for t, s, _ in seats)),
+        write(seats, announce),
+    )
     with (
         present_client.websocket_connect(f"/ws/tables/{a.id}?token={a.tokens[0]}") as w1,
         present_client.websocket_connect(f"/ws/tables/{b.id}?token={b.tokens[1]}") as w2,
@@ -102,6 +107,43 @@ def test_one_sweep_renews_every_seat_connected_here_in_one_write(
         assert presence(a.get()["seats"]) == [(True, None), (False, None)]
         assert presence(b.get()["seats"])[1] == (True, None)
     assert writes == [sorted([(a.id, 0), (b.id, 1)])]
+
+
+def test_people_who_come_at_once_are_stored_in_one_write_in_the_order_they_came(
+    present_client: TestClient, clock: FakeClock
+) -> None:
+    """Issue 36: a restarted server has every page come back at once, and a write for each
+    arrival held up the moves for seconds at 1,000 tables. Comings and goings made while a
+    batch is written are stored together by the next one, and a later mark of a seat is
+    never overtaken by an earlier one."""
+    app: Any = present_client.app
+    hub, store = app.state.hub, app.state.store
+    tables = [make_table(present_client, "toy", [human(), human()]) for _ in range(3)]
+    writes: list[list[tuple[str, int, bool]]] = []
+    write = store.set_presence
+
+    def slow_write(seats: list[Any], announce: bool) -> None:
+        time.sleep(0.2)  # a busy database: marks made meanwhile wait for the next batch
+        writes.append([(t, s, until > clock.t) for t, s, until in seats])
+        write(seats, announce)
+
+    store.set_presence = slow_write
+
+    async def scenario() -> list[bool]:
+        everyone = asyncio.gather(*(hub._arrive(t.id, seat) for t in tables for seat in (0, 1)))
+        await asyncio.sleep(0.05)  # the first batch is being written
+        hub.present.pop((tables[0].id, 0))
+        later = asyncio.gather(hub._away(tables[0].id, 0), hub._arrive(tables[1].id, 0))
+        return [*await everyone, *await later]
+
+    came = present_client.portal.call(scenario)
+    assert came == [True] * 6 + [None, False]  # seat 1 of the second table was already here
+    assert writes == [
+        [(t.id, seat, True) for t in tables for seat in (0, 1)],  # six arrivals, one write
+        [(tables[0].id, 0, False)],  # the going, after the coming it follows
+    ]
+    assert presence(tables[0].get()["seats"]) == [(False, clock.t.isoformat()), (True, None)]
+    assert all(presence(t.get()["seats"]) == [(True, None)] * 2 for t in tables[1:])
 
 
 def test_presence_is_told_from_another_server(pg_url: str, clock: FakeClock) -> None:

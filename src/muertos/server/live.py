@@ -75,6 +75,10 @@ class Hub:
         self.snap_locks: dict[str, threading.Lock] = {}
         self.present: dict[tuple[str, int], int] = {}
         """Live connections of this process by (table, seat): presence (issue 38, item 4)."""
+        self.marks: dict[tuple[str, int], bool] = {}
+        """Comings (True) and goings not yet stored: the next batch (:meth:`_mark`)."""
+        self.marking: asyncio.Task[bool] | None = None  # the batch that will store them
+        self.last_batch: asyncio.Task[bool] | None = None
         self.listeners: list[Callable[[str, Loaded | None], None]] = []
         """Called on the event loop with the id of every table that changed and, where
         known, the table as stored after the change (the clock watch, turn messages)."""
@@ -179,12 +183,7 @@ class Hub:
         Whether it did (the table changed)."""
         key = (table_id, seat)
         self.present[key] = self.present.get(key, 0) + 1
-        if self.present[key] == 1:
-            with contextlib.suppress(Exception):  # presence is a courtesy: never fail a connection
-                await asyncio.to_thread(self.service.presence, table_id, seat, True)
-                self._presence_changed(table_id)
-                return True
-        return False
+        return self.present[key] == 1 and await self._mark(table_id, seat, True)
 
     async def _gone(self, table_id: str, seat: int) -> None:
         """A connection closed: the last one of the seat here marks them away from now."""
@@ -201,8 +200,34 @@ class Hub:
             task.add_done_callback(_forget(self.tasks))
 
     async def _away(self, table_id: str, seat: int) -> None:
-        await asyncio.to_thread(self.service.presence, table_id, seat, False)
-        self._presence_changed(table_id)
+        await self._mark(table_id, seat, False)
+
+    async def _mark(self, table_id: str, seat: int, here: bool) -> bool:
+        """Store that a seat's person came (``here``) or went, and tell who asked; whether it
+        was stored. The marks made while a batch is written are stored together by the next
+        one, in one transaction: a restarted server has every page come back at once (at
+        1,000 tables a write each held up the moves for seconds, issue 36)."""
+        self.marks[(table_id, seat)] = here  # a later mark of the seat replaces an earlier one
+        if self.marking is None:
+            self.marking = self.last_batch = asyncio.get_running_loop().create_task(
+                self._write_marks(self.last_batch)
+            )
+            self.tasks.add(self.marking)
+            self.marking.add_done_callback(_forget(self.tasks))
+        return await asyncio.shield(self.marking)
+
+    async def _write_marks(self, before: asyncio.Task[bool] | None) -> bool:
+        if before is not None and not before.done():
+            await asyncio.wait([before])  # batches are stored in the order they were made
+        marks, self.marks, self.marking = self.marks, {}, None
+        try:
+            await asyncio.to_thread(self.service.presence, marks)
+        except Exception:  # presence is a courtesy: never fail a connection
+            log.debug("presence", exc_info=True)
+            return False
+        for table_id in dict.fromkeys(t for t, _ in marks):
+            self._presence_changed(table_id)
+        return True
 
     def _presence_changed(self, table_id: str) -> None:
         """Someone came or went here: the table's subscribers that asked are told."""

@@ -1025,19 +1025,22 @@ class TableService:
         return lo
 
     # ---------------------------------------------------------------- presence (issue 38, item 4)
-    def presence(self, table_id: str, seat: int, here: bool) -> None:
-        """A seat's person opened the table (``here``) or closed its last connection here.
-        Other servers are told (a person came or went), not this
-        one's subscribers: the hub tells those that asked for presence (``live.Hub``),
-        so a presence is never an update of the table."""
+    def presence(self, marks: Mapping[tuple[str, int], bool]) -> None:
+        """Seats' people opened their table (``True``) or closed their last connection here,
+        by ``(table, seat)``: one write for them all. Other servers are told (a person came or
+        went), not this one's subscribers: the hub tells those that asked for presence
+        (``live.Hub``), so a presence is never an update of the table."""
         now = self.store.now()
-        until = now + timedelta(seconds=PRESENCE_SECONDS) if here else now
-        self.store.set_presence(table_id, seat, until, announce=True)
+        until = now + timedelta(seconds=PRESENCE_SECONDS)
+        self.store.set_presence(
+            [(t, s, until if here else now) for (t, s), here in marks.items()], announce=True
+        )
 
     def renew_presence(self, seats: list[tuple[str, int]]) -> None:
         """The people of ``seats`` are still here: one write for them all (a sweep of
         ``live.Hub.keep_presence`` renews every seat connected to this server)."""
-        self.store.renew_presence(seats, self.store.now() + timedelta(seconds=PRESENCE_SECONDS))
+        until = self.store.now() + timedelta(seconds=PRESENCE_SECONDS)
+        self.store.set_presence([(t, s, until) for t, s in seats], announce=False)
 
     # ---------------------------------------------------------------- leaving
     def leave_refusal(self, lo: Loaded) -> str | None:

@@ -311,13 +311,10 @@ class Storage(Protocol):
         """Mark ``seat`` told about the table's move ``moves``, only if it was not yet: of
         several servers, exactly one gets True and sends the message."""
 
-    def set_presence(self, table_id: str, seat: int, until: datetime, announce: bool) -> None:
-        """Set a seat's ``here_until``; ``announce``: tell the other servers (a person came
-        or went), not for a mere renewal."""
-
-    def renew_presence(self, seats: list[tuple[str, int]], until: datetime) -> None:
-        """Set ``here_until`` of every ``(table, seat)`` of ``seats`` in one transaction,
-        announcing nothing: the renewal sweep of the seats connected to this server."""
+    def set_presence(self, seats: list[tuple[str, int, datetime]], announce: bool) -> None:
+        """Set ``here_until`` of every ``(table, seat, until)`` of ``seats`` in one
+        transaction; ``announce``: tell the other servers of each table (people came or
+        went), not for a mere renewal."""
 
     def get_analysis(self, key: AnalysisKey) -> dict[str, Any] | None:
         """A stored analysis (its JSON), or None."""

@@ -288,17 +288,14 @@ class MemoryStore:
             return True
 
     # ---------------------------------------------------------------- presence
-    def set_presence(self, table_id: str, seat: int, until: datetime, announce: bool) -> None:
+    def set_presence(self, seats: list[tuple[str, int, datetime]], announce: bool) -> None:
         with self._lock:
-            t = self._tables.get(table_id)
-            if t is None or not 0 <= seat < len(t.seats):
-                return
-            seats = [dataclasses.replace(x, here_until=until) if x.seat == seat else x for x in t.seats]
-            self._tables[table_id] = dataclasses.replace(t, seats=seats)
-
-    def renew_presence(self, seats: list[tuple[str, int]], until: datetime) -> None:
-        for table_id, seat in seats:
-            self.set_presence(table_id, seat, until, announce=False)
+            for table_id, seat, until in seats:
+                t = self._tables.get(table_id)
+                if t is None or not 0 <= seat < len(t.seats):
+                    continue
+                row = [dataclasses.replace(x, here_until=until) if x.seat == seat else x for x in t.seats]
+                self._tables[table_id] = dataclasses.replace(t, seats=row)
 
     # ---------------------------------------------------------------- chat
     def add_chat(

@@ -603,26 +603,19 @@ class SqlStore:
             return bool(res.rowcount == 1)
 
     # ---------------------------------------------------------------- presence
-    def set_presence(self, table_id: str, seat: int, until: datetime, announce: bool) -> None:
-        with self._begin() as conn:
-            conn.execute(
-                seats_t.update()
-                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(here_until=until)
-            )
-            if announce:
-                self._notify(conn, table_id)
-
-    def renew_presence(self, seats: list[tuple[str, int]], until: datetime) -> None:
+    def set_presence(self, seats: list[tuple[str, int, datetime]], announce: bool) -> None:
         if not seats:
             return
         with self._begin() as conn:
             conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == sa.bindparam("tid"), seats_t.c.seat == sa.bindparam("sn"))
-                .values(here_until=until),
-                [{"tid": table_id, "sn": seat} for table_id, seat in seats],
+                .values(here_until=sa.bindparam("until")),
+                [{"tid": table_id, "sn": seat, "until": until} for table_id, seat, until in seats],
             )
+            if announce:
+                for table_id in dict.fromkeys(t for t, _, _ in seats):
+                    self._notify(conn, table_id)
 
     # ---------------------------------------------------------------- chat
     def add_chat(
