@@ -206,7 +206,8 @@ class Hub:
         """Store that a seat's person came (``here``) or went, and tell who asked; whether it
         was stored. The marks made while a batch is written are stored together by the next
         one, in one transaction: a restarted server has every page come back at once (at
-        1,000 tables a write each held up the moves for seconds, issue 36)."""
+        1,000 tables, with a write each, the moves sent meanwhile waited 1.7 s at the median
+        instead of 1.1 s, issue 36)."""
         self.marks[(table_id, seat)] = here  # a later mark of the seat replaces an earlier one
         if self.marking is None:
             self.marking = self.last_batch = asyncio.get_running_loop().create_task(
