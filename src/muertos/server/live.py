@@ -139,7 +139,7 @@ class Hub:
                 # Here before the first message: what the person reads next, on this socket
                 # or over HTTP, already says so (and no turn message goes to an open tab).
                 if await self._arrive(sub.table_id, sub.seat):
-                    lo = await asyncio.to_thread(self.service.load, table_id, token)
+                    lo = self.service.marked_here(lo)
             first = self.service.payload(lo, lang=lang).model_dump()
             sub.cursor = first["events"]
             sub.last = _signature(first)
