@@ -1031,7 +1031,7 @@ class TableService:
         went), not this one's subscribers: the hub tells those that asked for presence
         (``live.Hub``), so a presence is never an update of the table."""
         now = self.store.now()
-        until = now + timedelta(seconds=PRESENCE_SECONDS)
+        until = self._here_until()
         self.store.set_presence(
             [(t, s, until if here else now) for (t, s), here in marks.items()], announce=True
         )
@@ -1039,15 +1039,19 @@ class TableService:
     def marked_here(self, lo: Loaded) -> Loaded:
         """``lo`` as it reads once :meth:`presence` stored its seat here: what a connection
         that just marked its seat tells first, without reading the table again."""
-        until = self.store.now() + timedelta(seconds=PRESENCE_SECONDS)
+        until = self._here_until()
         seats = [dataclasses.replace(s, here_until=until) if s.seat == lo.seat else s for s in lo.table.seats]
         return dataclasses.replace(lo, table=dataclasses.replace(lo.table, seats=seats))
 
     def renew_presence(self, seats: list[tuple[str, int]]) -> None:
         """The people of ``seats`` are still here: one write for them all (a sweep of
         ``live.Hub.keep_presence`` renews every seat connected to this server)."""
-        until = self.store.now() + timedelta(seconds=PRESENCE_SECONDS)
+        until = self._here_until()
         self.store.set_presence([(t, s, until) for t, s in seats], announce=False)
+
+    def _here_until(self) -> datetime:
+        """Until when a seat marked here now is here, unless renewed."""
+        return self.store.now() + timedelta(seconds=PRESENCE_SECONDS)
 
     # ---------------------------------------------------------------- leaving
     def leave_refusal(self, lo: Loaded) -> str | None:

@@ -179,7 +179,6 @@ function drawBoard() {
   drawnKey = liveKey();
 }
 
-
 /** Put a drawn board on the page as the table after `moves` moves, with its marks. */
 function showBoard(el, moves, caption) {
   mark(el, lastKeys, recentKeys);
