@@ -1,6 +1,6 @@
 """Screenshots of every game's table for the README: ``python docs/screenshots/make.py``.
 
-Starts the web table (uvicorn, a temporary SQLite file) on a free port, opens one table
+Starts the web table (uvicorn in a thread, a temporary SQLite file) on a free port, opens one table
 per game with a human at seat 1 and bots elsewhere, plays a few moves for seat 1 through
 the API (the first legal action, so the picture is repeatable), and saves
 ``docs/screenshots/<id>.png`` (a 1400×1000 desktop) and ``docs/screenshots/<id>-phone.png``
@@ -19,9 +19,6 @@ bot, at the default budget, its worst move picked in its list (``analysis.png``,
 from __future__ import annotations
 
 import argparse
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -30,7 +27,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import sync_playwright
 
-from muertos.server.browser import CHROMIUM_ARGS, CHROMIUM_PATH
+from muertos.server.browser import CHROMIUM_ARGS, CHROMIUM_PATH, serving
 
 HERE = Path(__file__).parent
 # game: (players, options, moves seat 1 plays before the picture)
@@ -55,13 +52,6 @@ SIZES: dict[str, list[tuple[str, dict[str, int], bool]]] = {
         ("-es-phone", {"width": 390, "height": 844}, False),
     ],
 }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def advance(base: str, tid: str, token: str, moves: int) -> None:
@@ -137,47 +127,28 @@ def main() -> None:
     ap.add_argument("ids", nargs="*", help=f"games to photograph, or {LOBBY} (default: every game)")
     args = ap.parse_args()
     ids = args.ids or list(GAMES)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
+    from muertos.server import create_app
+
     with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "import sys, uvicorn; from muertos.server import create_app; "
-                "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')",
-                f"sqlite:///{tmp}/shots.db",
-                str(port),
-            ]
-        )
-        try:
-            for _ in range(200):
-                try:
-                    if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS))
-                for gid in ids:
-                    url = page_url(base, gid, args.lang)
-                    for suffix, size, full in SIZES[args.lang]:
-                        phone = suffix.endswith("phone")
-                        ctx = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
-                        page = ctx.new_page()
-                        page.goto(url)
-                        page.wait_for_selector("article.game-card" if gid == LOBBY else "svg.board")
-                        page.wait_for_timeout(1200)  # the marks of the last moves come in
-                        if gid == ANALYSIS:
-                            open_analysis(page, phone)
-                        out = HERE / f"{gid}{suffix}.png"
-                        page.screenshot(path=str(out), full_page=full)
-                        ctx.close()
-                        print("wrote", out)
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(10)
+        app = create_app(f"sqlite:///{tmp}/shots.db")
+        with serving(app) as base, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS))
+            for gid in ids:
+                url = page_url(base, gid, args.lang)
+                for suffix, size, full in SIZES[args.lang]:
+                    phone = suffix.endswith("phone")
+                    ctx = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+                    page = ctx.new_page()
+                    page.goto(url)
+                    page.wait_for_selector("article.game-card" if gid == LOBBY else "svg.board")
+                    page.wait_for_timeout(1200)  # the marks of the last moves come in
+                    if gid == ANALYSIS:
+                        open_analysis(page, phone)
+                    out = HERE / f"{gid}{suffix}.png"
+                    page.screenshot(path=str(out), full_page=full)
+                    ctx.close()
+                    print("wrote", out)
+            browser.close()
 
 
 if __name__ == "__main__":
