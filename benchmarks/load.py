@@ -72,6 +72,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,13 +84,10 @@ SERVER = (
     "from muertos.server import create_app, live, processes\n"
     "app = create_app(sys.argv[1])\n"
     "getattr(processes, 'tune_gc', lambda: None)()\n"
-    "import gc, time\n"
-    "_gc = [0.0]\n"
-    "def _pause(phase, info):\n"
-    "    if phase == 'start': _gc[0] = time.monotonic()\n"
-    "    elif info['generation'] == 2 and time.monotonic() - _gc[0] > 0.05:\n"
-    "        print(f'full collection {1000 * (time.monotonic() - _gc[0]):.0f} ms at monotonic {_gc[0]:.1f}', file=sys.stderr, flush=True)\n"
-    "gc.callbacks.append(_pause)\n"
+    f"sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r})\n"
+    "from load import watch_full_collections\n"
+    "watch_full_collections(lambda at, took: print(f'full collection {1000 * took:.0f} ms at monotonic {at:.1f}', "
+    "file=sys.stderr, flush=True))\n"
     "uvicorn.run(app, host='127.0.0.1', port=int(sys.argv[2]), "
     "log_level='warning', ws_ping_interval=None, backlog=4096, **getattr(live, 'SOCKETS', {}))\n"
 )
@@ -354,17 +352,23 @@ async def play_share(share: Share, connected: Any) -> Stats:
     return stats
 
 
-def client_process(share: Share, connected: Any, out: Any) -> None:
-    pauses: list[tuple[float, float]] = []
+def watch_full_collections(seen: Callable[[float, float], None], over: float = 0.05) -> None:
+    """Call ``seen(monotonic start, seconds)`` after each of this process's full garbage
+    collections longer than ``over`` seconds (the server's and each client process's)."""
     began = [0.0]
 
     def collected(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             began[0] = time.monotonic()
-        elif info["generation"] == 2 and time.monotonic() - began[0] > 0.05:
-            pauses.append((began[0], time.monotonic() - began[0]))
+        elif info["generation"] == 2 and time.monotonic() - began[0] > over:
+            seen(began[0], time.monotonic() - began[0])
 
     gc.callbacks.append(collected)
+
+
+def client_process(share: Share, connected: Any, out: Any) -> None:
+    pauses: list[tuple[float, float]] = []
+    watch_full_collections(lambda at, took: pauses.append((at, took)))
     stats = asyncio.run(play_share(share, connected))
     stats.pauses = pauses
     out.put(stats)
@@ -554,6 +558,8 @@ def stalls(latencies: list[tuple[float, float]], over: float = 0.1, worst: int =
     for t, lat in latencies:
         if lat > over:
             by[int(t - t0)] = by.get(int(t - t0), 0) + 1
+    if not by:
+        return []
     top = sorted(by.items(), key=lambda kv: -kv[1])[:worst]
     return [f"s{sec}: {n}" for sec, n in sorted(top)] + [f"(s0 is monotonic {t0:.1f})"]
 
