@@ -4,7 +4,7 @@
 // drawn as text, never as markup. In the replay, the messages written at that step.
 import { api } from "./api.js";
 import { t } from "./i18n.js";
-import { h } from "./svg.js";
+import { h, scrollToEnd } from "./svg.js";
 
 const MUTE = (id) => `muertos:mute:${id}`;
 let built = null; // {tableId, list, form, input, name, mutes}
@@ -57,12 +57,18 @@ export function drawChat({ table, tableId, token, replay, toast, redraw }) {
   const off = muted(tableId);
   const messages = (replay ? replay.chat || [] : table.chat || []).filter((m) => !off.has(keyOf(m)));
   const who = (m) => (m.seat === null ? `${m.name || t("chat.web.spectator")} (${t("chat.web.spectator")})` : m.name);
-  b.list.replaceChildren(
-    ...(messages.length
-      ? messages.map((m) => h("li", { class: ["chat-msg", m.seat === null ? "spectator" : `seat${m.seat % 6}`].join(" ") }, h("strong", {}, `${who(m)}: `), m.text))
-      : [h("li", { class: "muted" }, t(replay ? "chat.web.at_step" : "chat.web.nothing"))]),
-  );
-  b.list.scrollTop = b.list.scrollHeight;
+  // the list is rebuilt (and scrolled to its end) only when what it shows changed: a move
+  // redraws the page, and the same list drawn again would lay the page out for nothing
+  const key = JSON.stringify([!!replay, messages.map((m) => [m.seat, m.name, m.text])]);
+  if (key !== b.shown) {
+    b.shown = key;
+    b.list.replaceChildren(
+      ...(messages.length
+        ? messages.map((m) => h("li", { class: ["chat-msg", m.seat === null ? "spectator" : `seat${m.seat % 6}`].join(" ") }, h("strong", {}, `${who(m)}: `), m.text))
+        : [h("li", { class: "muted" }, t(replay ? "chat.web.at_step" : "chat.web.nothing"))]),
+    );
+    scrollToEnd(b.list);
+  }
   b.form.hidden = !!replay;
   document.getElementById("chat-count").textContent = table.chat?.length ? `(${table.chat.length})` : "";
   // Mute any seat but yours, or the spectators: for you only.

@@ -63,6 +63,8 @@ function show(el, root, x, y, touch, offer = null) {
   const close = touch ? h("button", { class: "secondary", onclick: hideDetail }, t("web.detail.close")) : null;
   p.replaceChildren(pic, h("p", {}, words), buttons.length || close ? h("div", { class: "detail-actions" }, ...buttons, close) : null);
   p.classList.toggle("docked", touch);
+  // docked above a phone's bar of moves (--bar, not inherited: each element that uses it sets it)
+  p.style.setProperty("--bar", `${document.getElementById("actions")?.offsetHeight ?? 0}px`);
   const r = el.getBoundingClientRect(); // docked on the half of the screen the piece is not on
   p.classList.toggle("top", touch && r.top + r.height / 2 > window.innerHeight / 2);
   p.hidden = false;

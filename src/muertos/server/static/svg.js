@@ -58,3 +58,16 @@ export function wrap(text, width) {
   if (cur) lines.push(cur);
   return lines;
 }
+
+const toEnd = new Set();
+
+/** Scroll `el` to its end before the next frame is drawn: reading its height then needs no
+ * layout of its own (the frame lays out once), and many calls in one frame scroll once. */
+export function scrollToEnd(el) {
+  if (!toEnd.size)
+    requestAnimationFrame(() => {
+      for (const e of toEnd) e.scrollTop = e.scrollHeight;
+      toEnd.clear();
+    });
+  toEnd.add(el);
+}

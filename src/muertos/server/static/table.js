@@ -5,7 +5,7 @@ import { drawResultPanel } from "./result.js";
 import { drawAnalysis, drawHint } from "./analysis.js";
 import { drawSeatControls, resignedLine, seatBotTag, seatClock, seatPresence, trackClock } from "./clocks.js";
 import { drawChat } from "./chat.js";
-import { h } from "./svg.js";
+import { h, scrollToEnd } from "./svg.js";
 import * as generic from "./render/generic.js";
 import { changed, mark, signatures } from "./changes.js";
 import { attachDetail } from "./detail.js";
@@ -137,13 +137,19 @@ function drawHeader() {
   );
 }
 
-let drawnWidth = null; // the board frame's width when the board was last drawn
+let drawnWidth = null; // the board frame's inner width when the board was last drawn
+let frameWidth = null; // the board frame's inner width as the ResizeObserver last told it
 
+/** The board frame's inner width: told by the ResizeObserver once it has seen the frame, so a
+ * board drawn while the page changes around it does not lay the page out first. */
 function boardWidth() {
-  const frame = $("board");
-  const pad = parseFloat(getComputedStyle(frame).paddingLeft) + parseFloat(getComputedStyle(frame).paddingRight);
-  drawnWidth = frame.clientWidth;
-  return frame.clientWidth - pad;
+  if (frameWidth === null) {
+    const frame = $("board");
+    const pad = parseFloat(getComputedStyle(frame).paddingLeft) + parseFloat(getComputedStyle(frame).paddingRight);
+    frameWidth = frame.clientWidth - pad;
+  }
+  drawnWidth = frameWidth;
+  return frameWidth;
 }
 
 /** The board of `view`; its pieces play only on the live table's latest position. */
@@ -179,15 +185,16 @@ function drawBoard() {
   drawnKey = liveKey();
 }
 
-/** Put a drawn board on the page as the table after `moves` moves, with its marks. */
-function showBoard(el, moves, caption) {
+/** Put a drawn board on the page as the table after `moves` moves, with its marks (`sigs`:
+ * its signatures, when already taken). */
+function showBoard(el, moves, caption, sigs = null) {
   mark(el, lastKeys, recentKeys);
   drawnKey = null;
   const nodes = [el];
   if (caption) nodes.unshift(h("p", { class: "stage-caption", role: "status" }, caption));
   $("board").replaceChildren(...nodes);
   attachDetail(el);
-  boardSigs = signatures(el);
+  boardSigs = sigs ?? signatures(el);
   document.body.dataset.moves = String(moves); // the moves of the drawn board (tests wait on it)
 }
 
@@ -214,11 +221,12 @@ async function catchUp() {
       noteStep(step, mine);
       const live = k === table.moves;
       const el = boardOf(live ? table.view : step.view, live);
-      lastKeys = changed(boardSigs, signatures(el));
+      const sigs = signatures(el);
+      lastKeys = changed(boardSigs, sigs);
       if (!mine) for (const key of lastKeys) recentKeys.add(key);
       shown = k;
       drawHeader();
-      showBoard(el, k);
+      showBoard(el, k, undefined, sigs);
       drawSince();
       if (!live && !mine && pace() > 0) await sleep(pace());
     }
@@ -355,10 +363,15 @@ function drawLog() {
   const n = logDrawn?.length ?? -1;
   if (n >= 0 && lines.length >= n && logDrawn.every((l, i) => l === lines[i])) {
     // the lines shown and more: only the new ones are added (a long game's log is not rebuilt)
-    if (lines.length > n) list.append(...lines.slice(n).map((l) => h("li", {}, l)));
-  } else list.replaceChildren(...lines.map((l) => h("li", {}, l)));
+    if (lines.length > n) {
+      list.append(...lines.slice(n).map((l) => h("li", {}, l)));
+      scrollToEnd(list);
+    }
+  } else {
+    list.replaceChildren(...lines.map((l) => h("li", {}, l)));
+    scrollToEnd(list);
+  }
   logDrawn = lines;
-  list.scrollTop = list.scrollHeight;
   $("log-title").textContent = replay ? t("web.table.step_of", { step: replay.step, steps: replay.steps }) : t("web.table.log");
 }
 
@@ -525,10 +538,18 @@ await loadLanguage();
 translatePage();
 document.querySelector("header.top").prepend(languageSwitch());
 drawSound();
-// On a phone the moves sit in a bar at the bottom: the page keeps room for it.
-new ResizeObserver(() => document.body.style.setProperty("--bar", `${$("actions").offsetHeight}px`)).observe($("actions"));
+// On a phone the moves sit in a bar at the bottom: the page keeps room for it. --bar is not
+// inherited (style.css): set on <main>, it restyles <main> alone, not the whole board below it.
+let bar = null;
+new ResizeObserver(() => {
+  const px = `${$("actions").offsetHeight}px`;
+  if (px !== bar) document.querySelector("main").style.setProperty("--bar", (bar = px));
+}).observe($("actions"));
 // A board frame that changes width (a phone turned, a window resized) gets its board drawn again.
-new ResizeObserver(() => table && !stepping && drawnWidth !== null && Math.abs($("board").clientWidth - drawnWidth) > 2 && drawBoard()).observe($("board"));
+new ResizeObserver(([entry]) => {
+  frameWidth = entry.contentRect.width;
+  if (table && !stepping && drawnWidth !== null && Math.abs(frameWidth - drawnWidth) > 2) drawBoard();
+}).observe($("board"));
 // The log folds away on a phone; it starts open where there is room for it.
 if (window.matchMedia("(min-width: 801px)").matches) $("log-box").open = $("chat-box").open = true;
 start();
