@@ -27,7 +27,7 @@ SUMMARY_KEYS = {
 }  # fmt: skip
 SEAT_KEYS = SUMMARY_KEYS | {
     "you", "view", "log", "events", "can_undo", "clock", "can_leave", "can_resign", "can_cancel", "chat",
-    "last_move_at",
+    "last_move_at", "last_mover",
 }  # fmt: skip
 MOVES = 40
 

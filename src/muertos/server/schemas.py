@@ -162,6 +162,11 @@ class TableOut(TableSummary):
     can_cancel: bool = False
     chat: list[ChatOut] = Field(default_factory=list, description="the table's last messages, oldest first")
     last_move_at: str | None = Field(None, description="when the last move was made (null: none yet)")
+    last_mover: int | None = Field(
+        None,
+        description="the seat that made the last move (null: none yet); with a live update's new"
+        " events, all a page needs to show that move",
+    )
 
 
 class VoteIn(BaseModel):

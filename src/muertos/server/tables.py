@@ -890,6 +890,7 @@ class TableService:
             can_cancel=self.cancel_refusal(lo) is None,
             chat=chat_out(lo.table, self.chat_of(lo.table), lang),
             last_move_at=last.time.isoformat() if last is not None else None,
+            last_mover=last.seat if last is not None else None,
         )
 
     def chat_of(self, t: TableRow) -> list[ChatRow]:

@@ -407,3 +407,48 @@ def test_a_link_that_opens_no_seat_says_so_and_an_open_seat_is_taken_from_the_lo
     assert HTTP.get(f"{server}/api/tables/{t['id']}").json()["status"] == "in_progress"
     assert not errors, errors
     page.close()
+
+
+def test_a_page_shows_the_moves_its_socket_brings_without_asking_the_replay_route(
+    server: str, browser: Any
+) -> None:
+    """Each live update that brings one move carries that move's events and its mover
+    (``last_mover``): the page marks it and sums it up from the update, as the replay route
+    would have told it, and asks that route nothing (it asked once a move a page before)."""
+    t = create(
+        server,
+        {"game": "ofrenda", "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Beto"}]},
+    )
+    ana, beto = (i["token"] for i in t["invites"])
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch(page)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/replay/" in r.url else None)
+    page.goto(t["invites"][0]["url"])
+    page.wait_for_selector("#live:has-text('●')")  # the socket is open
+    others, since = 0, list[str]()
+    for k in range(1, 9):
+        token = (ana, beto)[HTTP.get(f"{server}/api/tables/{t['id']}").json()["view"]["to_move"]]
+        seen = table_for(server, t["id"], token)
+        r = HTTP.post(
+            f"{server}/api/tables/{t['id']}/actions",
+            json={"action": seen["view"]["legal"][0], "index": seen["moves"]},
+            headers={"X-Seat-Token": token},
+        )
+        assert r.status_code == 200, r.text
+        page.wait_for_function(f"Number(document.body.dataset.moves || 0) === {k}", timeout=10_000)
+        if token == ana:
+            since = []
+            continue
+        # the others' move: summed up as the replay route tells it (the lines since Ana's
+        # last move, the latest six of them), and marked
+        step = HTTP.get(f"{server}/api/tables/{t['id']}/replay/{k}", headers={"X-Seat-Token": ana}).json()
+        assert step["mover"] == 1 and step["events"]
+        since += [e["text"] for e in step["events"]]
+        assert page.locator("#since li:not(.muted)").all_inner_texts() == since[-6:]
+        assert page.locator("#board .hl-last").count() > 0
+        others += 1
+    assert others >= 2, others
+    assert asked == [], asked
+    assert not errors, errors
+    page.close()

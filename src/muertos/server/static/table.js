@@ -49,6 +49,10 @@ let since = []; // [{mover, lines}] the moves since this seat's last one
 let lastMover = null;
 let stepping = false;
 let wasMyTurn = false;
+// Moves as the socket told them, one update each ({step, mover, view, events}, as the replay
+// route answers): the board steps through them without asking the server again.
+const told = new Map();
+let toldMoves = null; // the moves of this socket's last update (null: none yet on this socket)
 
 const $ = (id) => document.getElementById(id);
 
@@ -207,7 +211,8 @@ async function catchUp() {
   try {
     while (!replay && shown !== null && shown < table.moves) {
       const k = shown + 1;
-      const step = await api("GET", `/api/tables/${tableId}/replay/${k}`, undefined, token).catch(() => null);
+      const step = told.get(k) ?? (await api("GET", `/api/tables/${tableId}/replay/${k}`, undefined, token).catch(() => null));
+      told.delete(k);
       if (replay) break;
       if (!step) break;
       const mine = table.you !== null && step.mover === table.you;
@@ -391,6 +396,7 @@ function draw() {
     // the first drawing, or a move taken back: the table as it stands, then what led to it
     shown = table.moves;
     [lastKeys, recentKeys, since, lastMover, beforeView] = [new Set(), new Set(), [], null, null];
+    told.clear();
     drawBoard();
     drawSince();
     backfill();
@@ -486,15 +492,31 @@ function accept(msg) {
   draw();
 }
 
+/** Keep the move a socket update brings when it brings exactly one: its new events are then
+ * that move's (a socket's first message is the whole table; a take-back starts the log anew). */
+function noteTold(msg) {
+  if (msg.type === "table") toldMoves = msg.moves;
+  if (msg.type !== "update") return;
+  if (msg.reset) told.clear();
+  else if (toldMoves !== null && msg.moves === toldMoves + 1 && msg.last_mover !== null && msg.last_mover !== undefined) {
+    const events = (msg.new_events || []).filter((e) => e.kind !== "notice");
+    told.set(msg.moves, { step: msg.moves, mover: msg.last_mover, view: msg.view, events });
+  }
+  toldMoves = msg.moves;
+}
+
 function connect() {
   if (socket) socket.close();
+  toldMoves = null;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const q = `?lang=${lang()}&presence=1` + (token ? `&token=${encodeURIComponent(token)}` : "");
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}${q}`);
   socket = ws;
   ws.onmessage = (e) => {
     retry = 500;
-    accept(JSON.parse(e.data));
+    const msg = JSON.parse(e.data);
+    if (socket === ws) noteTold(msg); // a closed socket's last message is not this socket's
+    accept(msg);
   };
   ws.onclose = (e) => {
     if (socket !== ws) return;
