@@ -24,7 +24,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
@@ -122,13 +122,11 @@ def main(argv: list[str] | None = None) -> int:
         file=sys.stderr,
     )
     start, results = time.monotonic(), []
-    report: Callable[[int], None] = lambda n: print(  # noqa: E731
-        f"\r{n}/{len(jobs)} mutants, {time.monotonic() - start:.0f} s", end="", file=sys.stderr, flush=True
-    )
     with ProcessPoolExecutor(a.jobs) as pool:
         for n, got in enumerate(pool.map(caught_at, jobs), 1):
             results.append(got)
-            report(n)
+            progress = f"\r{n}/{len(jobs)} mutants, {time.monotonic() - start:.0f} s"
+            print(progress, end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     print(f"{'mutant':34} caught at game")
     for m, at, why in results:

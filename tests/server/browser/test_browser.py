@@ -426,7 +426,8 @@ def test_a_page_shows_the_moves_its_socket_brings_without_asking_the_replay_rout
     page.on("request", lambda r: asked.append(r.url) if "/replay/" in r.url else None)
     page.goto(t["invites"][0]["url"])
     page.wait_for_selector("#live:has-text('●')")  # the socket is open
-    others, since = 0, list[str]()
+    others = 0
+    since: list[str] = []  # the lines of Beto's moves since Ana's last one
     for k in range(1, 9):
         token = (ana, beto)[HTTP.get(f"{server}/api/tables/{t['id']}").json()["view"]["to_move"]]
         seen = table_for(server, t["id"], token)
