@@ -453,3 +453,36 @@ def test_a_page_shows_the_moves_its_socket_brings_without_asking_the_replay_rout
     assert asked == [], asked
     assert not errors, errors
     page.close()
+
+
+def test_the_latest_move_pulses_unless_the_reader_asked_for_less_motion(server: str, browser: Any) -> None:
+    """The latest move is marked for everyone; it pulses only where the system does not ask
+    for reduced motion (``prefers-reduced-motion``)."""
+    t = create(
+        server,
+        {"game": "ofrenda", "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Beto"}]},
+    )
+    pages = {}
+    for motion in ("no-preference", "reduce"):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion=motion)
+        page = ctx.new_page()
+        pages[motion] = (ctx, page, watch(page))
+        page.goto(t["invites"][1]["url"])
+        page.wait_for_selector("#live:has-text('●')")  # the socket is open
+    ana = t["invites"][0]["token"]
+    seen = table_for(server, t["id"], ana)
+    r = HTTP.post(
+        f"{server}/api/tables/{t['id']}/actions",
+        json={"action": seen["view"]["legal"][0], "index": seen["moves"]},
+        headers={"X-Seat-Token": ana},
+    )
+    assert r.status_code == 200, r.text
+    for motion, animation in (("no-preference", "hl-pulse"), ("reduce", "none")):
+        ctx, page, errors = pages[motion]
+        page.wait_for_function("document.querySelectorAll('#board .hl-last').length > 0")
+        names = page.evaluate(
+            "() => [...document.querySelectorAll('#board .hl-last')].map((e) => getComputedStyle(e).animationName)"
+        )
+        assert set(names) == {animation}, (motion, names)
+        assert not errors, errors
+        ctx.close()
