@@ -220,6 +220,17 @@ def table_for(base: str, table_id: str, token: str) -> dict[str, Any]:
     return out
 
 
+def post_first_legal(base: str, table_id: str, token: str) -> None:
+    """The token's seat plays its first legal action over HTTP."""
+    seen = table_for(base, table_id, token)
+    r = HTTP.post(
+        f"{base}/api/tables/{table_id}/actions",
+        json={"action": seen["view"]["legal"][0], "index": seen["moves"]},
+        headers={"X-Seat-Token": token},
+    )
+    assert r.status_code == 200, r.text
+
+
 def board_pieces(page: Any) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = page.evaluate(PIECES_JS)
     return out
@@ -430,13 +441,7 @@ def test_a_page_shows_the_moves_its_socket_brings_without_asking_the_replay_rout
     since: list[str] = []  # the lines of Beto's moves since Ana's last one
     for k in range(1, 9):
         token = (ana, beto)[HTTP.get(f"{server}/api/tables/{t['id']}").json()["view"]["to_move"]]
-        seen = table_for(server, t["id"], token)
-        r = HTTP.post(
-            f"{server}/api/tables/{t['id']}/actions",
-            json={"action": seen["view"]["legal"][0], "index": seen["moves"]},
-            headers={"X-Seat-Token": token},
-        )
-        assert r.status_code == 200, r.text
+        post_first_legal(server, t["id"], token)
         page.wait_for_function(f"Number(document.body.dataset.moves || 0) === {k}", timeout=10_000)
         if token == ana:
             since = []
@@ -469,14 +474,7 @@ def test_the_latest_move_pulses_unless_the_reader_asked_for_less_motion(server: 
         pages[motion] = (ctx, page, watch(page))
         page.goto(t["invites"][1]["url"])
         page.wait_for_selector("#live:has-text('●')")  # the socket is open
-    ana = t["invites"][0]["token"]
-    seen = table_for(server, t["id"], ana)
-    r = HTTP.post(
-        f"{server}/api/tables/{t['id']}/actions",
-        json={"action": seen["view"]["legal"][0], "index": seen["moves"]},
-        headers={"X-Seat-Token": ana},
-    )
-    assert r.status_code == 200, r.text
+    post_first_legal(server, t["id"], t["invites"][0]["token"])
     for motion, animation in (("no-preference", "hl-pulse"), ("reduce", "none")):
         ctx, page, errors = pages[motion]
         page.wait_for_function("document.querySelectorAll('#board .hl-last').length > 0")
