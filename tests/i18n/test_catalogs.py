@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from muertos.engine.registry import game as get_game
@@ -85,6 +87,26 @@ def test_ofertu_lines_computed_by_hand() -> None:
         == "Posición 1 (R2): Jugador 1 (Blanco) puja W8 = 8; Jugador 2 (Negro) puja R9 + R6 + R7 = 22."
     )
     assert translate(line, "en", "ofertu") == line
+
+
+def test_reading_a_line_back_leaves_no_garbage_for_the_collector() -> None:
+    """Splitting a line along its templates makes no reference cycle: a server reads every
+    line of every payload back this way, and cycles left to the collector made its young
+    collections long (issue 36)."""
+    lines = [
+        "Player 1 (White) won more auctions (3 to 1) and starts the next round.",
+        "Position 1 (R2): Player 1 (White) bids W8 = 8; Player 2 (Black) bids R9 + R6 + R7 = 22.",
+    ]
+    catalog = game_catalog("ofertu", "es")
+    gc.collect()
+    gc.disable()
+    try:
+        for line in lines:
+            assert catalog.partial(line)[0] != line
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert found == 0, f"{found} objects in reference cycles"
 
 
 def test_an_uncovered_line_stays_english_and_says_which_part_is_missing() -> None:

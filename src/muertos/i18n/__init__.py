@@ -223,19 +223,25 @@ class _Template:
             yield {}
             return
         inner = text[len(lits[0]) : len(text) - len(lits[-1])]
+        yield from itertools.islice(_split_from(inner, lits, names, 0, 0, []), _MAX_SPLITS)
 
-        def rec(i: int, pos: int, values: list[str]) -> Iterator[dict[str, str]]:
-            if i == len(names) - 1:
-                if pos < len(inner):
-                    yield dict(zip(names, [*values, inner[pos:]], strict=True))
-                return
-            lit = lits[i + 1]
-            j = inner.find(lit, pos + 1)
-            while j != -1:
-                yield from rec(i + 1, j + len(lit), [*values, inner[pos:j]])
-                j = inner.find(lit, j + 1)
 
-        yield from itertools.islice(rec(0, 0, []), _MAX_SPLITS)
+def _split_from(
+    inner: str, lits: tuple[str, ...], names: tuple[str, ...], i: int, pos: int, values: list[str]
+) -> Iterator[dict[str, str]]:
+    """The splits of ``inner[pos:]`` along the literals after ``names[i]``, ``values`` read so
+    far. A function of the module, not a closure that calls itself: such a closure is a
+    reference cycle, left for the garbage collector, made by every line read back (issue 36:
+    the server's young collections grew to over 100 ms)."""
+    if i == len(names) - 1:
+        if pos < len(inner):
+            yield dict(zip(names, [*values, inner[pos:]], strict=True))
+        return
+    lit = lits[i + 1]
+    j = inner.find(lit, pos + 1)
+    while j != -1:
+        yield from _split_from(inner, lits, names, i + 1, j + len(lit), [*values, inner[pos:j]])
+        j = inner.find(lit, j + 1)
 
 
 _MAX_SPLITS = 64
