@@ -231,8 +231,8 @@ def _split_from(
 ) -> Iterator[dict[str, str]]:
     """The splits of ``inner[pos:]`` along the literals after ``names[i]``, ``values`` read so
     far. A function of the module, not a closure that calls itself: such a closure is a
-    reference cycle, left for the garbage collector, made by every line read back (issue 36:
-    the server's young collections grew to over 100 ms)."""
+    reference cycle left for the garbage collector, one for every line read back (issue 36:
+    16,232 objects in 10 s of a server at 100 tables)."""
     if i == len(names) - 1:
         if pos < len(inner):
             yield dict(zip(names, [*values, inner[pos:]], strict=True))
