@@ -94,6 +94,27 @@ def test_messages_are_the_standard_librarys_json_byte_for_byte(real_client: Test
         assert text == json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)
 
 
+def test_an_update_is_the_tables_answer_without_its_log_then_the_new_lines(client: TestClient) -> None:
+    """The update a seat is sent (its payload encoded once for every subscriber of that seat
+    and language) reads as the table the same seat gets over HTTP at that move, its log left
+    out, then ``reset`` and ``new_events``: compact JSON, members in that order."""
+    t = make_table(client, "toy", [human(), human()], seed=12)
+    with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
+        first = ws.receive_json()
+        a = next(x for x in local(12, []).legal_actions() if x.startswith("play"))
+        assert t.act(0, a).status_code == 200
+        text = ws.receive_text()
+        got = json.loads(text)
+        table = client.get(f"/api/tables/{t.id}", headers={"X-Seat-Token": t.tokens[1]}).json()
+        assert got["moves"] == table["moves"] == 1
+        lines = table.pop("log")
+        want = {"type": "update", **table, "reset": False, "new_events": got["new_events"]}
+        assert got == want
+        assert list(got) == list(want)
+        assert [e["text"] for e in got["new_events"]] == lines[len(first["log"]) :]
+        assert text == json.dumps(want, ensure_ascii=False, separators=(",", ":"))
+
+
 def test_an_undo_resets_the_subscribers_log(client: TestClient) -> None:
     t = make_table(client, "toy", [human(), human()], seed=12)
     with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
