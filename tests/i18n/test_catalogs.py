@@ -91,8 +91,8 @@ def test_ofertu_lines_computed_by_hand() -> None:
 
 def test_reading_a_line_back_leaves_no_garbage_for_the_collector() -> None:
     """Splitting a line along its templates makes no reference cycle: a server reads every
-    line of every payload back this way, and cycles left to the collector made its young
-    collections long (issue 36)."""
+    line of every payload back this way, and each split left one for the garbage collector
+    (16,232 objects in 10 s of a server at 100 tables, issue 36)."""
     lines = [
         "Player 1 (White) won more auctions (3 to 1) and starts the next round.",
         "Position 1 (R2): Player 1 (White) bids W8 = 8; Player 2 (Black) bids R9 + R6 + R7 = 22.",

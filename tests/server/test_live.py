@@ -95,9 +95,9 @@ def test_messages_are_the_standard_librarys_json_byte_for_byte(real_client: Test
 
 
 def test_an_update_is_the_tables_answer_without_its_log_then_the_new_lines(client: TestClient) -> None:
-    """The update a seat is sent (its payload encoded once for every subscriber of that seat
-    and language) reads as the table the same seat gets over HTTP at that move, its log left
-    out, then ``reset`` and ``new_events``: compact JSON, members in that order."""
+    """The update a seat is sent reads as the table the same seat gets over HTTP at that
+    move, its log left out, then ``reset`` and ``new_events`` (the lines it has not read):
+    compact JSON, members in that order."""
     t = make_table(client, "toy", [human(), human()], seed=12)
     with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
         first = ws.receive_json()
