@@ -114,3 +114,32 @@ def test_resigning_from_the_page_ends_the_game_for_both(
     assert not errors, errors
     ctx.close()
     other.close()
+
+
+def test_a_tab_chosen_while_the_lobby_loads_is_the_tab_it_shows(server: str, browser: Any) -> None:
+    """A click on "My tables" before the lobby has its language and games is not lost: the
+    lobby's answer to ``/api/agents`` is held back until after the click (under a busy
+    machine's load that is how long it took), and the page still shows this browser's
+    table, not the open ones."""
+    tid, tokens = table(server, ["Ana", "Bea"])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script(f"localStorage.setItem('muertos:token:{tid}', '{tokens[0]}');")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    held: list[Any] = []
+    page.route("**/api/agents", lambda route: held.append(route))
+    page.goto(f"{server}/")
+    for _ in range(200):  # the request is made once the language has loaded
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the lobby never asked for its bots"
+    page.locator('[data-tab="mine"]').click()
+    assert page.locator('[data-tab="mine"]').get_attribute("aria-selected") == "true"
+    held[0].continue_()
+    page.locator("#tables .table-row").first.wait_for(timeout=10_000)
+    assert page.locator("#tables .table-row").count() == 1
+    assert f"/table/{tid}" in page.locator("#tables .table-row").inner_html()
+    assert not errors, errors
+    ctx.close()

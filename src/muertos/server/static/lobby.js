@@ -10,6 +10,9 @@ const $ = (id) => document.getElementById(id);
 let games = [];
 let bots = ["random", "greedy", "ismcts:0.5s"];
 let tab = "open";
+let ready = false;
+/** Whether the language and the games have loaded: a tab chosen before that is kept, and
+ * the first refresh shows it (a click while the page loads is never lost). */
 
 function toast(msg, kind = "error") {
   const el = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, msg);
@@ -209,12 +212,13 @@ function drawTabs() {
     b.onclick = () => {
       tab = b.dataset.tab;
       drawTabs();
-      refreshTables();
+      if (ready) refreshTables();
     };
   }
 }
 
 async function start() {
+  drawTabs();
   await loadLanguage();
   translatePage();
   document.querySelector("header.top").prepend(languageSwitch());
@@ -223,6 +227,7 @@ async function start() {
   } catch (e) {
     toast(e.message);
   }
+  ready = true;
   drawGames();
   drawTabs();
   refreshTables();
