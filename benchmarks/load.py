@@ -22,7 +22,9 @@ server process while the clients play, from ``/proc/<pid>/stat``, divided by the
 answered meanwhile): a figure far less sensitive than latency to other work on the machine.
 The window opens once every client's socket is open: moves sent before, while a thousand
 sockets were still opening, are counted apart ("before the window"), and where the slow moves
-of the window fell is printed by second, beside the clients' own garbage collections.
+of the window fell is printed by second, beside the clients' own garbage collections. At the
+deadline the clients stop playing; the window closes once every move sent before it is
+answered, and only then do the sockets close (all at once: a departure, not play).
 
 The clients read ``--lang`` (``en``, ``es``, or ``both``: seat 1 English, seat 2 Spanish).
 ``--clock live|turn`` gives every table a time limit (a 10-minute bank +20 s a move, or a
@@ -119,6 +121,8 @@ class Stats:
     errors: int = 0
     finished: int = 0
     closed_early: int = 0
+    failures: list[str] = field(default_factory=list)
+    """What ended a seat's client with an exception (each is also an error)."""
     pauses: list[tuple[float, float]] = field(default_factory=list)
     """The client processes' own garbage collections over 50 ms: (monotonic start,
     seconds). A move answered during one is measured slow by the client, not the server."""
@@ -131,12 +135,13 @@ class Stats:
         self.errors += other.errors
         self.finished += other.finished
         self.closed_early += other.closed_early
+        self.failures += other.failures
 
 
 @dataclass
 class Window:
-    """The measured part of a phase: the moves sent from every client connected to every
-    client done."""
+    """The measured part of a phase: the moves sent from every client connected to the last
+    move answered of those sent before the deadline (the sockets close after it)."""
 
     seconds: float = 0.0
     server_cpu: float | None = None
@@ -147,6 +152,8 @@ class Window:
     bot_moves: int = 0
     opening: list[float] = field(default_factory=list)
     """Latencies of the moves sent before every client was connected, sorted."""
+    overtime: float = 0.0
+    """Seconds from the deadline to the window's close (the last move in flight answered)."""
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -204,7 +211,28 @@ class Share:
     chat_every: float
     seed: float
     deadline: float
-    """``time.monotonic()`` (the same clock in every process) at which to stop."""
+    """``time.monotonic()`` (the same clock in every process) at which to stop playing."""
+    start: float = 0.0
+    """``time.monotonic()`` at which the phase began."""
+    ramp: float = 0.0
+    """Seconds over which the tables' sockets open, spread evenly from ``start``."""
+
+
+LINGER = 120.0
+"""Seconds past the deadline a seat keeps its socket at most, waiting for ``Signals.closing``."""
+
+
+@dataclass(frozen=True)
+class Signals:
+    """Counters the client processes share with the main one (``multiprocessing.Value``)."""
+
+    connected: Any
+    """Seats whose socket brought its first message."""
+    playing: Any
+    """Seats still playing: a seat stops at its table's end or the deadline, once its move in
+    flight is answered."""
+    closing: Any
+    """Set by the main process once no seat plays (the window closed): the sockets close."""
 
 
 async def seat_client(
@@ -215,63 +243,105 @@ async def seat_client(
     token: str,
     rng: random.Random,
     stats: Stats,
-    connected: Any,
+    signals: Signals,
     done: asyncio.Event,
     opened: asyncio.Event,
+    arrive: float = 0.0,
 ) -> None:
-    """Play one seat of a table from its WebSocket messages until the table is done;
-    ``opened`` is set when its first message came (the seat is open)."""
+    """Play one seat of a table from its WebSocket messages until the table is done or the
+    deadline, from ``arrive`` seconds after the phase began (``Share.ramp``); ``opened`` is
+    set when its first message came (the seat is open). At the
+    deadline the seat stops playing but keeps its socket until no seat plays any more (the
+    window is closed by then): 2,000 sockets closing at once are a departure, not play, and
+    the moves still in flight waited behind them."""
     lang = share.langs[seat % 2]
     ws_base = share.base.replace("http://", "ws://")
     url = f"{ws_base}/ws/tables/{tid}?token={token}&lang={lang}"
-    async with websockets.connect(url, max_size=None, ping_interval=None, open_timeout=60) as ws:
-        first = True
-        played = -1  # the move index this client last played: later news of it is no turn
-        while True:
-            left = share.deadline - time.monotonic()
-            if left <= 0:
-                return
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=min(left, 5.0))
-            except TimeoutError:
-                continue
-            except websockets.ConnectionClosed:
-                stats.closed_early += 1
-                return
-            msg: dict[str, Any] = json.loads(raw)
-            if first:
-                with connected.get_lock():
-                    connected.value += 1
-                first = False
-                opened.set()
-            if msg.get("type") not in ("table", "update"):
-                continue
-            view = msg.get("view") or {}
-            moves = int(msg.get("moves", 0))
-            if view.get("over") or moves >= share.max_moves:
-                if seat == 0:
-                    stats.finished += 1
-                    done.set()
-                return
-            if view.get("to_move") != seat or not view.get("legal") or moves == played:
-                continue  # e.g. a seat was claimed: same move index, already answered
-            played = moves
-            action = rng.choice(view["legal"])
-            if share.think:
-                await asyncio.sleep(rng.expovariate(1 / share.think))
-            t0 = time.monotonic()
-            r = await http.post(
-                f"/api/tables/{tid}/actions?lang={lang}",
-                json={"action": action, "index": moves},
-                headers={"X-Seat-Token": token},
-            )
-            t1 = time.monotonic()
-            if r.status_code == 200:
-                stats.latencies.append((t1, t1 - t0))
-            elif r.status_code == 409:
-                stats.refused += 1  # a stale message: the next one brings the table as it is
-            else:
-                stats.errors += 1
+    await asyncio.sleep(max(0.0, share.start + arrive - time.monotonic()))
+    stopped = False
+
+    def stop() -> None:
+        nonlocal stopped
+        if not stopped:
+            stopped = True
+            with signals.playing.get_lock():
+                signals.playing.value -= 1
+
+    try:
+        async with websockets.connect(url, max_size=None, ping_interval=None, open_timeout=60) as ws:
+            await play_seat(ws, http, share, tid, seat, token, rng, stats, signals, done, opened)
+            stop()
+            while not (signals.closing.value or done.is_set()) and time.monotonic() < share.deadline + LINGER:
+                await asyncio.sleep(0.1)
+    finally:
+        stop()  # a socket that failed stops its seat too
+
+
+async def play_seat(
+    ws: Any,
+    http: httpx.AsyncClient,
+    share: Share,
+    tid: str,
+    seat: int,
+    token: str,
+    rng: random.Random,
+    stats: Stats,
+    signals: Signals,
+    done: asyncio.Event,
+    opened: asyncio.Event,
+) -> None:
+    """A seat's moves, each as its socket's news says it is the seat's turn."""
+    lang = share.langs[seat % 2]
+    first = True
+    played = -1  # the move index this client last played: later news of it is no turn
+    while True:
+        left = share.deadline - time.monotonic()
+        if left <= 0:
+            return
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=min(left, 5.0))
+        except TimeoutError:
+            continue
+        except websockets.ConnectionClosed:
+            stats.closed_early += 1
+            return
+        msg: dict[str, Any] = json.loads(raw)
+        if first:
+            with signals.connected.get_lock():
+                signals.connected.value += 1
+            first = False
+            opened.set()
+        if msg.get("type") not in ("table", "update"):
+            continue
+        view = msg.get("view") or {}
+        moves = int(msg.get("moves", 0))
+        if view.get("over") or moves >= share.max_moves:
+            if seat == 0:
+                stats.finished += 1
+                done.set()
+            return
+        if view.get("to_move") != seat or not view.get("legal") or moves == played:
+            continue  # e.g. a seat was claimed: same move index, already answered
+        played = moves
+        action = rng.choice(view["legal"])
+        if share.think:
+            thought = rng.expovariate(1 / share.think)
+            await asyncio.sleep(min(thought, max(0.0, share.deadline - time.monotonic())))
+            if time.monotonic() >= share.deadline:
+                return  # still thinking at the deadline: the move is not played
+        t0 = time.monotonic()
+        r = await http.post(
+            f"/api/tables/{tid}/actions?lang={lang}",
+            json={"action": action, "index": moves},
+            headers={"X-Seat-Token": token},
+        )
+        t1 = time.monotonic()
+        if r.status_code == 200:
+            stats.latencies.append((t1, t1 - t0))
+        elif r.status_code == 409:
+            stats.refused += 1  # a stale message: the next one brings the table as it is
+        else:
+            stats.errors += 1
 
 
 async def chatter(
@@ -305,14 +375,14 @@ async def chatter(
             await asyncio.wait_for(done.wait(), share.chat_every)
 
 
-async def play_share(share: Share, connected: Any) -> Stats:
+async def play_share(share: Share, signals: Signals) -> Stats:
     stats = Stats()
     n = 2 * len(share.tables)
     limits = httpx.Limits(max_connections=n, max_keepalive_connections=n)
     rng = random.Random(share.seed)
     async with httpx.AsyncClient(base_url=share.base, limits=limits, timeout=60) as http:
         tasks = []
-        for t in share.tables:
+        for i, t in enumerate(share.tables):
             done = asyncio.Event()
             opened = {inv["seat"]: asyncio.Event() for inv in t["invites"]}
             for inv in t["invites"]:
@@ -326,9 +396,10 @@ async def play_share(share: Share, connected: Any) -> Stats:
                         inv["token"],
                         r,
                         stats,
-                        connected,
+                        signals,
                         done,
                         opened[inv["seat"]],
+                        share.ramp * i / len(share.tables),
                     )
                 )
             if share.chat_every:
@@ -349,6 +420,7 @@ async def play_share(share: Share, connected: Any) -> Stats:
             if isinstance(got, BaseException):
                 stats.errors += 1
                 stats.closed_early += 1
+                stats.failures.append(f"{type(got).__name__}: {got}"[:200])
     return stats
 
 
@@ -367,7 +439,7 @@ def watch_collections(seen: Callable[[float, float, int], None], over: float = 0
     gc.callbacks.append(collected)
 
 
-def client_process(share: Share, connected: Any, out: Any) -> None:
+def client_process(share: Share, signals: Signals, out: Any) -> None:
     pauses: list[tuple[float, float]] = []
     watch_collections(lambda at, took, _generation: pauses.append((at, took)))
     # A client is a stopwatch: a collection pausing it adds to every latency it is timing
@@ -376,7 +448,7 @@ def client_process(share: Share, connected: Any, out: Any) -> None:
     # phase ends: at 1,000 tables over 90 s no process of the run passed 295 MB.
     gc.freeze()
     gc.disable()
-    stats = asyncio.run(play_share(share, connected))
+    stats = asyncio.run(play_share(share, signals))
     stats.pauses = pauses
     out.put(stats)
 
@@ -486,10 +558,11 @@ def run_phase(
     procs = max(1, min(args.clients_procs, len(tables)))
     langs = {"en": ("en", "en"), "es": ("es", "es"), "both": ("en", "es")}[args.lang]
     ctx = mp.get_context("spawn")
-    connected = ctx.Value("i", 0)
+    seats = 2 * len(tables)
+    signals = Signals(ctx.Value("i", 0), ctx.Value("i", seats), ctx.Value("i", 0))
     out = ctx.Queue()
     start = time.monotonic()
-    deadline = start + args.seconds
+    deadline = start + args.ramp + args.seconds
     children = []
     for k in range(procs):
         share = Share(
@@ -501,14 +574,15 @@ def run_phase(
             args.chat_every,
             args.seed * 1000 + k,
             deadline,
+            start,
+            args.ramp,
         )
-        p = ctx.Process(target=client_process, args=(share, connected, out), daemon=True)
+        p = ctx.Process(target=client_process, args=(share, signals, out), daemon=True)
         p.start()
         children.append(p)
-    seats = 2 * len(tables)
     # The CPU is counted once every client has its first message, so that connecting (a
     # one-off) is not charged to the moves.
-    while connected.value < seats and time.monotonic() - start < args.seconds / 2:
+    while signals.connected.value < seats and time.monotonic() - start < args.ramp + args.seconds / 2:
         time.sleep(0.02)
     pids = [os.getpid()] + [p.pid for p in children if p.pid is not None]
 
@@ -520,13 +594,18 @@ def run_phase(
     w0 = sample()
     bots0 = bot_moves(base, bots)
     prof = Profiler(server_pid, profile) if profile else None
+    # The window closes when no seat plays any more: the deadline, and every move sent before
+    # it answered; only then may the sockets close (``seat_client``).
+    while signals.playing.value > 0 and time.monotonic() < deadline + LINGER:
+        time.sleep(0.02)
+    w1 = sample()
+    signals.closing.value = 1
     results: list[Stats] = []
     while len(results) < procs:
         try:
-            results.append(out.get(timeout=max(deadline - time.monotonic(), 0) + 120))
+            results.append(out.get(timeout=max(deadline - time.monotonic(), 0) + LINGER))
         except Exception:
             break
-    w1 = sample()
     if prof is not None:
         prof.stop()
     for p in children:
@@ -536,7 +615,7 @@ def run_phase(
     stats = Stats()
     for r in results:
         stats.add(r)
-    window = Window(seconds=w1[0] - w0[0], bot_moves=bot_moves(base, bots) - bots0)
+    window = Window(seconds=w1[0] - w0[0], bot_moves=bot_moves(base, bots) - bots0, overtime=w1[0] - deadline)
     if w0[1] is not None and w1[1] is not None:
         window.server_cpu = w1[1] - w0[1]
     if w0[2] is not None and w1[2] is not None:
@@ -576,7 +655,10 @@ def report(label: str, stats: Stats, w: Window) -> tuple[float, float, float | N
     if not lat:
         print(f"\n{label}: no move was played")
         return None
-    print(f"\n{label}: {len(lat)} moves in {w.seconds:.1f} s, {len(lat) / w.seconds:.1f} moves/s")
+    print(
+        f"\n{label}: {len(lat)} moves in {w.seconds:.1f} s, {len(lat) / w.seconds:.1f} moves/s "
+        f"(the last answered {w.overtime:.1f} s after the deadline)"
+    )
     print(
         "  move latency (POST) ms: "
         f"p50 {1000 * pct(lat, 50):.1f}  p90 {1000 * pct(lat, 90):.1f}  "
@@ -618,6 +700,8 @@ def report(label: str, stats: Stats, w: Window) -> tuple[float, float, float | N
         f"  tables finished {stats.finished}, stale-index refusals {stats.refused}, errors {stats.errors}, "
         f"WebSockets closed early {stats.closed_early}"
     )
+    for why, n in collections.Counter(stats.failures).most_common(5):
+        print(f"  a client failed {n} time(s): {why}")
     return pct(lat, 50), pct(lat, 99), per_move
 
 
@@ -626,7 +710,15 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=100, help="concurrent tables (two client seats each)")
     ap.add_argument("--game", default="ofertu", help="game id (default ofertu)")
     ap.add_argument("--moves", type=int, default=30, help="moves per table at most")
-    ap.add_argument("--seconds", type=float, default=60.0, help="each phase stops after this long")
+    ap.add_argument(
+        "--seconds", type=float, default=60.0, help="each phase stops after this long (after its --ramp)"
+    )
+    ap.add_argument(
+        "--ramp",
+        type=float,
+        default=0.0,
+        help="seconds over which the tables' sockets open, evenly (0: all at once)",
+    )
     ap.add_argument(
         "--think",
         type=float,
