@@ -235,29 +235,33 @@ class Signals:
     """Set by the main process once no seat plays (the window closed): the sockets close."""
 
 
+@dataclass
+class Seat:
+    """One seat a client plays: its table, token and dice, and its table's events."""
+
+    tid: str
+    seat: int
+    token: str
+    rng: random.Random
+    done: asyncio.Event
+    """Set when the table is over (or at its last move)."""
+    opened: asyncio.Event
+    """Set when the seat's socket brought its first message."""
+    arrive: float = 0.0
+    """Seconds after the phase began that the seat's socket opens (``Share.ramp``)."""
+
+
 async def seat_client(
-    http: httpx.AsyncClient,
-    share: Share,
-    tid: str,
-    seat: int,
-    token: str,
-    rng: random.Random,
-    stats: Stats,
-    signals: Signals,
-    done: asyncio.Event,
-    opened: asyncio.Event,
-    arrive: float = 0.0,
+    http: httpx.AsyncClient, share: Share, stats: Stats, signals: Signals, me: Seat
 ) -> None:
     """Play one seat of a table from its WebSocket messages until the table is done or the
-    deadline, from ``arrive`` seconds after the phase began (``Share.ramp``); ``opened`` is
-    set when its first message came (the seat is open). At the
-    deadline the seat stops playing but keeps its socket until no seat plays any more (the
-    window is closed by then): 2,000 sockets closing at once are a departure, not play, and
-    the moves still in flight waited behind them."""
-    lang = share.langs[seat % 2]
+    deadline. At the deadline the seat stops playing but keeps its socket until no seat
+    plays any more (the window is closed by then): 2,000 sockets closing at once are a
+    departure, not play, and the moves still in flight waited behind them."""
+    lang = share.langs[me.seat % 2]
     ws_base = share.base.replace("http://", "ws://")
-    url = f"{ws_base}/ws/tables/{tid}?token={token}&lang={lang}"
-    await asyncio.sleep(max(0.0, share.start + arrive - time.monotonic()))
+    url = f"{ws_base}/ws/tables/{me.tid}?token={me.token}&lang={lang}"
+    await asyncio.sleep(max(0.0, share.start + me.arrive - time.monotonic()))
     stopped = False
 
     def stop() -> None:
@@ -269,29 +273,21 @@ async def seat_client(
 
     try:
         async with websockets.connect(url, max_size=None, ping_interval=None, open_timeout=60) as ws:
-            await play_seat(ws, http, share, tid, seat, token, rng, stats, signals, done, opened)
+            await play_seat(ws, http, share, stats, signals, me)
             stop()
-            while not (signals.closing.value or done.is_set()) and time.monotonic() < share.deadline + LINGER:
+            while (
+                not (signals.closing.value or me.done.is_set()) and time.monotonic() < share.deadline + LINGER
+            ):
                 await asyncio.sleep(0.1)
     finally:
         stop()  # a socket that failed stops its seat too
 
 
 async def play_seat(
-    ws: Any,
-    http: httpx.AsyncClient,
-    share: Share,
-    tid: str,
-    seat: int,
-    token: str,
-    rng: random.Random,
-    stats: Stats,
-    signals: Signals,
-    done: asyncio.Event,
-    opened: asyncio.Event,
+    ws: Any, http: httpx.AsyncClient, share: Share, stats: Stats, signals: Signals, me: Seat
 ) -> None:
     """A seat's moves, each as its socket's news says it is the seat's turn."""
-    lang = share.langs[seat % 2]
+    lang, seat, tid, rng = share.langs[me.seat % 2], me.seat, me.tid, me.rng
     first = True
     played = -1  # the move index this client last played: later news of it is no turn
     while True:
@@ -310,7 +306,7 @@ async def play_seat(
             with signals.connected.get_lock():
                 signals.connected.value += 1
             first = False
-            opened.set()
+            me.opened.set()
         if msg.get("type") not in ("table", "update"):
             continue
         view = msg.get("view") or {}
@@ -318,7 +314,7 @@ async def play_seat(
         if view.get("over") or moves >= share.max_moves:
             if seat == 0:
                 stats.finished += 1
-                done.set()
+                me.done.set()
             return
         if view.get("to_move") != seat or not view.get("legal") or moves == played:
             continue  # e.g. a seat was claimed: same move index, already answered
@@ -333,7 +329,7 @@ async def play_seat(
         r = await http.post(
             f"/api/tables/{tid}/actions?lang={lang}",
             json={"action": action, "index": moves},
-            headers={"X-Seat-Token": token},
+            headers={"X-Seat-Token": me.token},
         )
         t1 = time.monotonic()
         if r.status_code == 200:
@@ -383,25 +379,13 @@ async def play_share(share: Share, signals: Signals) -> Stats:
     async with httpx.AsyncClient(base_url=share.base, limits=limits, timeout=60) as http:
         tasks = []
         for i, t in enumerate(share.tables):
+            arrive = share.ramp * i / len(share.tables)
             done = asyncio.Event()
             opened = {inv["seat"]: asyncio.Event() for inv in t["invites"]}
             for inv in t["invites"]:
                 r = random.Random(rng.random())
-                tasks.append(
-                    seat_client(
-                        http,
-                        share,
-                        t["id"],
-                        inv["seat"],
-                        inv["token"],
-                        r,
-                        stats,
-                        signals,
-                        done,
-                        opened[inv["seat"]],
-                        share.ramp * i / len(share.tables),
-                    )
-                )
+                seated = Seat(t["id"], inv["seat"], inv["token"], r, done, opened[inv["seat"]], arrive)
+                tasks.append(seat_client(http, share, stats, signals, seated))
             if share.chat_every:
                 first = t["invites"][0]
                 tasks.append(
