@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--challenger",
         default="ismcts",
-        help="the bot measured: ismcts, or ismcts+net (the learned evaluation)",
+        help="the bot measured: ismcts, ismcts+net (the learned evaluation) or ismcts+endgame",
     )
     ap.add_argument(
         "--opponents",

@@ -297,6 +297,27 @@ def test_the_net_agent_solves_the_end_of_a_solo_game_and_searches_before() -> No
     assert not bot.last_solved and bot.last_iterations == 20
 
 
+def test_the_endgame_bot_walks_the_end_and_never_asks_for_a_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ismcts+endgame``: the walk of the last decisions of a solo game, today's search
+    before it, and no learned evaluation anywhere (issue 37, item 3)."""
+    import muertos.agents.net as net
+
+    def no_network(game_id: str, players: int) -> None:
+        raise AssertionError(f"asked for a network of {game_id} at {players} seats")
+
+    monkeypatch.setattr(net, "learned", no_network)
+    bot = muertos.agent("ismcts+endgame:20", seed=1)
+    assert isinstance(bot, net.EndgameISMCTSAgent) and bot.name == "ismcts+endgame:20"
+    assert muertos.agent("ismcts+endgame:0.5cpu").name == "ismcts+endgame:0.5cpu"
+    end = _near_the_end(2)
+    assert bot.act(end, 0) in end.legal_actions() and bot.last_solved
+    start = muertos.game("ofrenda").new(1, 3)
+    bot.act(start, 0)
+    assert not bot.last_solved and bot.last_iterations == 20
+    table = muertos.game("ofertu").new(2, 3)
+    assert bot.act(table, table.to_move or 0) in table.legal_actions()
+
+
 def test_a_mixed_leaf_averages_the_network_and_the_playout() -> None:
     """``leaf_mix`` 0.5 (the default): half the network's judgement where the tree stops, half the
     playout's; 1: the network's alone, no playout."""

@@ -7,7 +7,8 @@ optionally ``:heuristic`` or ``:random`` to force the playout policy (default: t
 game's own choice, ``ismcts:0.5s:heuristic``); ``human``
 (the terminal prompt). ``ismcts+net`` takes the same budgets: the search judged at its
 leaves by the game's learned evaluation (``muertos.agents.net``; today's search where
-the package has none for the game and seat count, or torch is missing).
+the package has none for the game and seat count, or torch is missing); ``ismcts+endgame``
+the same search without the network, solo walking every line to the end once few are left.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from muertos.engine import Agent, UnknownAgent
 
 from .greedy import GreedyAgent
 from .ismcts import MAX_ITERATIONS, MAX_SECONDS, ISMCTSAgent, budget_problem
-from .net import NetISMCTSAgent
+from .net import EndgameISMCTSAgent, NetISMCTSAgent
 from .random_agent import RandomAgent
 
 
@@ -59,6 +60,7 @@ _FACTORIES: dict[str, Callable[[str, int], Agent]] = {
     "greedy": lambda arg, seed: GreedyAgent(seed),
     "ismcts": _ismcts,
     "ismcts+net": lambda arg, seed: _ismcts(arg, seed, NetISMCTSAgent),
+    "ismcts+endgame": lambda arg, seed: _ismcts(arg, seed, EndgameISMCTSAgent),
 }
 
 
@@ -88,6 +90,7 @@ __all__ = [
     "MAX_ITERATIONS",
     "MAX_SECONDS",
     "Agent",
+    "EndgameISMCTSAgent",
     "GreedyAgent",
     "ISMCTSAgent",
     "NetISMCTSAgent",

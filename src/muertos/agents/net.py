@@ -92,3 +92,16 @@ class NetISMCTSAgent(ISMCTSAgent):
 
     def _leaf(self, state: State) -> Callable[[State], list[float]] | None:
         return self.leaf or learned(state.game.id, state.players)
+
+
+class EndgameISMCTSAgent(NetISMCTSAgent):
+    """``ismcts+endgame``: today's search, judged as ``ismcts`` judges, with the solo walk of
+    every line once what is left is small, and no network: on Ofrenda solo the network cost
+    points and the walk did not (see the README), so the two are measured apart."""
+
+    def __init__(self, seed: int = 0, **kwargs: Any) -> None:
+        super().__init__(seed, endgame=True, **kwargs)
+        self.name = self.name.replace("ismcts+net", "ismcts+endgame", 1)
+
+    def _leaf(self, state: State) -> Callable[[State], list[float]] | None:
+        return self.leaf
