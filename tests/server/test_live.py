@@ -135,6 +135,26 @@ def test_a_kept_table_holds_its_payloads_as_bytes_the_collector_never_walks(clie
             assert not any(gc.is_tracked(b) for b in kept)
 
 
+def test_a_waiting_socket_keeps_no_message_it_sent(client: TestClient) -> None:
+    """Issue 36: a socket waits for days between changes, and what it last sent (the seat's
+    whole view, some 50 lists) stayed alive until the next change, walked by every young
+    collection. Once the update is sent, no table payload is left in the server."""
+    t = make_table(client, "toy", [human(), human()], seed=12)
+    with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
+        ws.receive_text()
+        a = next(x for x in local(12, []).legal_actions() if x.startswith("play"))
+        assert t.act(0, a).status_code == 200
+        assert '"type":"update"' in ws.receive_text()
+        time.sleep(0.2)  # the socket's task goes back to waiting
+        gc.collect()
+        kept = [
+            o
+            for o in gc.get_objects()
+            if isinstance(o, dict) and isinstance(o.get("view"), dict) and isinstance(o.get("moves"), int)
+        ]
+        assert kept == []
+
+
 def test_an_undo_resets_the_subscribers_log(client: TestClient) -> None:
     t = make_table(client, "toy", [human(), human()], seed=12)
     with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:

@@ -145,6 +145,10 @@ class Hub:
             sub.last = _signature(first)
             sub.seen = _presence(first)
             await _send(ws, {"type": "table", **first})
+            # A socket lives for days and waits between changes: what it sent, it does not keep
+            # (each message held the seat's whole view until the next one; at 1,000 tables the
+            # young collections walked some 100 lists a move of them, issue 36).
+            del first, lo
             self.subs.setdefault(sub.table_id, set()).add(sub)
             if self.gen.get(sub.table_id, 0) != before:  # a change announced during the first load
                 sub.wake.set()
@@ -160,12 +164,14 @@ class Hub:
                     told = await asyncio.to_thread(self._presence_message, sub)
                     if told is not None:
                         await _send(ws, told)
+                    del told
                 gen = self.gen.get(sub.table_id, 0)
                 ready, msg = self._update_now(sub, gen)
                 if not ready:
                     msg = await asyncio.to_thread(self._update, sub, gen)
                 if msg is not None:
                     await _send(ws, msg)
+                del msg
         finally:
             if receiver is not None:
                 receiver.cancel()
