@@ -242,6 +242,7 @@ class Seat:
     tid: str
     seat: int
     token: str
+    lang: str
     rng: random.Random
     done: asyncio.Event
     """Set when the table is over (or at its last move)."""
@@ -258,9 +259,8 @@ async def seat_client(
     deadline. At the deadline the seat stops playing but keeps its socket until no seat
     plays any more (the window is closed by then): 2,000 sockets closing at once are a
     departure, not play, and the moves still in flight waited behind them."""
-    lang = share.langs[me.seat % 2]
     ws_base = share.base.replace("http://", "ws://")
-    url = f"{ws_base}/ws/tables/{me.tid}?token={me.token}&lang={lang}"
+    url = f"{ws_base}/ws/tables/{me.tid}?token={me.token}&lang={me.lang}"
     await asyncio.sleep(max(0.0, share.start + me.arrive - time.monotonic()))
     stopped = False
 
@@ -287,7 +287,6 @@ async def play_seat(
     ws: Any, http: httpx.AsyncClient, share: Share, stats: Stats, signals: Signals, me: Seat
 ) -> None:
     """A seat's moves, each as its socket's news says it is the seat's turn."""
-    lang, seat, tid, rng = share.langs[me.seat % 2], me.seat, me.tid, me.rng
     first = True
     played = -1  # the move index this client last played: later news of it is no turn
     while True:
@@ -312,22 +311,22 @@ async def play_seat(
         view = msg.get("view") or {}
         moves = int(msg.get("moves", 0))
         if view.get("over") or moves >= share.max_moves:
-            if seat == 0:
+            if me.seat == 0:
                 stats.finished += 1
                 me.done.set()
             return
-        if view.get("to_move") != seat or not view.get("legal") or moves == played:
+        if view.get("to_move") != me.seat or not view.get("legal") or moves == played:
             continue  # e.g. a seat was claimed: same move index, already answered
         played = moves
-        action = rng.choice(view["legal"])
+        action = me.rng.choice(view["legal"])
         if share.think:
-            thought = rng.expovariate(1 / share.think)
+            thought = me.rng.expovariate(1 / share.think)
             await asyncio.sleep(min(thought, max(0.0, share.deadline - time.monotonic())))
             if time.monotonic() >= share.deadline:
                 return  # still thinking at the deadline: the move is not played
         t0 = time.monotonic()
         r = await http.post(
-            f"/api/tables/{tid}/actions?lang={lang}",
+            f"/api/tables/{me.tid}/actions?lang={me.lang}",
             json={"action": action, "index": moves},
             headers={"X-Seat-Token": me.token},
         )
@@ -384,7 +383,8 @@ async def play_share(share: Share, signals: Signals) -> Stats:
             opened = {inv["seat"]: asyncio.Event() for inv in t["invites"]}
             for inv in t["invites"]:
                 r = random.Random(rng.random())
-                seated = Seat(t["id"], inv["seat"], inv["token"], r, done, opened[inv["seat"]], arrive)
+                lang = share.langs[inv["seat"] % 2]
+                seated = Seat(t["id"], inv["seat"], inv["token"], lang, r, done, opened[inv["seat"]], arrive)
                 tasks.append(seat_client(http, share, stats, signals, seated))
             if share.chat_every:
                 first = t["invites"][0]

@@ -137,8 +137,9 @@ def test_a_kept_table_holds_its_payloads_as_bytes_the_collector_never_walks(clie
 
 def test_a_waiting_socket_keeps_no_message_it_sent(client: TestClient) -> None:
     """Issue 36: a socket waits for days between changes, and what it last sent (the seat's
-    whole view, some 50 lists) stayed alive until the next change, walked by every young
-    collection. Once the update is sent, no table payload is left in the server."""
+    whole view) stayed alive until the next change, walked by every young collection: at 60
+    Ofertu tables a move left 146 objects alive, 75 without it. Once the update is sent, no
+    table payload is left in the server."""
     t = make_table(client, "toy", [human(), human()], seed=12)
     with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
         ws.receive_text()

@@ -10,9 +10,9 @@ const $ = (id) => document.getElementById(id);
 let games = [];
 let bots = ["random", "greedy", "ismcts:0.5s"];
 let tab = "open";
-let ready = false;
 /** Whether the language and the games have loaded: a tab chosen before that is kept, and
  * the first refresh shows it (a click while the page loads is never lost). */
+let ready = false;
 
 function toast(msg, kind = "error") {
   const el = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, msg);
