@@ -15,8 +15,9 @@ def test_the_switch_puts_the_lobby_and_a_table_in_spanish_and_back(server: str, 
     page.goto(server + "/")
     page.locator("article.game-card").first.wait_for()
     assert page.locator("#games-h").inner_text() == "Games"
-    page.locator(".lang-switch button[data-lang=es]").click()
-    page.wait_for_function("document.documentElement.lang === 'es'")
+    with page.expect_navigation():  # the choice loads the page again
+        page.locator(".lang-switch button[data-lang=es]").click()
+    page.wait_for_function("document.documentElement?.lang === 'es'")
     page.locator("article.game-card").first.wait_for()
     assert page.locator("#games-h").inner_text() == "Juegos"
     assert page.get_by_role("button", name="Nueva mesa").count() == 5
@@ -39,8 +40,9 @@ def test_the_switch_puts_the_lobby_and_a_table_in_spanish_and_back(server: str, 
     assert "takes the" not in log
     assert page.locator("#status").inner_text().startswith(("Puja", "Le toca", "Ana elige"))
 
-    page.locator(".lang-switch button[data-lang=en]").click()
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    with page.expect_navigation():  # the choice loads the page again
+        page.locator(".lang-switch button[data-lang=en]").click()
+    page.wait_for_function("document.documentElement?.lang === 'en'")
     page.wait_for_function("document.querySelectorAll('#log li').length > 2")
     assert page.locator("#actions h2").first.inner_text() == "Your move"
     assert "takes the" in page.locator("#log").inner_text()
