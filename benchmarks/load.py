@@ -14,9 +14,10 @@ Starts its own server (a uvicorn subprocess on 127.0.0.1, a temporary SQLite fil
 ``--db postgresql://…``) and opens ``--tables`` tables with two human seats each. For
 every seat a client subscribes to ``/ws/tables/{id}?token=…``; when a message says it is
 that seat's turn, the client picks a random legal action, thinks ``--think`` seconds on
-average (people and paced bots do; 0 moves at once) and POSTs it (with the move index, as
-the browser does). A move's latency is the time of that POST, from sending to the answer
-(the move is then stored, bots and subscribers woken). It prints moves per second, the
+average (people and paced bots do; 0 moves at once) and sends it with the move index, as the
+tree's page does: on the socket (``{"type": "play"}``) where the tree takes moves there, else
+as a POST (``--moves-over http``: always a POST). A move's latency is the time from sending
+it to its answer (the move is then stored, bots and subscribers woken). It prints moves per second, the
 p50/p90/p99/max latency and the server's CPU time per move (user + system seconds of the
 server process while the clients play, from ``/proc/<pid>/stat``, divided by the moves
 answered meanwhile): a figure far less sensitive than latency to other work on the machine.
@@ -126,8 +127,11 @@ class Stats:
     pauses: list[tuple[float, float]] = field(default_factory=list)
     """The client processes' own garbage collections over 50 ms: (monotonic start,
     seconds). A move answered during one is measured slow by the client, not the server."""
+    on_socket: bool = False
+    """The moves went on the tables' sockets (else as HTTP requests)."""
 
     def add(self, other: Stats) -> None:
+        self.on_socket |= other.on_socket
         self.latencies += other.latencies
         self.pauses += other.pauses
         self.chats += other.chats
@@ -216,6 +220,8 @@ class Share:
     """``time.monotonic()`` at which the phase began."""
     ramp: float = 0.0
     """Seconds over which the tables' sockets open, spread evenly from ``start``."""
+    on_socket: bool = False
+    """Moves go on the table's socket (``{"type": "play"}``), else as HTTP requests."""
 
 
 LINGER = 120.0
@@ -289,12 +295,13 @@ async def play_seat(
     """A seat's moves, each as its socket's news says it is the seat's turn."""
     first = True
     played = -1  # the move index this client last played: later news of it is no turn
+    backlog: collections.deque[str | bytes] = collections.deque()  # news read while a move was answered
     while True:
         left = share.deadline - time.monotonic()
         if left <= 0:
             return
         try:
-            raw = await asyncio.wait_for(ws.recv(), timeout=min(left, 5.0))
+            raw = backlog.popleft() if backlog else await asyncio.wait_for(ws.recv(), timeout=min(left, 5.0))
         except TimeoutError:
             continue
         except websockets.ConnectionClosed:
@@ -325,18 +332,48 @@ async def play_seat(
             if time.monotonic() >= share.deadline:
                 return  # still thinking at the deadline: the move is not played
         t0 = time.monotonic()
-        r = await http.post(
-            f"/api/tables/{me.tid}/actions?lang={me.lang}",
-            json={"action": action, "index": moves},
-            headers={"X-Seat-Token": me.token},
-        )
+        if share.on_socket:  # as the tree's page: on the socket, answered there
+            await ws.send(json.dumps({"type": "play", "action": action, "index": moves}))
+            try:
+                status = await socket_answer(ws, backlog)
+            except websockets.ConnectionClosed:
+                stats.closed_early += 1
+                return
+        else:
+            r = await http.post(
+                f"/api/tables/{me.tid}/actions?lang={me.lang}",
+                json={"action": action, "index": moves},
+                headers={"X-Seat-Token": me.token},
+            )
+            status = r.status_code
         t1 = time.monotonic()
-        if r.status_code == 200:
+        if status == 200:
             stats.latencies.append((t1, t1 - t0))
-        elif r.status_code == 409:
+        elif status == 409:
             stats.refused += 1  # a stale message: the next one brings the table as it is
         else:
             stats.errors += 1
+
+
+async def socket_answer(ws: Any, backlog: collections.deque[str | bytes]) -> int:
+    """The answer to the move just sent on ``ws``, as an HTTP status (200: played); the news
+    that came before it goes to ``backlog``, in order."""
+    while True:
+        raw = await ws.recv()
+        msg = json.loads(raw)
+        if msg.get("type") == "played":
+            return 200
+        if msg.get("re") == "play":
+            return int(msg.get("status", 500))
+        backlog.append(raw)
+
+
+def plays_on_socket(src: str | None) -> bool:
+    """Whether the tree (``src``; None: this one) takes moves on the table's socket, as its
+    page sends them; an older tree's page, and so this client, POSTs them."""
+    root = src or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
+    with open(os.path.join(root, "muertos", "server", "schemas.py")) as f:
+        return "class PlayIn(" in f.read()
 
 
 async def chatter(
@@ -371,7 +408,7 @@ async def chatter(
 
 
 async def play_share(share: Share, signals: Signals) -> Stats:
-    stats = Stats()
+    stats = Stats(on_socket=share.on_socket)
     n = 2 * len(share.tables)
     limits = httpx.Limits(max_connections=n, max_keepalive_connections=n)
     rng = random.Random(share.seed)
@@ -536,7 +573,13 @@ def summarize_profile(raw: str, top: int = 80) -> str:
 
 
 def run_phase(
-    args: argparse.Namespace, base: str, server_pid: int, bot_tables: int, first: int, profile: str | None
+    args: argparse.Namespace,
+    base: str,
+    server_pid: int,
+    bot_tables: int,
+    first: int,
+    profile: str | None,
+    on_socket: bool = False,
 ) -> tuple[Stats, Window]:
     bots, tables = create_tables(args, base, bot_tables, first)
     procs = max(1, min(args.clients_procs, len(tables)))
@@ -560,6 +603,7 @@ def run_phase(
             deadline,
             start,
             args.ramp,
+            on_socket,
         )
         p = ctx.Process(target=client_process, args=(share, signals, out), daemon=True)
         p.start()
@@ -644,7 +688,7 @@ def report(label: str, stats: Stats, w: Window) -> tuple[float, float, float | N
         f"(the last answered {w.overtime:.1f} s after the deadline)"
     )
     print(
-        "  move latency (POST) ms: "
+        f"  move latency ({'on the socket' if stats.on_socket else 'POST'}) ms: "
         f"p50 {1000 * pct(lat, 50):.1f}  p90 {1000 * pct(lat, 90):.1f}  "
         f"p99 {1000 * pct(lat, 99):.1f}  max {1000 * lat[-1]:.1f}"
     )
@@ -720,6 +764,13 @@ def main() -> None:
         default="1",
         help="web processes of the server (needs a PostgreSQL --db above 1); a list, 1,2, runs each in turn",
     )
+    ap.add_argument(
+        "--moves-over",
+        choices=["socket", "http"],
+        default="socket",
+        help="where the clients send moves: on the table's socket where the tree takes them there "
+        "(as its page does; an older tree's page POSTs them), or always as HTTP requests",
+    )
     ap.add_argument("--baseline", default=None, help="another tree's src: run every phase against it too")
     ap.add_argument("--rounds", type=int, default=1, help="with --baseline: alternations of the two trees")
     ap.add_argument("--profile", default=None, help="write the server's py-spy profile summary here")
@@ -762,7 +813,10 @@ def main() -> None:
                 wait_up(base, server)
                 for k, (label, n) in enumerate(phases):
                     raw = f"{tmp}/profile.raw" if args.profile and src is None else None
-                    stats, w = run_phase(args, base, server.pid, n, 100_000 * r + k * args.tables, raw)
+                    on_socket = args.moves_over == "socket" and plays_on_socket(src)
+                    stats, w = run_phase(
+                        args, base, server.pid, n, 100_000 * r + k * args.tables, raw, on_socket
+                    )
                     got = report(f"{tree}, {label}", stats, w)
                     if got is not None:
                         rows.setdefault((tree, label), []).append(got)

@@ -179,6 +179,105 @@ def test_bot_moves_are_pushed(client: TestClient) -> None:
         assert m["moves"] == 2 and m["view"]["to_move"] == 0
 
 
+def answer(ws: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The answer to a move sent on ``ws``, and the updates that came before it."""
+    before: list[dict[str, Any]] = []
+    for _ in range(10):
+        m: dict[str, Any] = ws.receive_json()
+        if m["type"] == "played" or m.get("re") == "play":
+            return m, before
+        before.append(m)
+    raise AssertionError("no answer to the move")
+
+
+def test_a_move_sent_on_the_socket_is_played_and_every_seat_told_its_own(client: TestClient) -> None:
+    """The page plays on its socket (issue 36): the move is the seat's, as over HTTP, and
+    each subscriber is told in its own update."""
+    t = make_table(client, "toy", [human(), human()], seed=12)
+    with (
+        client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[0]}") as ws0,
+        client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws1,
+    ):
+        first = ws0.receive_json()
+        ws1.receive_json()
+        a = next(x for x in first["view"]["legal"] if x.startswith("play"))
+        ws0.send_text(json.dumps({"type": "play", "action": a.upper(), "index": 0}))
+        got, updates = answer(ws0)
+        assert got == {"type": "played", "index": 0}
+        s = local(12, [a])
+        moved = [m for m in updates if m["moves"] == 1]  # not the claim of seat 2's link
+        for seat, m in [(0, moved[0] if moved else until(ws0, 1)), (1, until(ws1, 1))]:
+            assert m["type"] == "update" and m["moves"] == 1 and m["view"] == s.view(seat)
+            assert m["new_events"] == [{"kind": e.kind, "text": e.text} for e in s.events_for(seat, 1)]
+        assert t.get(1)["view"] == s.view(1)
+
+
+def test_a_move_sent_on_the_socket_is_answered_by_the_tables_bot(client: TestClient) -> None:
+    t = make_table(client, "toy", [human(), bot("random")], seed=3)
+    with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[0]}") as ws:
+        first = ws.receive_json()
+        ws.send_text(json.dumps({"type": "play", "action": first["view"]["legal"][0]}))
+        assert answer(ws)[0] == {"type": "played", "index": 0}
+        m = until(ws, 2)  # the bot's reply is pushed, alone or with our move
+        assert m["moves"] == 2 and m["view"]["to_move"] == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_move_on_the_socket_is_refused_as_over_http_and_changes_nothing(
+    real_client: TestClient, lang: str
+) -> None:
+    """Each refusal is the one ``POST /api/tables/{id}/actions`` gives for the same move (its
+    status, code and sentence, in the socket's language); the table is as it was, and the
+    socket stays open."""
+    client = real_client
+    t = make_table(client, "ofertu", [human("Ana"), human("José")], seed=12)
+    before = t.get(0)
+    me = before["view"]["to_move"]
+    legal = t.get(me)["view"]["legal"]
+    wrong = "take 99"
+
+    def http(seat: int | None, body: dict[str, Any]) -> dict[str, Any]:
+        headers = {"Accept-Language": lang} | ({"X-Seat-Token": t.tokens[seat]} if seat is not None else {})
+        r = client.post(f"/api/tables/{t.id}/actions", json=body, headers=headers)
+        assert r.status_code >= 400, r.text
+        out: dict[str, Any] = r.json()
+        return {"status": r.status_code, "code": out["code"], "detail": out["detail"]}
+
+    cases: list[tuple[int | None, dict[str, Any]]] = [
+        (None, {"action": legal[0]}),  # a spectator's socket
+        (1 - me, {"action": legal[0]}),  # not the other seat's turn
+        (me, {"action": wrong}),  # a move the rules refuse
+        (me, {"action": legal[0], "index": 5}),  # stale
+        (me, {"action": legal[0], "seat": 1 - me}),  # the token is the other seat's
+        (me, {"action": ""}),  # malformed: empty
+        (me, {"action": legal[0], "bid": 3}),  # malformed: a field no move has
+    ]
+    for seat, body in cases:
+        q = f"?lang={lang}" + (f"&token={t.tokens[seat]}" if seat is not None else "")
+        with client.websocket_connect(f"/ws/tables/{t.id}{q}") as ws:
+            ws.receive_json()
+            ws.send_text(json.dumps({"type": "play", **body}))
+            got, _ = answer(ws)
+            assert got == {"type": "error", "re": "play", **http(seat, body)}, body
+            ws.send_text("ping")
+            assert ws.receive_json() == {"type": "pong"}  # still open
+    with client.websocket_connect(f"/ws/tables/{t.id}?lang={lang}&token={t.tokens[me]}") as ws:
+        ws.receive_json()
+        for raw, problem in [
+            ("{not json", "JSON"),
+            (json.dumps({"type": "chat", "action": legal[0]}), "'play'"),
+            (json.dumps([legal[0]]), ""),
+        ]:
+            ws.send_text(raw)
+            got, _ = answer(ws)
+            assert got["status"] == 422 and got["code"] == "malformed" and problem in got["detail"], got
+            assert got["detail"].startswith(
+                "la petición no es válida" if lang == "es" else "the request is malformed"
+            )
+    after = t.get(0)
+    assert after["moves"] == 0 and after["view"] == before["view"] and after["log"] == before["log"]
+
+
 @pytest.mark.parametrize(("path", "code"), [("/ws/tables/nope", 4404), ("/ws/tables/{id}?token=bad", 4403)])
 def test_websocket_refusals(client: TestClient, path: str, code: int) -> None:
     t = make_table(client, "toy", [human(), human()], seed=1)

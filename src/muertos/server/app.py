@@ -72,6 +72,7 @@ def create_app(
     hub = Hub(service)
     service.on_change = hub.changed_threadsafe
     bots = BotScheduler(service.bot_task, service.bot_store, BotPool(bot_workers, games), bot_delay)
+    hub.bots = bots
     watch = ClockWatch(service, tick=watch_tick or 1.0)
     hub.listeners.append(watch.touch)
     notifier = notify.Notifier(service, public_url, allow_private_hooks, hook_retries, smtp)

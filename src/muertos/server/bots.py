@@ -38,6 +38,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from .storage import TableRow
+
 log = logging.getLogger("muertos.server")
 
 MOVE_MARGIN = 2.0
@@ -326,6 +328,12 @@ class BotScheduler:
             with contextlib.suppress(BaseException):
                 await t
         await asyncio.to_thread(self.pool.close)
+
+    def answer(self, table: TableRow) -> None:
+        """A person moved at ``table``: its bots, if it has any, answer (call on the event
+        loop). One place for the moves of both ways in, HTTP and the table's socket."""
+        if any(s.kind == "bot" for s in table.seats):
+            self.schedule(table.id)
 
     def schedule(self, table_id: str, delay: float | None = None) -> None:
         """Let the bots of a table play until a person is to move (call on the event loop)."""

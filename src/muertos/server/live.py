@@ -25,17 +25,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from .bots import BotScheduler
 from .errors import TableError
-from .http import http_status
+from .http import http_status, malformed_detail
+from .schemas import PlayIn
+from .storage import Conflict
 from .tables import Loaded, TableService, lines_with_notices, seat_names
 
 log = logging.getLogger("muertos.server")
 
 SOCKETS: dict[str, Any] = {"ws_max_size": 4096, "ws_per_message_deflate": False}
 """uvicorn's WebSocket settings for ``muertos serve`` (``benchmarks/load.py`` runs a tree's
-own): a client sends only pings, so a large frame is refused, not read; and messages go
+own): a client sends only pings and moves, so a large frame is refused, not read; and messages go
 uncompressed: per-message deflate cost 4.6% of the web process's CPU under load to save a
 few kilobytes a move (issue 36), and the HTTP answers, larger, go uncompressed too."""
 
@@ -79,6 +83,8 @@ class Hub:
         """Comings (True) and goings not yet stored: the next batch (:meth:`_mark`)."""
         self.marking: asyncio.Task[bool] | None = None  # the batch that will store them
         self.last_batch: asyncio.Task[bool] | None = None
+        self.bots: BotScheduler | None = None
+        """Who answers a person's move at a table with bots (moves sent on a socket)."""
         self.listeners: list[Callable[[str, Loaded | None], None]] = []
         """Called on the event loop with the id of every table that changed and, where
         known, the table as stored after the change (the clock watch, turn messages)."""
@@ -152,7 +158,7 @@ class Hub:
             self.subs.setdefault(sub.table_id, set()).add(sub)
             if self.gen.get(sub.table_id, 0) != before:  # a change announced during the first load
                 sub.wake.set()
-            receiver = asyncio.get_running_loop().create_task(_drain(ws))
+            receiver = asyncio.get_running_loop().create_task(self._receive(ws, sub))
             receiver.add_done_callback(lambda _: sub.wake.set())  # a disconnect wakes us too
             while True:
                 await sub.wake.wait()
@@ -182,6 +188,47 @@ class Hub:
                 subs.discard(sub)
                 if not subs:
                     self.subs.pop(sub.table_id, None)
+
+    # --------------------------------------------------------------- moves
+    async def _receive(self, ws: WebSocket, sub: Subscriber) -> None:
+        """What the client sends, read at once so that a disconnect is noticed at once:
+        ``ping`` (answered ``{"type": "pong"}``) and moves (:meth:`_play`), one at a time, each
+        answered before the next is read."""
+        try:
+            while True:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    return
+                text = msg.get("text")
+                if text == "ping":
+                    await _send(ws, {"type": "pong"})
+                elif text is not None or msg.get("bytes") is not None:
+                    await _send(ws, await self._play(sub, text if text is not None else msg["bytes"]))
+        except (WebSocketDisconnect, RuntimeError):
+            return
+
+    async def _play(self, sub: Subscriber, raw: str | bytes) -> dict[str, Any]:
+        """A move sent on the socket, for the socket's own seat: the checks, the refusals
+        and the bots' answer of ``POST /api/tables/{id}/actions``, without an HTTP request
+        (its parsing, routing and answer were a third of a move's cost, issue 36). Answered
+        ``{"type": "played", "index"}`` or an error with ``"re": "play"``; the table itself
+        comes as every change does, in an update."""
+        try:
+            body = PlayIn.model_validate_json(raw)
+        except ValidationError as e:
+            detail = malformed_detail(e.errors(include_url=False), sub.lang)
+            return {"type": "error", "re": "play", "status": 422, "code": "malformed", "detail": detail}
+        try:
+            lo, _ = await asyncio.to_thread(
+                self.service.act, sub.table_id, sub.token, body.action, body.index, body.seat
+            )
+        except TableError as e:
+            return {**_refusal(e, sub.lang), "re": "play"}
+        except Conflict as e:
+            return {"type": "error", "re": "play", "status": 409, "code": "conflict", "detail": str(e)}
+        if self.bots is not None:
+            self.bots.answer(lo.table)
+        return {"type": "played", "index": len(lo.actions) - 1}
 
     # --------------------------------------------------------------- presence
     async def _arrive(self, table_id: str, seat: int) -> bool:
@@ -426,16 +473,3 @@ async def _send(ws: WebSocket, msg: dict[str, Any]) -> None:
     """``ws.send_json(msg)``, the same text byte for byte (compact, non-ASCII as is) with
     orjson, several times faster than the standard library (issue 36)."""
     await ws.send_text(orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode())
-
-
-async def _drain(ws: WebSocket) -> None:
-    """Read (and ignore) what the client sends, so that a disconnect is noticed at once."""
-    try:
-        while True:
-            msg = await ws.receive()
-            if msg["type"] == "websocket.disconnect":
-                return
-            if msg.get("text") == "ping":
-                await _send(ws, {"type": "pong"})
-    except (WebSocketDisconnect, RuntimeError):
-        return

@@ -262,8 +262,7 @@ async def post_action(
 ) -> ActedOut:
     """Play an action for the token's seat. Bots then answer on the server."""
     lo, start = await asyncio.to_thread(service.act, table_id, token, body.action, body.index, body.seat)
-    if any(s.kind == "bot" for s in lo.table.seats):
-        bots.schedule(lo.table.id)
+    bots.answer(lo.table)
     lines = lines_with_notices(lo.state, lo.seat, lo.table.notices, start, seat_names(lo.table, lang), lang)
     events = [EventOut(kind=kind, text=text) for kind, text in lines]
     return ActedOut(index=len(lo.actions) - 1, events=events, table=service.payload(lo, lang=lang))

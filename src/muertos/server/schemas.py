@@ -94,6 +94,13 @@ class ActionIn(BaseModel):
     )
 
 
+class PlayIn(ActionIn):
+    """A move sent on the table's WebSocket: ``{"type": "play", "action": …, "index": …}``,
+    the fields of ``POST /api/tables/{id}/actions`` for the socket's own seat (issue 36)."""
+
+    type: Literal["play"]
+
+
 class SeatOut(BaseModel):
     seat: int
     kind: str

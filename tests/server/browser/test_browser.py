@@ -48,6 +48,20 @@ def test_two_people_play_ofrenda_to_the_end_by_clicking(server: str, browser: An
     ana_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     ana = ana_ctx.new_page()
     errors = watch(ana)
+    # While its socket is open a page sends its moves on it, not as HTTP requests (issue 36).
+    posted: list[str] = []
+    on_socket: list[str] = []
+
+    def sends_moves(page: Any) -> None:
+        page.on(
+            "request", lambda r: posted.append(r.url) if r.method == "POST" and "/actions" in r.url else None
+        )
+        page.on(
+            "websocket",
+            lambda ws: ws.on("framesent", lambda f: on_socket.append(str(f)) if '"play"' in str(f) else None),
+        )
+
+    sends_moves(ana)
     ana.goto(server + "/")
     card = ana.locator("article.game-card", has_text="Ofrenda").first
     card.wait_for()
@@ -66,6 +80,7 @@ def test_two_people_play_ofrenda_to_the_end_by_clicking(server: str, browser: An
     beto_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     beto = beto_ctx.new_page()
     errors += watch(beto)
+    sends_moves(beto)
     beto.goto(invite)
     beto.wait_for_selector("svg.board.ofrenda")
     assert "token=" not in beto.url
@@ -102,6 +117,7 @@ def test_two_people_play_ofrenda_to_the_end_by_clicking(server: str, browser: An
         assert p.locator("button.action").count() == 0
     assert clicks > 20
     assert not errors, errors
+    assert not posted and len(on_socket) > clicks, (posted, len(on_socket), clicks)
     ana_ctx.close()
     beto_ctx.close()
 

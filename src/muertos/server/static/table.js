@@ -39,6 +39,9 @@ let filter = "";
 let replay = null; // {step, steps, view, events} while the replay viewer is open
 let socket = null;
 let retry = 500;
+// Moves sent on the socket, waiting for their answers ({ws, resolve, reject}), which come in
+// the order the moves went: a move goes on the socket, not as an HTTP request, while it is open.
+let sent = [];
 // What changed: the board shows the table move by move (`shown` moves so far), marks the
 // latest move and the moves since this seat's last one, and sums them up in words.
 let shown = null; // the moves of the drawn board (null: nothing drawn yet)
@@ -75,14 +78,33 @@ function names() {
 }
 
 // ------------------------------------------------------------------ actions
+/** Send a move on the open socket; settled by its answer ("played", or a refusal). */
+function playLive(action) {
+  const ws = socket;
+  return new Promise((resolve, reject) => {
+    sent.push({ ws, resolve, reject });
+    ws.send(JSON.stringify({ type: "play", action, index: table.moves }));
+  });
+}
+
+/** The answer to the oldest move sent on `ws`. */
+function answered(ws, msg) {
+  const i = sent.findIndex((p) => p.ws === ws);
+  if (i < 0) return;
+  const [p] = sent.splice(i, 1);
+  if (msg.type === "played") p.resolve(msg);
+  else p.reject(new ApiError(msg.status, msg.code, msg.detail));
+}
+
 async function play(action) {
   if (!token) return toast(t("web.table.spectators_cannot_play"));
   try {
-    await api("POST", `/api/tables/${tableId}/actions`, { action, index: table.moves }, token);
+    const live = socket && socket.readyState === WebSocket.OPEN;
+    if (live) await playLive(action); // the socket then brings the new table
+    else await api("POST", `/api/tables/${tableId}/actions`, { action, index: table.moves }, token);
     filter = "";
     drawSide(); // the socket's update may have been drawn with the old filter
-    // The socket brings the new table; without one, fetch it.
-    if (!socket || socket.readyState !== WebSocket.OPEN) await refresh();
+    if (!live) await refresh();
   } catch (e) {
     toast(e instanceof ApiError ? e.message : String(e));
   }
@@ -515,10 +537,15 @@ function connect() {
   ws.onmessage = (e) => {
     retry = 500;
     const msg = JSON.parse(e.data);
+    if (msg.type === "played" || msg.re === "play") return answered(ws, msg);
     if (socket === ws) noteTold(msg); // a closed socket's last message is not this socket's
     accept(msg);
   };
   ws.onclose = (e) => {
+    // A move sent but not answered may or may not have been played: the table, read again,
+    // tells (and a move sent again is refused as stale if it was).
+    for (const p of sent.filter((p) => p.ws === ws)) p.reject(new Error(t("web.table.offline")));
+    sent = sent.filter((p) => p.ws !== ws);
     if (socket !== ws) return;
     $("live").textContent = `⚠ ${t("web.table.offline")}`;
     if (e.code === 4404) return toast(t("web.table.no_table"));
