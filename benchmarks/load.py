@@ -84,7 +84,8 @@ import websockets
 
 SERVER = (
     "import sys, logging, uvicorn\n"
-    "from muertos.server import create_app, live, processes\n"
+    "from muertos.server import create_app, live\n"
+    "try:\n    from muertos.server import processes\nexcept ImportError:  # a tree older than --workers\n    processes = None\n"
     "app = create_app(sys.argv[1])\n"
     "getattr(processes, 'tune_gc', lambda: None)()\n"
     f"sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r})\n"

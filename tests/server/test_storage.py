@@ -283,3 +283,82 @@ def test_every_store_keeps_the_contract_races_and_undo_included(url: str) -> Non
 def test_an_unknown_store_url_is_refused() -> None:
     with pytest.raises(ValueError, match="no store for 'mysql://x'"):
         open_store("mysql://x")
+
+
+def test_a_kept_sqlite_table_is_the_table_as_stored_after_every_kind_of_write(sqlite_url: str) -> None:
+    """An SQLite store keeps each table as last read or moved (issue 36): after every kind of
+    write a server makes (claim, move, bot move, chat, turn-message settings, presence, undo,
+    leave, rematch), what it reads is what a store opened afresh on the file reads."""
+    with TestClient(create_app(sqlite_url, games=TOY_GAMES, allow_private_hooks=True)) as c:
+        store = c.app.state.store  # type: ignore[attr-defined]
+        t = make_table(c, "toy", [human("Ana"), human("Beto"), bot("random")], seed=4)
+
+        def same(what: str) -> None:
+            t.settle()
+            fresh = open_store(sqlite_url)
+            try:
+                assert store.read(t.id) == fresh.read(t.id), what
+            finally:
+                fresh.dispose()
+
+        same("created")
+        t.get(1)  # opening an invite link claims the seat
+        same("claimed")
+        r = t.act(0, t.get(0)["view"]["legal"][0])
+        assert r.status_code == 200, r.text
+        same("a person's move, then the bot's")
+        assert (
+            c.post(
+                f"/api/tables/{t.id}/chat", json={"text": "hola"}, headers={"X-Seat-Token": t.tokens[0]}
+            ).status_code
+            == 201
+        )
+        same("chat")
+        notify = {"webhook": "http://127.0.0.1:9/hook"}
+        got = c.put(f"/api/tables/{t.id}/notify", json=notify, headers={"X-Seat-Token": t.tokens[1]})
+        assert got.status_code == 200, got.text
+        same("turn messages set")
+        with c.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[1]}") as ws:
+            ws.receive_json()
+            same("a seat's person here")
+        c.portal.call(c.app.state.hub.renew_presence)  # type: ignore[attr-defined,union-attr]
+        same("presence")
+        seat = t.get()["view"]["to_move"]
+        if seat in (0, 1):
+            assert t.act(seat, t.get(seat)["view"]["legal"][0]).status_code == 200
+            same("another move")
+            if (
+                c.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[seat]}).status_code
+                == 200
+            ):
+                same("undo")
+        assert c.post(f"/api/tables/{t.id}/leave", headers={"X-Seat-Token": t.tokens[1]}).status_code == 200
+        same("left: the seat went to a bot")
+        play_to_end(Table(c, {**t.created, "invites": [i for i in t.created["invites"] if i["seat"] == 0]}))
+        same("finished")
+        assert c.post(f"/api/tables/{t.id}/rematch", headers={"X-Seat-Token": t.tokens[0]}).status_code == 201
+        same("rematch")
+
+
+def test_a_move_at_a_kept_sqlite_table_reads_nothing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = client.app.state.store  # type: ignore[attr-defined]
+    t = make_table(client, "toy", [human(), human()], seed=3)
+    t.get(0)
+    t.get(1)
+    reads: list[str] = []
+    real = store._fast.table
+    monkeypatch.setattr(store._fast, "table", lambda cur, tid: reads.append(tid) or real(cur, tid))
+    with client.websocket_connect(f"/ws/tables/{t.id}?token={t.tokens[0]}") as ws:
+        ws.receive_json()
+        reads.clear()  # the socket's arrival marked its seat here: a write of presence
+        for i in range(4):
+            seat = t.get()["view"]["to_move"]
+            assert t.act(seat, t.get(seat)["view"]["legal"][0]).status_code == 200
+            if i == 1:  # the sweep that renews presence keeps the tables too
+                client.portal.call(client.app.state.hub.renew_presence)  # type: ignore[attr-defined,union-attr]
+    assert reads == []
+    client.post(f"/api/tables/{t.id}/chat", json={"text": "hola"}, headers={"X-Seat-Token": t.tokens[0]})
+    t.get()
+    assert reads == [t.id]  # any other write: read again

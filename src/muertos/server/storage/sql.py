@@ -27,10 +27,11 @@ import contextlib
 import dataclasses
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Dialect, Engine
@@ -53,6 +54,10 @@ from . import (
     voted,
 )
 
+_T = TypeVar("_T")
+
+KEPT_TABLES = 4096
+"""Tables an SQLite store keeps as last read or written (the busiest; see ``SqliteStore.read``)."""
 CHECKPOINT_SECONDS = 0.5
 """How often the server checkpoints a SQLite WAL in the background (see
 :meth:`SqliteStore.start`): at ~50 moves/s the WAL then stays far below SQLite's
@@ -710,6 +715,12 @@ class SqliteStore(SqlStore):
         # let a write wait behind many others (issue 38: chat's p99 was 0.6–1.5 s).
         self._write_lock = threading.RLock()
         sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._kept: OrderedDict[str, tuple[TableRow, list[ActionRow]]] = OrderedDict()
+        self._kept_lock = threading.Lock()
+        self._epoch = 0
+        """Writes ended so far: a read kept only if none ended while it read."""
+        self._only: set[str] | None = None
+        """The tables the write under way changes, when that is known (:meth:`_written_as`)."""
         self._checkpointer: tuple[threading.Thread, threading.Event] | None = None
         self.checkpoints = 0
         """WAL checkpoints made by :meth:`start`'s thread."""
@@ -748,12 +759,111 @@ class SqliteStore(SqlStore):
         super().dispose()
 
     def _begin(self) -> Any:
-        return _Locked(self._memory_lock or self._write_lock, self.engine)
+        return _Locked(self._memory_lock or self._write_lock, self.engine, self._forget)
 
     def _connect(self) -> Any:
         if self._memory_lock is not None:
             return _Locked(self._memory_lock, self.engine)
         return self.engine.connect()
+
+    # ------------------------------------------------------- tables kept as read
+    # One process writes the file, through :meth:`_begin`: a table read is kept until a write,
+    # so a move reads nothing (the read of a table and its moves, three queries, was an eighth
+    # of a move's cost, issue 36). Any write forgets every table kept, except a move and a
+    # presence, which keep their tables with the change made: what they wrote is known exactly.
+
+    def read(self, table_id: str) -> tuple[TableRow, list[ActionRow]] | None:
+        with self._kept_lock:
+            got = self._kept.get(table_id)
+            epoch = self._epoch
+            if got is not None:
+                self._kept.move_to_end(table_id)
+                return got
+        got = super().read(table_id)
+        if got is not None:
+            with self._kept_lock:
+                if self._epoch == epoch:  # no write ended meanwhile: this is the table as stored
+                    self._kept[table_id] = got
+                    while len(self._kept) > KEPT_TABLES:
+                        self._kept.popitem(last=False)
+        return got
+
+    def _forget(self) -> None:
+        """A write ended (under the write lock): forget the tables it may have changed."""
+        with self._kept_lock:
+            self._epoch += 1
+            if self._only is None:
+                self._kept.clear()
+            for table_id in self._only or ():
+                self._kept.pop(table_id, None)
+
+    def _written_as(
+        self,
+        tables: set[str],
+        write: Callable[[], _T],
+        patch: Callable[[tuple[TableRow, list[ActionRow]], _T], tuple[TableRow, list[ActionRow]] | None],
+    ) -> _T:
+        """Run ``write``, a change of ``tables`` alone whose effect is known: each of them kept
+        before it is kept after it as ``patch`` makes it (None: read it again)."""
+        with self._memory_lock or self._write_lock:  # the write and what is kept of it, together
+            with self._kept_lock:
+                kept = {t: self._kept.pop(t) for t in tables if t in self._kept}
+            self._only = tables
+            try:
+                out = write()
+            finally:
+                self._only = None
+            with self._kept_lock:
+                for table_id, got in kept.items():
+                    after = patch(got, out)
+                    if after is not None:
+                        self._kept[table_id] = after
+            return out
+
+    def _append(
+        self,
+        table_id: str,
+        index: int,
+        seat: int,
+        action: str,
+        finished: bool,
+        fallback: Fallback | None,
+        by_bot: bool,
+    ) -> ActionRow:
+        def moved(
+            got: tuple[TableRow, list[ActionRow]], row: ActionRow
+        ) -> tuple[TableRow, list[ActionRow]] | None:
+            if fallback is not None:  # a fallback changes a seat: read it again
+                return None
+            t, actions = got
+            after = dataclasses.replace(
+                t, actions=t.actions + 1, finished_at=row.time if finished else t.finished_at
+            )
+            return after, [*actions, row]
+
+        return self._written_as(
+            {table_id},
+            lambda: super(SqliteStore, self)._append(
+                table_id, index, seat, action, finished, fallback, by_bot
+            ),
+            moved,
+        )
+
+    def set_presence(self, seats: list[tuple[str, int, datetime]], announce: bool) -> None:
+        """Presence is written every 20 s for every seat connected: it patches the tables kept."""
+        until = {(t, s): u for t, s, u in seats}
+
+        def marked(got: tuple[TableRow, list[ActionRow]], _: None) -> tuple[TableRow, list[ActionRow]]:
+            t, actions = got
+            marks = [
+                dataclasses.replace(s, here_until=until[t.id, s.seat]) if (t.id, s.seat) in until else s
+                for s in t.seats
+            ]
+            return dataclasses.replace(t, seats=marks), actions
+
+        self._written_as(
+            {t for t, _, _ in seats}, lambda: super(SqliteStore, self).set_presence(seats, announce), marked
+        )
 
 
 class PostgresStore(SqlStore):
@@ -806,10 +916,14 @@ class _Locked:
     """``engine.begin()`` under a lock: an SQLite file's writers in turn, or every use of
     the single shared in-memory connection."""
 
-    def __init__(self, lock: threading.RLock, engine: Engine) -> None:
+    def __init__(
+        self, lock: threading.RLock, engine: Engine, written: Callable[[], None] | None = None
+    ) -> None:
         self.lock = lock
         self.engine = engine
         self.cm: Any = None
+        self.written = written
+        """Called as the transaction ends, committed or not, before the lock is released."""
 
     def __enter__(self) -> Connection:
         self.lock.acquire()
@@ -825,7 +939,11 @@ class _Locked:
         try:
             self.cm.__exit__(*exc)
         finally:
-            self.lock.release()
+            try:
+                if self.written is not None:
+                    self.written()
+            finally:
+                self.lock.release()
 
 
 class _FastPath:
