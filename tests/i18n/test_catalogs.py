@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import random
 
 import pytest
 
@@ -149,6 +150,26 @@ def test_a_tie_break_sentence_in_spanish() -> None:
 def test_every_sentence_of_a_game_has_spanish(game: str) -> None:
     gaps = missing(game, "es", games_per_setting=2, seed=1)  # the games own tests play seed 0
     assert not gaps, f"{len(gaps)} sentences not covered, e.g. {list(gaps.items())[:5]}"
+
+
+@pytest.mark.parametrize("game", TRANSLATED)
+def test_the_first_template_that_may_read_a_line_is_found_in_one_pass(game: str) -> None:
+    """The catalog's one pattern finds, for any line, the first template (most specific first)
+    whose own pattern matches it, and then only templates after it are tried."""
+    cat = game_catalog(game, "es")
+    g = get_game(game)
+    s = g.new(g.max_players, 3)
+    rnd = random.Random(3)
+    lines = []
+    while not s.over and len(lines) < 300:
+        s.apply(rnd.choice(s.legal_actions()))
+        lines += s.log(None)[-3:]
+    lines += [t.english for t in cat.templates] + ["nothing a template reads", ""]
+    for line in lines:
+        first = next(
+            (i for i, t in enumerate(cat.templates) if t.pattern.fullmatch(line)), len(cat.templates)
+        )
+        assert cat._readers(line) == cat.templates[first:], line
 
 
 @pytest.mark.parametrize("game", TRANSLATED)

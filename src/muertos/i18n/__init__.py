@@ -33,7 +33,7 @@ import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -313,13 +313,32 @@ class GameCatalog:
             self._memo[text] = out
         return out
 
+    @cached_property
+    def _first(self) -> re.Pattern[str]:
+        """Every template's pattern in one, most specific first: the first template that may
+        read a text is found in one pass of the regular expression engine, not one call a
+        template (a server at 100 tables spent 4% of its time trying templates, issue 36)."""
+        return re.compile(
+            "|".join(
+                f"(?P<t{i}>{'(?:.+?)'.join(map(re.escape, t.literals))})"
+                for i, t in enumerate(self.templates)
+            )
+            or "(?!)",
+            re.DOTALL,
+        )
+
+    def _readers(self, text: str) -> tuple[_Template, ...]:
+        """The templates that may read ``text``, in order: from the first whose pattern matches."""
+        m = self._first.fullmatch(text)
+        return () if m is None or m.lastgroup is None else self.templates[int(m.lastgroup[1:]) :]
+
     def _full(self, text: str, depth: int) -> str | None:
         if self.kept(text):
             return text
         t = self.term(text)
         if t is not None or depth > 6:
             return t
-        for tpl in self.templates:
+        for tpl in self._readers(text):
             for values in tpl.splits(text):
                 done = {k: self.full(v, depth + 1) for k, v in values.items()}
                 if all(v is not None for v in done.values()):
@@ -332,7 +351,7 @@ class GameCatalog:
         if whole is not None:
             return whole, []
         if depth <= 6:
-            for tpl in self.templates:
+            for tpl in self._readers(text):
                 for values in tpl.splits(text):
                     done, gaps = {}, []
                     for k, v in values.items():
