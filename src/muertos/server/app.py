@@ -179,7 +179,7 @@ def serve(
     env = processes.environment(db_url, workers, bot_workers, default_clock, smtp, public_url)
     if workers > 1:  # each process builds its app from the environment it inherits
         os.environ.update(env)
-    # A WebSocket client sends only pings: a large frame is refused, not read.
+    # A WebSocket client sends only pings and moves: a large frame is refused, not read.
     uvicorn.run(
         processes.from_environment(env) if workers == 1 else processes.FACTORY,
         factory=workers > 1,
