@@ -425,17 +425,26 @@ def test_a_move_through_one_process_reaches_websockets_of_the_other(two_servers:
                 got.append(await arecv_until(spect, 1))
                 got.append(created)
                 got.append({"action": view["legal"][0]})
+                # A move sent on a socket of one process reaches the sockets of the other.
+                async with websockets.connect(f"ws://{a}/ws/tables/{tid}?token={tok0}") as ws0:
+                    await asyncio.wait_for(ws0.recv(), 10)
+                    legal = got[1]["view"]["legal"]
+                    await ws1.send(json.dumps({"type": "play", "action": legal[0], "index": 1}))
+                    got.append(await arecv_until(ws0, 2))
+                    got.append({"action": legal[0]})
                 return got
 
     # a thread of its own: a session's Playwright (the browser tests) runs a loop in this one
     with ThreadPoolExecutor(1) as pool:
-        first, upd, spect_upd, _created, act = pool.submit(asyncio.run, scenario()).result()
+        first, upd, spect_upd, _created, act, upd0, act1 = pool.submit(asyncio.run, scenario()).result()
     assert first["type"] == "table" and first["moves"] == 0
     s = local(4, [act["action"]])
     assert upd["type"] == "update" and upd["moves"] == 1
     assert upd["view"] == s.view(1)
     assert upd["new_events"] == [{"kind": e.kind, "text": e.text} for e in s.events_for(1, 1)]
     assert spect_upd["view"] == s.view(None)
+    assert s.to_move == 1 and upd0["moves"] == 2
+    assert upd0["view"] == local(4, [act["action"], act1["action"]]).view(0)
 
 
 def test_after_a_move_here_subscribers_read_the_table_again_only_with_postgresql(db_url: str) -> None:
