@@ -132,7 +132,14 @@ def test_each_game_plays_to_the_end_marked_and_readable(
             problems.update(overflow(page))
         button = page.locator("button.action").first
         if phone:  # the move bar stays on the phone's screen
-            box = button.bounding_box()
+            # once shown: a redraw (the socket's update) may replace the buttons between the
+            # look-up and the measure, and a button being replaced has no box (seen at -n 4)
+            box = None
+            for _ in range(3):
+                button.wait_for(state="visible", timeout=5_000)
+                box = button.bounding_box()
+                if box is not None:
+                    break
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["height"]
         button.click()
         page.wait_for_function(f"Number(document.body.dataset.moves || 0) > {state['moves']}")
