@@ -389,10 +389,22 @@ class SqlStore:
         passes it to ``announce`` first, under :meth:`ordered`. A ``fallback`` is stored
         with it."""
         with self.ordered(table_id):
-            row = self._append(table_id, index, seat, action, finished, fallback, by_bot)
+            row = self._move_written(
+                table_id,
+                finished,
+                fallback is None,
+                lambda: self._append(table_id, index, seat, action, finished, fallback, by_bot),
+            )
             if announce is not None:
                 announce(row)
         return row
+
+    def _move_written(
+        self, table_id: str, finished: bool, plain: bool, write: Callable[[], ActionRow]
+    ) -> ActionRow:
+        """Run ``write``, which stores a move of ``table_id`` (and ends the table if
+        ``finished``; ``plain``: it changes no seat): a hook for what a store keeps of it."""
+        return write()
 
     def _append(
         self,
@@ -820,20 +832,13 @@ class SqliteStore(SqlStore):
                         self._kept[table_id] = after
             return out
 
-    def _append(
-        self,
-        table_id: str,
-        index: int,
-        seat: int,
-        action: str,
-        finished: bool,
-        fallback: Fallback | None,
-        by_bot: bool,
+    def _move_written(
+        self, table_id: str, finished: bool, plain: bool, write: Callable[[], ActionRow]
     ) -> ActionRow:
         def moved(
             got: tuple[TableRow, list[ActionRow]], row: ActionRow
         ) -> tuple[TableRow, list[ActionRow]] | None:
-            if fallback is not None:  # a fallback changes a seat: read it again
+            if not plain:  # a fallback changes a seat: read it again
                 return None
             t, actions = got
             after = dataclasses.replace(
@@ -841,13 +846,7 @@ class SqliteStore(SqlStore):
             )
             return after, [*actions, row]
 
-        return self._written_as(
-            {table_id},
-            lambda: super(SqliteStore, self)._append(
-                table_id, index, seat, action, finished, fallback, by_bot
-            ),
-            moved,
-        )
+        return self._written_as({table_id}, write, moved)
 
     def set_presence(self, seats: list[tuple[str, int, datetime]], announce: bool) -> None:
         """Presence is written every 20 s for every seat connected: it patches the tables kept."""
