@@ -3,7 +3,9 @@ the UNIQUE(table_id, index) constraint."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -340,6 +342,22 @@ def test_a_kept_sqlite_table_is_the_table_as_stored_after_every_kind_of_write(sq
         same("rematch")
 
 
+def _until_marked_away(client: TestClient, table_id: str, seat: int) -> None:
+    """Wait until the server has stored that a closed socket's seat went away: that write takes
+    the table from those kept while it runs, and a read meanwhile goes to the file (CI saw it)."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+
+    async def settled() -> bool:
+        await asyncio.gather(*hub.tasks, return_exceptions=True)
+        return (table_id, seat) not in hub.present and not hub.tasks
+
+    for _ in range(500):
+        if client.portal.call(settled):
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"seat {seat} of table {table_id} never marked away")
+
+
 def test_a_move_at_a_kept_sqlite_table_reads_nothing(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -358,6 +376,7 @@ def test_a_move_at_a_kept_sqlite_table_reads_nothing(
             assert t.act(seat, t.get(seat)["view"]["legal"][0]).status_code == 200
             if i == 1:  # the sweep that renews presence keeps the tables too
                 client.portal.call(client.app.state.hub.renew_presence)  # type: ignore[attr-defined,union-attr]
+    _until_marked_away(client, t.id, 0)
     assert reads == []
     client.post(f"/api/tables/{t.id}/chat", json={"text": "hola"}, headers={"X-Seat-Token": t.tokens[0]})
     t.get()
