@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from typing import Any
 
 import pytest
 
-from muertos.engine.conformance import check_game, check_with_hypothesis
+from muertos.engine.actions import Actions
+from muertos.engine.conformance import ConformanceError, check_game, check_with_hypothesis
 from muertos.games.ofrenda import GAME
 
 NO = {"common_goals": False, "hidden_hands": False}
@@ -44,3 +47,25 @@ def test_conformance(players: int, options: dict[str, Any], seeds: int, deep: in
 @pytest.mark.parametrize(("players", "options"), [(p, o) for p, o, _, _ in CASES if o in (NO, GOALS)])
 def test_hypothesis(players: int, options: dict[str, Any]) -> None:
     check_with_hypothesis(GAME, players, options, max_examples=20)
+
+
+def test_a_closed_kind_is_proven_on_one_move_and_its_faults_are_still_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The action table's check proves one move of a kind closed in the phase (the engine refuses
+    them all with the kind's ``closed`` sentence, before its check): a kind whose moves do not
+    read back as themselves is still caught where it is closed, at the first position."""
+    table = GAME.state_class.ACTIONS
+    skip = next(k for k in table.kinds if k.verb == "skip")  # open in the token phase alone
+
+    def misspelled(state: Any) -> list[Any]:
+        return [dataclasses.replace(m, text=f"skipp {m.text.split()[1]}") for m in skip.every(state)]
+
+    kinds = [dataclasses.replace(k, every=misspelled) if k is skip else k for k in table.kinds]
+    faulty = copy.copy(table)
+    Actions.__init__(faulty, *kinds, phase=table.phase, unread=table.unread)
+    monkeypatch.setattr(GAME.state_class, "ACTIONS", faulty)
+    s = GAME.new(2, 1)
+    assert s.phase == "take"  # skip is closed here
+    with pytest.raises(ConformanceError, match=r"the refusal of 'skipp J1' is not its closed kind's"):
+        check_game(GAME, 2, NO, seeds=1, deep=1)
