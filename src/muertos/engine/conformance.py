@@ -22,9 +22,10 @@ OpenSpiel's games all run its random-simulation test. The checks, from many seed
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .actions import Actions
@@ -271,18 +272,13 @@ def _check_action_table(s: State, table: Actions[Any], legal: list[str], where: 
             _fail(where, f"{a!r} is listed but its check says: {table.problem(s, *got)}")
     phase = table.phase(s) if table.phase is not None else None
     for kind in table.kinds:
+        moves: Iterable[Any] = kind.every(s)
         if kind.phases and phase not in kind.phases:
             # Closed now: ``problem`` answers ``closed`` before the kind's own check, whatever
             # the move, and a listed move of it failed above. One move proves the refusal is
             # that sentence; every move would prove the engine again (a quarter of the check).
-            first = next(iter(kind.every(s)), None)
-            if first is not None and table.why_illegal(s, first.text) != table.problem(s, kind, first):
-                _fail(
-                    where,
-                    f"the refusal of {first.text!r} is not its closed kind's: {table.why_illegal(s, first.text)}",
-                )
-            continue
-        for move in kind.every(s):
+            moves = itertools.islice(moves, 1)
+        for move in moves:
             why = table.problem(s, kind, move)
             if why is None and move.text not in listed:
                 _fail(where, f"{move.text!r} passes its check but is not listed")
