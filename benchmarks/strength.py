@@ -1,4 +1,4 @@
-"""Strength of the bots against the goals of issue 24, with sample sizes and 95% intervals.
+"""Strength of the bots against the goals of issue 24 (or 37), with sample sizes and 95% intervals.
 
     python benchmarks/strength.py                             # every goal, full samples (hours)
     python benchmarks/strength.py --sample 0.25 --jobs 2      # every goal on a quarter of the games
@@ -24,6 +24,18 @@ same moves on every run). A verdict is ``met`` when the measured figure reaches 
 the interval says how sure that is. ``--challenger ismcts+net`` measures the search with
 the learned evaluation (issue 37) instead; ``--opponents ismcts:1cpu,greedy`` seats those
 bots, in turn, in the other seats (default: greedy in all of them).
+
+``--goals 37`` judges the same kinds of games by issue 37's targets, at the budget it names::
+
+    python benchmarks/strength.py --goals 37 --budget 1cpu --only solo --challenger ismcts+endgame
+    python benchmarks/strength.py --goals 37 --budget 1cpu --only table --opponents ismcts:1cpu,greedy
+
+- Ofrenda solo: median >= 110 over 100 games, and at least 10 of them >= 125.
+- Die of the Dead solo: mean >= 13.5 over 100 games, and at least one perfect 18 in 200.
+- At each game's largest seat count: >= 1.5x the fair share, the interval's lower end above
+  the fair share itself (the other seats: the search bot of today and greedy, ``--opponents``).
+- At 2 seats: >= 65% against today's search bot (``--opponents ismcts:1cpu``), both seats of
+  every seed.
 """
 
 from __future__ import annotations
@@ -106,25 +118,39 @@ def _reaches(score: float, times: int) -> Judge:
     return judge
 
 
-def _wins_at_least(share: float) -> Judge:
+def _wins_at_least(share: float, above: float | None = None) -> Judge:
+    """Won ``share`` of the games or more; with ``above``, the interval's lower end above it
+    too (issue 37: sure to beat a fair share, not only to reach 1.5 times it)."""
+
     def judge(res: list[list[float]]) -> tuple[bool, str, str]:
         won = sum(r[0] for r in res)
         lo, hi = wilson(won, len(res))
         rate = won / len(res)
-        return rate >= share - 1e-12, f"{rate:.1%} won", f"{lo:.1%}–{hi:.1%}"
+        met = rate >= share - 1e-12 and (above is None or lo > above)
+        return met, f"{rate:.1%} won", f"{lo:.1%}–{hi:.1%}"
 
     return judge
 
 
-def goals(ids: Iterable[str]) -> list[Goal]:
-    """The issue's goals for the games ``ids``."""
+ISSUES = (24, 37)
+"""The issues whose goals this script judges (``--goals``)."""
+
+
+def goals(ids: Iterable[str], issue: int = 24) -> list[Goal]:
+    """The goals of ``issue`` (24 or 37) for the games ``ids``: the same games, other targets."""
+    if issue not in ISSUES:
+        raise ValueError(f"no goals of issue {issue}: {', '.join(map(str, ISSUES))}")
+    later = issue == 37
     out: list[Goal] = []
     ids = list(ids)
     if "ofrenda" in ids:
         out.append(
             Goal("Ofrenda solo median", "ofrenda", "solo", 1, 100, _median_at_least(110), "median >= 110")
         )
+        if later:
+            out.append(Goal("Ofrenda solo 125", "ofrenda", "solo", 1, 100, _reaches(125, 10), ">= 10 of 100"))
     if "die-of-the-dead" in ids:
+        mean = 13.5 if later else 13
         out.append(
             Goal(
                 "Die of the Dead solo mean",
@@ -132,8 +158,8 @@ def goals(ids: Iterable[str]) -> list[Goal]:
                 "solo",
                 1,
                 100,
-                _mean_at_least(13),
-                "mean >= 13",
+                _mean_at_least(mean),
+                f"mean >= {mean:g}",
             )
         )
         out.append(
@@ -160,12 +186,13 @@ def goals(ids: Iterable[str]) -> list[Goal]:
                     "table",
                     most,
                     40,
-                    _wins_at_least(1.5 * fair),
-                    f">= {1.5 * fair:.1%} (1.5x fair share)",
+                    _wins_at_least(1.5 * fair, fair if later else None),
+                    f">= {1.5 * fair:.1%} (1.5x fair share)" + (f", lower end > {fair:.1%}" if later else ""),
                 )
             )
         if g.min_players <= 2 <= most:
-            out.append(Goal(f"{title} 2 seats", gid, "table", 2, 40, _wins_at_least(0.75), ">= 75%"))
+            two = 0.65 if later else 0.75
+            out.append(Goal(f"{title} 2 seats", gid, "table", 2, 40, _wins_at_least(two), f">= {two:.0%}"))
     return out
 
 
@@ -264,6 +291,9 @@ def main(argv: list[str] | None = None) -> None:
         help="bots in the other seats, in turn, comma-separated (default greedy)",
     )
     ap.add_argument("--only", choices=["solo", "table", "speed"], help="one kind of goal, or the speed table")
+    ap.add_argument(
+        "--goals", type=int, choices=ISSUES, default=24, help="whose targets judge the games (default 24)"
+    )
     ap.add_argument("--out", type=Path, help="JSON lines of each game's result; an existing file is resumed")
     ap.add_argument(
         "--report",
@@ -301,7 +331,7 @@ def main(argv: list[str] | None = None) -> None:
         console.print(t)
         return
 
-    todo = [g for g in goals(ids) if args.only is None or g.kind == args.only]
+    todo = [g for g in goals(ids, args.goals) if args.only is None or g.kind == args.only]
     done = _load(args.out)
     jobs = sorted({j for g in todo for j in g.jobs(args.sample, args.first_seed)})
     missing = [] if args.report else [j for j in jobs if _key(j, label) not in done]
@@ -360,7 +390,9 @@ def main(argv: list[str] | None = None) -> None:
                 out.close()
 
     seeds = f", seeds from {args.first_seed}" if args.first_seed else ""
-    t = Table(title=f"Goals of issue 24 with {label} (sample {args.sample:g} of each goal's games{seeds})")
+    t = Table(
+        title=f"Goals of issue {args.goals} with {label} (sample {args.sample:g} of each goal's games{seeds})"
+    )
     for col in ("goal", "games", "measured", "95% interval", "target", "verdict", "detail"):
         t.add_column(col)
     for g in todo:

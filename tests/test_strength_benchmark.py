@@ -55,6 +55,43 @@ def test_the_judges_read_the_results_as_the_goals_say() -> None:
     assert perfect.judge([[17.0]] * 199 + [[18.0]])[:2] == (True, "1 of 200 games")
 
 
+def test_issue_37s_goals_judge_the_same_games_by_its_own_targets() -> None:
+    """Issue 37: "Ofrenda solo median ≥ 110 over 100 games; at least 10 games ≥ 125", "Die of
+    the Dead solo mean ≥ 13.5 over 100 games; at least one perfect 18 in 200", at the most
+    seats "≥ 1.5× its fair share (Ofrenda 4 seats ≥ 37.5% with the interval's lower end above
+    25%; Dia de los Muertos 6 seats ≥ 25% likewise); at 2 seats ≥ 65%"."""
+    s = _strength()
+    ids = muertos.game_ids()
+    later = {g.name: g for g in s.goals(ids, 37)}
+    before = {g.name: g for g in s.goals(ids)}
+    assert set(later) == set(before) | {"Ofrenda solo 125"}
+    for name, g in later.items():  # the same games: a run kept for one issue is judged for the other
+        assert g.jobs(1.0) == (before.get(name) or later["Ofrenda solo median"]).jobs(1.0), name
+    hundred = later["Ofrenda solo 125"]
+    assert hundred.judge([[125.0]] * 10 + [[90.0]] * 90)[:2] == (True, "10 of 100 games")
+    assert hundred.judge([[125.0]] * 9 + [[124.0]] * 91)[0] is False
+    mean = later["Die of the Dead solo mean"]
+    assert mean.target == "mean >= 13.5" and before["Die of the Dead solo mean"].target == "mean >= 13"
+    assert mean.judge([[13.0]] * 50 + [[14.0]] * 50)[0] is True
+    assert mean.judge([[13.0]] * 51 + [[14.0]] * 49)[0] is False
+    assert before["Die of the Dead solo mean"].judge([[13.0]] * 51 + [[14.0]] * 49)[0] is True
+    four = later["Ofrenda 4 seats"]
+    # 15 of 40 is 37.5%, but its interval reaches down to 24.2%: not sure to beat 25%
+    assert four.judge([[1.0]] * 15 + [[0.0]] * 25)[0] is False
+    assert before["Ofrenda 4 seats"].judge([[1.0]] * 15 + [[0.0]] * 25)[0] is True
+    assert four.judge([[1.0]] * 17 + [[0.0]] * 23)[0] is True  # 42.5%, interval from 28.5%
+    six = later["Dia de los Muertos 6 seats"]
+    assert six.target == ">= 25.0% (1.5x fair share), lower end > 16.7%"
+    assert len(six.jobs(1.0)) == 42
+    assert six.judge([[1.0]] * 11 + [[0.0]] * 31)[0] is False  # 26.2%, but its interval from 15.3%
+    assert six.judge([[1.0]] * 12 + [[0.0]] * 30)[0] is True  # 28.6%, its interval from 17.2%
+    two = later["Ofertu 2 seats"]
+    assert two.target == ">= 65%" and two.judge([[1.0]] * 26 + [[0.0]] * 14)[0] is True
+    assert two.judge([[1.0]] * 25 + [[0.0]] * 15)[0] is False
+    with pytest.raises(ValueError, match="no goals of issue 36"):
+        s.goals(ids, 36)
+
+
 def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> None:
     out = tmp_path / "runs.jsonl"
     cmd = [sys.executable, str(SCRIPT), "ofertu", "--budget", "5", "--sample", "0.05", "--jobs", "1"]
@@ -116,6 +153,7 @@ def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> 
         ["--first-seed", "-1"],
         ["no-such-game"],
         ["--report"],
+        ["--goals", "36"],
     ],
 )
 def test_bad_arguments_are_refused_with_exit_2(bad: list[str]) -> None:
