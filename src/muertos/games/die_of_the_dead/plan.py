@@ -165,4 +165,10 @@ def still_perfect(st: DieOfTheDeadState, seat: int = 0) -> bool:
     for kind, n in enumerate(st.city):
         available[colour_of(kind_die(kind))] += n
     board = 0 if st.options["same_urns"] else seat
-    return perfect_plan(board, st.ofrenda[seat], available, city_left(st)) is not None
+    return _possible(board, tuple(st.ofrenda[seat]), tuple(available[c] for c in COLOURS), city_left(st))
+
+
+@lru_cache(maxsize=1 << 16)
+def _possible(board: int, ofrenda: tuple[int, ...], available: tuple[int, ...], payable: int) -> bool:
+    """``perfect_plan`` answered once a position: a search asks again and again."""
+    return perfect_plan(board, ofrenda, Counter(dict(enumerate(available))), payable) is not None
