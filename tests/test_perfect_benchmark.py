@@ -12,6 +12,7 @@ from muertos.games.die_of_the_dead import DieOfTheDeadState
 from muertos.games.die_of_the_dead.plan import still_perfect
 from muertos.match import seat_seed
 
+from .games.die_of_the_dead.helpers import D
 from .scripts import BENCHMARKS, load_benchmark
 
 SCRIPT = BENCHMARKS / "perfect.py"
@@ -44,7 +45,34 @@ def test_the_perfect_is_told_lost_at_the_move_that_lost_it() -> None:
     assert (sum(d >= 0 for d in s.ofrenda[0]), s.round) == (dice, rnd)
 
 
-@pytest.mark.parametrize("bad", [["--seeds", "0"], ["--first-seed", "-1"], ["--bot", "nobody"]])
+def test_the_hope_is_added_at_a_leaf_only_while_the_perfect_can_be_reached() -> None:
+    perfect = load_benchmark("perfect")
+    agent = perfect.hoping("ismcts:50", 4, 2.0, 1.0)
+    s = muertos.game("die-of-the-dead").new(1, 2)
+    assert isinstance(s, DieOfTheDeadState)
+    for a in ("fill 1 rbg", "fill 2 gyp", "fill 3 rby", "fill 4 bgp"):
+        s.apply(a)
+    plain = s.game.evaluate(s, 0)
+    assert still_perfect(s) and agent.leaf(s) == [plain]  # no die placed yet: 2 × (0 / 12)
+    s.ofrenda[0][10] = D("g3")  # a green 3 on the Bread: one die of twelve
+    assert still_perfect(s) and agent.leaf(s) == [pytest.approx(s.game.evaluate(s, 0) + 2 / 12)]
+    s.spent = 1  # a token gone: no perfect, no hope
+    assert agent.leaf(s) == [s.game.evaluate(s, 0)]
+    with pytest.raises(ValueError, match="--hope needs an ismcts bot"):
+        perfect.hoping("greedy", 0, 1.0, 0.0)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ["--seeds", "0"],
+        ["--first-seed", "-1"],
+        ["--bot", "nobody"],
+        ["--hope", "nan"],
+        ["--hope", "3", "--power", "inf"],
+        ["--hope", "3", "--bot", "greedy"],
+    ],
+)
 def test_bad_arguments_are_refused_with_exit_2(bad: list[str]) -> None:
     r = subprocess.run([sys.executable, str(SCRIPT), *bad], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2, r.stderr
