@@ -178,3 +178,8 @@ def test_a_solo_game_needs_five_dice_of_one_colour() -> None:
     assert still_perfect(s)
     s.city[2 * G] = 0  # green: the two in the casket only
     assert not still_perfect(s)
+    s.held = D("g5")  # a green die drafted, its place not yet chosen, is still to come
+    s.city[2 * G] = 2
+    assert still_perfect(s)
+    s.held = -1
+    assert not still_perfect(s)

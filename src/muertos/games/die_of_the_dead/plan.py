@@ -150,7 +150,8 @@ def perfect_plan(
 
 def still_perfect(st: DieOfTheDeadState, seat: int = 0) -> bool:
     """Solo: can this game still end on the perfect score? No token used or discarded, and
-    a perfect plan of the seat's ofrenda that the dice still to come can fill."""
+    a perfect plan of the seat's ofrenda that the dice still to come can fill (in or on a
+    casket, in the City, on the preparation board, or drafted and not yet placed)."""
     if (
         not st.solo
         or st.spent
@@ -160,7 +161,7 @@ def still_perfect(st: DieOfTheDeadState, seat: int = 0) -> bool:
     from .heuristics import city_left
 
     available: Counter[int] = Counter()
-    for dice in (*st.inside, *st.lid, st.prep[seat]):
+    for dice in (*st.inside, *st.lid, st.prep[seat], [st.held] if st.held >= 0 else []):
         available.update(colour_of(d) for d in dice)
     for kind, n in enumerate(st.city):
         available[colour_of(kind_die(kind))] += n
