@@ -270,7 +270,7 @@ def _value(st: DieOfTheDeadState, s: int) -> float:
         return _value_of(st, s)
     key = (
         st.phase == "over",
-        0 if st.options["same_urns"] else s,
+        st.board_of(s),
         st.steps[s],
         len(st.prep[s]),
         *st.hands[s],  # four, twelve and four numbers: one flat tuple is cheaper to build
@@ -290,7 +290,7 @@ def _value_of(st: DieOfTheDeadState, s: int) -> float:
     if st.over:
         return v + 0.01 * sum(hand)  # tie-break: most tokens
     cells = st.ofrenda[s]
-    board = 0 if st.options["same_urns"] else s
+    board = st.board_of(s)
     solo = st.players == 1
     v += _token_sets(hand, st.boards, city_left(st) <= 0) if solo else TOKEN * sum(hand)
     open_sections: list[tuple[frozenset[int], float]] = []

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from .components import CALAVERA, COMPONENTS
 from .notation import colour_of, face_of, kind_die
-from .scoring import BREAD, CANDLE, INCENSE, MARIGOLD, bread, candle, incense, marigold, section_score
+from .scoring import BREAD, INCENSE, MARIGOLD, section_score, section_steps
 
 if TYPE_CHECKING:
     from .rules import DieOfTheDeadState
@@ -58,16 +58,6 @@ def _best_colours(sec: int, board: int) -> tuple[int, ...]:
     return tuple(c if c >= 0 else next(spare) for c in cols)
 
 
-def _bound(sec: int, cols: Sequence[int], vals: Sequence[int], board: int) -> int:
-    if sec == BREAD:
-        return bread(cols, vals)
-    if sec == CANDLE:
-        return candle(cols, vals)
-    if sec == MARIGOLD:
-        return marigold(cols, vals)
-    return incense(cols, vals, COMPONENTS.boards[board].urns)
-
-
 @cache
 def perfect_quads(sec: int, board: int) -> tuple[Quad, ...]:
     """Every way a section scores the cap on ``board``, no die wild: the values that can
@@ -76,7 +66,7 @@ def perfect_quads(sec: int, board: int) -> tuple[Quad, ...]:
     best = _best_colours(sec, board)
     out: list[Quad] = []
     for vals in product(VALUES, repeat=4):
-        if _bound(sec, best, vals, board) < CAP:
+        if section_score(sec, best, vals, urns) < CAP:
             continue
         for cols in product(COLOURS, repeat=4):
             if section_score(sec, cols, vals, urns) >= CAP:
@@ -152,12 +142,12 @@ def still_perfect(st: DieOfTheDeadState, seat: int = 0) -> bool:
     """Solo: can this game still end on the perfect score? No token used or discarded, and
     a perfect plan of the seat's ofrenda that the dice still to come can fill (in or on a
     casket, in the City, on the preparation board, or drafted and not yet placed)."""
-    if (
-        not st.solo
-        or st.spent
-        or st.steps[seat] != sum(CAP for sec in range(len(COMPONENTS.sections)) if st.scored[seat][sec])
-    ):
+    if not st.solo or st.spent:
         return False
+    if any(
+        done and steps < CAP for steps, done in zip(section_steps(st, seat), st.scored[seat], strict=True)
+    ):
+        return False  # a section already scored below the most
     from .heuristics import city_left
 
     available: Counter[int] = Counter()
@@ -165,8 +155,9 @@ def still_perfect(st: DieOfTheDeadState, seat: int = 0) -> bool:
         available.update(colour_of(d) for d in dice)
     for kind, n in enumerate(st.city):
         available[colour_of(kind_die(kind))] += n
-    board = 0 if st.options["same_urns"] else seat
-    return _possible(board, tuple(st.ofrenda[seat]), tuple(available[c] for c in COLOURS), city_left(st))
+    return _possible(
+        st.board_of(seat), tuple(st.ofrenda[seat]), tuple(available[c] for c in COLOURS), city_left(st)
+    )
 
 
 @lru_cache(maxsize=1 << 16)

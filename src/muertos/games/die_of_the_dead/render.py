@@ -121,7 +121,7 @@ def _caskets(st: DieOfTheDeadState) -> Table:
 
 
 def _ofrenda(st: DieOfTheDeadState, s: int) -> Table:
-    board = C.boards[0 if st.options["same_urns"] else s]
+    board = C.boards[st.board_of(s)]
     urn = {SECTIONS[INCENSE][u.position]: f"{C.colour_letters[u.colour]}{u.value}" for u in board.urns}
     grid: list[list[Text]] = [[Text("") for _ in range(4)] for _ in range(4)]
     for c, (r, col) in enumerate(C.grid):

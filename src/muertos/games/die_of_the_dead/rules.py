@@ -382,8 +382,13 @@ class DieOfTheDeadState(State):
         scored = self.scored[s]
         return [i for i in range(4) if not scored[i] and self._complete(s, i)]
 
+    def board_of(self, s: int) -> int:
+        """The ofrenda board whose urns score seat ``s``'s Incense: its own, or with the
+        ``same_urns`` option the first board's for every seat (B-DD3)."""
+        return 0 if self.options["same_urns"] else s
+
     def _section_value(self, s: int, sec: int) -> int:
-        return _dice_value(sec, SECTION_DICE[sec](self.ofrenda[s]), 0 if self.options["same_urns"] else s)
+        return _dice_value(sec, SECTION_DICE[sec](self.ofrenda[s]), self.board_of(s))
 
     def _rating(self) -> str:
         """The solo tier (``scoring.solo_tier``) as the end's log line and the view say it."""

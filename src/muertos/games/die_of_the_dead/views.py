@@ -126,7 +126,7 @@ def casket_view(s: DieOfTheDeadState, p: int) -> Casket:
 
 def seat_view(s: DieOfTheDeadState, i: int, viewer: int | None = None) -> Seat:
     """Seat ``i`` as ``viewer`` sees it (``None``: a spectator)."""
-    urns = C.boards[0 if s.options["same_urns"] else i].urns
+    urns = C.boards[s.board_of(i)].urns
     t = s.steps[i]
     supply = s.supply[i]
     put = s.puts[i]
