@@ -38,7 +38,11 @@ def _why(spent: int, ofrenda: list[int], after: DieOfTheDeadState, action: str) 
     if after.spent > spent:
         return "token used or discarded"
     if after.ofrenda[0] != ofrenda:
-        return "die placed" if perfect_plan(0, after.ofrenda[0]) is None else "die placed: dice short"
+        return (
+            "die placed"
+            if perfect_plan(after.board_of(0), after.ofrenda[0]) is None
+            else "die placed: dice short"
+        )
     return action.split()[0]
 
 

@@ -166,6 +166,20 @@ def test_a_solo_game_keeps_its_perfect_until_a_token_leaves_the_game() -> None:
     assert isinstance(multi, DieOfTheDeadState) and not still_perfect(multi)
 
 
+def test_a_section_scored_below_four_ends_the_perfect() -> None:
+    """A scored section's dice stay on the board, so the plan sees its steps: four purple, red, blue and green 6s
+    on the Candles (cells 6 to 9) scored 4, and the rest can still be perfect (a green Bread
+    through cell 9, a yellow and green Marigold, the urns' blue 2 and red 5 beside the purple
+    6); with a red 1 for the red 6 the Candles scored 3 ("If any 3 have the same value")."""
+    s = _solo_after_the_fill()
+    s.scored[0][CANDLE] = 1
+    for cell, die in zip((6, 7, 8, 9), ("p6", "r6", "b6", "g6"), strict=True):
+        s.ofrenda[0][cell] = D(die)
+    assert still_perfect(s)
+    s.ofrenda[0][7] = D("r1")
+    assert not still_perfect(s)
+
+
 def test_a_solo_game_needs_five_dice_of_one_colour() -> None:
     """Bread: "If all 4 dice are the same colour", and the Marigold's alternate die beside it
     on the shared corner is of that colour too (cells 0 and 2): five dice of one colour. With

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from .components import CALAVERA, COMPONENTS
 from .notation import colour_of, face_of, kind_die
-from .scoring import BREAD, INCENSE, MARIGOLD, section_score, section_steps
+from .scoring import BREAD, INCENSE, MARIGOLD, section_score
 
 if TYPE_CHECKING:
     from .rules import DieOfTheDeadState
@@ -143,11 +143,7 @@ def still_perfect(st: DieOfTheDeadState, seat: int = 0) -> bool:
     a perfect plan of the seat's ofrenda that the dice still to come can fill (in or on a
     casket, in the City, on the preparation board, or drafted and not yet placed)."""
     if not st.solo or st.spent:
-        return False
-    if any(
-        done and steps < CAP for steps, done in zip(section_steps(st, seat), st.scored[seat], strict=True)
-    ):
-        return False  # a section already scored below the most
+        return False  # a section scored below the most keeps its dice: they fit no plan
     from .heuristics import city_left
 
     available: Counter[int] = Counter()
