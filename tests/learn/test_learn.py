@@ -179,6 +179,21 @@ def test_ships_a_solo_evaluation_of_ofrenda() -> None:
     assert ("ofrenda", 1) in learn.shipped()
 
 
+def test_a_loaded_network_thinks_on_one_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot's budget of CPU seconds counts every thread: torch's second thread, spinning
+    on a network this small, cost the Ofertu search 96% of its iterations."""
+    train.train(tiny(), tmp_path / "w", tmp_path / "o")
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(2)
+        m = model.load(tmp_path / "o" / "ofertu-2.pt")
+        assert torch.get_num_threads() == 1
+        shares = m.values(muertos.game("ofertu").new(2, 4))
+        assert sum(shares) == pytest.approx(1.0) and all(0 < v < 1 for v in shares)
+    finally:
+        torch.set_num_threads(before)
+
+
 def test_the_search_asks_the_leaf_of_determinizations_only() -> None:
     """The leaf judges the search's determinizations, never the real state, and no
     playout runs before it (``leaf_depth`` 0)."""

@@ -11,6 +11,7 @@ by ``mean`` and ``std``; ``"win"`` at a table) and the training record.
 from __future__ import annotations
 
 import array
+import math
 from pathlib import Path
 from typing import Any
 
@@ -70,9 +71,13 @@ class ValueModel:
         out = self.raw(obs)
         if self.target == "score":
             return [v * self.std + self.mean for v in out]
-        shares = [float(torch.sigmoid(torch.tensor(v))) for v in out]
+        shares = [_sigmoid(v) for v in out]
         total = sum(shares)
         return [s / total for s in shares] if total > 0 else shares
+
+
+def _sigmoid(v: float) -> float:
+    return 1.0 / (1.0 + math.exp(-v)) if v >= 0 else math.exp(v) / (1.0 + math.exp(v))
 
 
 def build(meta: dict[str, Any]) -> ValueNet:
@@ -98,7 +103,13 @@ def read(path: Path) -> tuple[ValueNet, dict[str, Any]]:
 
 
 def load(path: Path) -> ValueModel:
-    """A file's model, refusing one trained on another encoding (``ValueError``)."""
+    """A file's model, refusing one trained on another encoding (``ValueError``).
+
+    Torch is set to one thread here: the network is a few small layers asked one position
+    at a time, where a second thread only spins, and a bot's budget of CPU seconds counts
+    every thread's time (at two threads the Ofertu search ran 34 iterations a move instead
+    of about 900, see the README)."""
+    torch.set_num_threads(1)
     net, meta = read(path)
     c = codec(str(meta["game"]), int(meta["players"]), dict(meta.get("options") or {}))
     if c.observation_size != int(meta["observation_size"]) or fingerprint(c) != meta["fingerprint"]:
