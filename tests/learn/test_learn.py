@@ -334,7 +334,7 @@ def test_the_endgame_bot_walks_the_end_and_never_asks_for_a_network(monkeypatch:
 
 
 def test_a_mixed_leaf_averages_the_network_and_the_playout() -> None:
-    """``leaf_mix`` 0.5 (the default): half the network's judgement where the tree stops, half the
+    """``leaf_mix`` 0.5: half the network's judgement where the tree stops, half the
     playout's; 1: the network's alone, no playout."""
     s = muertos.game("ofrenda").new(1, 4)
     alone = NetISMCTSAgent(1, iterations=1, leaf=lambda d: [1000.0], leaf_mix=1.0, endgame=False)
@@ -342,7 +342,7 @@ def test_a_mixed_leaf_averages_the_network_and_the_playout() -> None:
     assert visits == 1 and value == 1000.0
     plain = muertos.agents.ISMCTSAgent(1, iterations=1)
     ((move, (_, played)),) = plain.root_values(s, 0).items()
-    mixed = NetISMCTSAgent(1, iterations=1, leaf=lambda d: [1000.0], endgame=False)
+    mixed = NetISMCTSAgent(1, iterations=1, leaf=lambda d: [1000.0], leaf_mix=0.5, endgame=False)
     assert mixed.root_values(s, 0) == {move: (1, 0.5 * played + 500.0)}
     with pytest.raises(ValueError, match="leaf_mix"):
         NetISMCTSAgent(1, leaf_mix=1.5)
@@ -377,3 +377,36 @@ def test_the_endgame_walk_gives_up_at_its_deadline_and_the_search_keeps_the_budg
     assert solve(end, 0, random.Random(1), deadline=6.0, clock=lambda: 5.0) is not None
     bot = NetISMCTSAgent(1, seconds=0.05, leaf=lambda d: [0.0])
     assert bot.act(end, 0) in end.legal_actions() and bot.seconds == 0.05
+
+
+def test_the_mix_is_the_one_measured_for_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the network played weaker (Ofrenda solo, ``leaf.toml``) the search does not ask
+    it: ``ismcts+net`` plays as ``ismcts+endgame`` move for move; elsewhere the file's mix."""
+    assert learn.leaf_mix("ofrenda", 1) == 0.0 and learn.leaf_mix("ofertu", 2) == 0.5
+
+    def never(game: str, players: int) -> None:
+        raise AssertionError("the network was asked")
+
+    monkeypatch.setattr(net_agent, "learned", never)
+    s = muertos.game("ofrenda").new(1, 6)
+    assert muertos.agent("ismcts+net:40", seed=2).act(s, 0) == muertos.agent("ismcts+endgame:40", seed=2).act(
+        s, 0
+    )
+    t = muertos.game("ofertu").new(2, 6)
+    with pytest.raises(AssertionError, match="asked"):
+        muertos.agent("ismcts+net:40", seed=2).act(t, t.to_move or 0)
+
+
+def test_a_bad_mix_is_refused_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "leaf.toml"
+    bad.write_text('mix = 0.5\n[ofertu-2]\nmix = 1.5\n[ofrenda-1]\nmix = "half"\n', encoding="utf-8")
+    monkeypatch.setattr(learn, "LEAF", bad)
+    learn._leaf_table.cache_clear()
+    try:
+        assert learn.leaf_mix("patzcuaro", 2) == 0.5
+        with pytest.raises(ValueError, match=r"mix of \[ofertu-2\] is a share in \[0, 1\], not 1.5"):
+            learn.leaf_mix("ofertu", 2)
+        with pytest.raises(ValueError, match=r"\[ofrenda-1\].*not 'half'"):
+            learn.leaf_mix("ofrenda", 1)
+    finally:
+        learn._leaf_table.cache_clear()

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from muertos.server import create_app
 from muertos.server.bots import BotScheduler, cheaper, deadline_for
-from muertos.server.tables import TableService
+from muertos.server.tables import BOT_CHOICES, TableService
 
 from .conftest import TOY_GAMES, Table, bot, human, make_table
 from .test_api import local
@@ -49,6 +49,19 @@ def test_bots_think_in_worker_processes_and_play_to_the_end(one_worker: TestClie
     assert pids[0] is not None and pids[0] != os.getpid()
     # the moves are the agents' own, as they would choose them in this process
     assert local(4, moves_of(t)).over
+
+
+def test_the_lobbys_strongest_level_plays_a_whole_game_in_a_worker(sqlite_url: str) -> None:
+    """The lobby's strongest level is the search with the learned evaluation. Its worker,
+    forked from the fork server that imported torch once, plays every move itself: no
+    seat falls back to a cheaper bot."""
+    assert BOT_CHOICES[-1].startswith("ismcts+net:")
+    with TestClient(create_app(sqlite_url, bot_workers=1)) as c:
+        t = make_table(c, "ofertu", [bot("ismcts+net:40"), bot("greedy")], seed=5)
+        t.settle()
+        got = t.get()
+        assert got["status"] == "finished" and bots_of(c).fallbacks == 0
+        assert [s["agent"] for s in got["seats"]] == ["ismcts+net:40", "greedy"]
 
 
 def test_a_bot_past_its_deadline_is_killed_and_plays_cheaper_for_the_rest_of_the_game(

@@ -340,6 +340,10 @@ class ISMCTSAgent:
         evaluation. A learned one (``muertos.agents.net``) answers per game."""
         return self.leaf
 
+    def _leaf_share(self, state: State) -> float:
+        """The share of a leaf's reward ``leaf`` gives, the playout the rest."""
+        return self.leaf_mix
+
     # ---------------------------------------------------------------- search
     def act(self, state: State, seat: int) -> str:
         legal = state.legal_actions()
@@ -381,8 +385,8 @@ class ISMCTSAgent:
         scale = self.scale or float(_hint(game, "SCALE", 5.0))
         depth_limit = playout_depth(game, solo) if self.rollout_depth == "auto" else self.rollout_depth
         leaf = self._leaf(state)
-        mixed = leaf is not None and self.leaf_mix < 1.0
-        mix = self.leaf_mix
+        mix = self._leaf_share(state)
+        mixed = leaf is not None and mix < 1.0
         if leaf is not None and not mixed:
             depth_limit = self.leaf_depth
         assert depth_limit is None or isinstance(depth_limit, int)

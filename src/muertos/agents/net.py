@@ -2,8 +2,10 @@
 
 The network (``muertos.learn``) reads each seat's observation of the search's
 determinization, never the true state, and answers the seat's expected outcome. Its
-judgement where the tree stops is mixed half and half with the playout's (``LEAF_MIX``):
-on Ofrenda solo the network alone, without playouts, played far worse (see the README). Where the package has no weights for
+judgement where the tree stops is mixed with the playout's, in the share measured for the
+game and seat count (``muertos/learn/weights/leaf.toml``): on Ofrenda solo the network
+alone, without playouts, played far worse, and half and half still lost points, so there
+the search does not ask it (see the README). Where the package has no weights for
 the game and seat count, or torch is missing, the agent is today's ISMCTS and says so once
 (a ``RuntimeWarning``); weights trained on another encoding are refused
 (``ValueError``), never silently misread.
@@ -50,16 +52,19 @@ def _warn_once(message: str) -> None:
         warnings.warn(message, RuntimeWarning, stacklevel=3)
 
 
-LEAF_MIX = 0.5
-"""The network's share of a leaf's reward, the playout's the rest (``ISMCTSAgent.leaf_mix``)."""
-
-
 class NetISMCTSAgent(ISMCTSAgent):
-    """ISMCTS whose leaves the learned evaluation of the game judges (see the module)."""
+    """ISMCTS whose leaves the learned evaluation of the game judges (see the module).
 
-    def __init__(self, seed: int = 0, endgame: bool = True, **kwargs: Any) -> None:
-        kwargs.setdefault("leaf_mix", LEAF_MIX)
-        super().__init__(seed, **kwargs)
+    ``leaf_mix``: the network's share of a leaf's reward; None (the default): the share
+    measured for the game and seat count (``muertos.learn.leaf_mix``), 0 where the network
+    played weaker than the search without it, which is then today's search. A ``leaf``
+    given (tests, benchmarks) judges alone unless ``leaf_mix`` says otherwise."""
+
+    def __init__(
+        self, seed: int = 0, endgame: bool = True, leaf_mix: float | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(seed, leaf_mix=1.0 if leaf_mix is None else leaf_mix, **kwargs)
+        self.measured_mix = leaf_mix is None
         self.endgame = endgame
         self.last_solved = False
         unit = "s" if self.clock == "wall" else "cpu"
@@ -90,8 +95,19 @@ class NetISMCTSAgent(ISMCTSAgent):
         finally:
             self.seconds = budget
 
+    def _leaf_share(self, state: State) -> float:
+        if self.leaf is not None or not self.measured_mix:  # the share given
+            return self.leaf_mix
+        from muertos.learn import leaf_mix
+
+        return leaf_mix(state.game.id, state.players)
+
     def _leaf(self, state: State) -> Callable[[State], list[float]] | None:
-        return self.leaf or learned(state.game.id, state.players)
+        if self.leaf is not None:
+            return self.leaf
+        if self._leaf_share(state) == 0.0:
+            return None
+        return learned(state.game.id, state.players)
 
 
 class EndgameISMCTSAgent(NetISMCTSAgent):

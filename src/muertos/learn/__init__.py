@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import struct
+import tomllib
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,6 +44,31 @@ FINGERPRINT_MOVES = 40
 """Decisions of the probe game whose observations make an encoding's fingerprint."""
 
 
+LEAF = WEIGHTS / "leaf.toml"
+"""How much of a leaf's reward the ``ismcts+net`` search takes from each network: measured
+per setting, so it lives beside the weights (a retrained file is measured again)."""
+
+
+@cache
+def _leaf_table() -> dict[str, object]:
+    with LEAF.open("rb") as f:
+        return tomllib.load(f)
+
+
+def leaf_mix(game_id: str, players: int) -> float:
+    """The network's share of a leaf's reward in the ``ismcts+net`` search at a setting (the
+    playout's the rest): the setting's ``mix`` in ``leaf.toml``, else the file's own. 0:
+    the search does not ask the network (measured weaker there)."""
+    table = _leaf_table()
+    entry = table.get(f"{game_id}-{players}", {})
+    if not isinstance(entry, dict):
+        raise ValueError(f"{LEAF.name}: [{game_id}-{players}] is a table, not {entry!r}")
+    mix = entry.get("mix", table.get("mix"))
+    if isinstance(mix, bool) or not isinstance(mix, int | float) or not 0.0 <= mix <= 1.0:
+        raise ValueError(f"{LEAF.name}: the mix of [{game_id}-{players}] is a share in [0, 1], not {mix!r}")
+    return float(mix)
+
+
 def torch_available() -> bool:
     """Whether torch can be imported here (without importing it)."""
     return importlib.util.find_spec("torch") is not None
@@ -51,6 +77,20 @@ def torch_available() -> bool:
 def weights_file(game_id: str, players: int, folder: Path | None = None) -> Path:
     """The file of a game's weights at a seat count (it may not exist)."""
     return (folder or WEIGHTS) / f"{game_id}-{players}.pt"
+
+
+def settings() -> list[tuple[str, int]]:
+    """The (game, players) settings that matter, the ones the package ships weights for:
+    each game's solo mode where it has one, 2 seats, and its most seats."""
+    from muertos.engine import game, game_ids
+
+    out = []
+    for gid in game_ids():
+        g = game(gid)
+        for players in sorted({g.min_players, 2, g.max_players}):
+            if players >= g.min_players:
+                out.append((gid, players))
+    return sorted(out)
 
 
 def shipped() -> list[tuple[str, int]]:

@@ -262,7 +262,11 @@ class BotPool:
         )
         ctx = multiprocessing.get_context("forkserver")
         with contextlib.suppress(ValueError):  # importing the engine once, in the fork server
-            ctx.set_forkserver_preload(["muertos.server.bots", "muertos.agents", "muertos.games"])
+            # and torch, where installed, for the learned evaluation (ismcts+net): a worker
+            # forked from it does not spend its first move's deadline importing it
+            ctx.set_forkserver_preload(
+                ["muertos.server.bots", "muertos.agents", "muertos.games", "muertos.learn.model"]
+            )
         self.workers = [Worker(ctx, classes, nice) for _ in range(self.size)]
         self._idle: deque[Worker] = deque(self.workers)
         self._lock = threading.Lock()

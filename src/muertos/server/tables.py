@@ -82,7 +82,9 @@ UNDO_PROBES = 4
 BOARDS = Path(__file__).parent / "static" / "games"
 """The games' boards (``Catalog.board``)."""
 
-BOT_CHOICES = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
+BOT_CHOICES = ["random", "greedy", "ismcts:0.5s", "ismcts+net:2s"]
+"""The lobby's levels, weakest first: the strongest is the search with the learned evaluation
+where it was measured to play better (``muertos.learn.leaf_mix``), today's search elsewhere."""
 
 
 class Catalog:

@@ -48,3 +48,31 @@ def test_the_switch_puts_the_lobby_and_a_table_in_spanish_and_back(server: str, 
     assert "takes the" in page.locator("#log").inner_text()
     assert errors == []
     ctx.close()
+
+
+def test_the_new_table_form_offers_the_strongest_bot_and_fits_a_phone_in_spanish(
+    server: str, browser: Any
+) -> None:
+    """The longest seat label ("Bot · ismcts+net:2s (el más fuerte)") stays inside the form
+    at 390 px: the seat's column does not grow to the label, the select shortens it."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    errors = watch(page)
+    page.goto(server + "/?lang=es")
+    page.get_by_role("button", name="Nueva mesa").first.click()
+    kind = page.locator(".seat-row select").nth(1)
+    kind.wait_for()
+    labels = kind.locator("option").all_inner_texts()
+    assert "Bot · ismcts+net:2s (el más fuerte)" in labels, labels
+    kind.select_option(label="Bot · ismcts+net:2s (el más fuerte)")
+    frame = page.locator("dialog[open]").bounding_box()
+    fields = page.locator(".seat-row select, .seat-row input")
+    for i in range(fields.count()):
+        box = fields.nth(i).bounding_box()
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"], (
+            i,
+            box,
+            frame,
+        )
+    assert errors == []
+    ctx.close()
