@@ -7,6 +7,7 @@
     python benchmarks/strength.py --only speed                # ISMCTS iterations per second
     python benchmarks/strength.py ofrenda --only solo --challenger ismcts+net --budget 1cpu
     python benchmarks/strength.py ofertu --only table --challenger ismcts+net --opponents ismcts:1cpu
+    python benchmarks/strength.py ofrenda --players 2 --challenger ismcts+net --opponents ismcts:0.2cpu
 
 The goals (at 0.5 s a move, one process per game):
 
@@ -291,6 +292,7 @@ def main(argv: list[str] | None = None) -> None:
         help="bots in the other seats, in turn, comma-separated (default greedy)",
     )
     ap.add_argument("--only", choices=["solo", "table", "speed"], help="one kind of goal, or the speed table")
+    ap.add_argument("--players", type=int, help="only the goals at this many seats (2: the two-seat goals)")
     ap.add_argument(
         "--goals", type=int, choices=ISSUES, default=24, help="whose targets judge the games (default 24)"
     )
@@ -331,7 +333,13 @@ def main(argv: list[str] | None = None) -> None:
         console.print(t)
         return
 
-    todo = [g for g in goals(ids, args.goals) if args.only is None or g.kind == args.only]
+    todo = [
+        g
+        for g in goals(ids, args.goals)
+        if (args.only is None or g.kind == args.only) and (args.players is None or g.players == args.players)
+    ]
+    if not todo and args.players is not None and args.only != "speed":
+        ap.error(f"no goal of {', '.join(ids)} at {args.players} seats")
     done = _load(args.out)
     jobs = sorted({j for g in todo for j in g.jobs(args.sample, args.first_seed)})
     missing = [] if args.report else [j for j in jobs if _key(j, label) not in done]

@@ -139,6 +139,14 @@ def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> 
         (7, 0),
         (7, 1),
     }
+    seats = subprocess.run(  # the goals at one seat count: Pátzcuaro's 2 seats, not its 4
+        [sys.executable, str(SCRIPT), "patzcuaro", "--players", "2", "--out", str(out), "--report"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert seats.returncode == 0 and "Pátzcuaro 2 seats" in seats.stdout, seats.stdout
+    assert "4 seats" not in seats.stdout and "40 games for 1 goals" in seats.stdout, seats.stdout
     out.write_text(out.read_text() + "{not json\n")
     broken = subprocess.run([*cmd, "--out", str(out)], capture_output=True, text=True, timeout=300)
     assert broken.returncode != 0 and f"{out}:5: not a result line" in broken.stderr
@@ -154,6 +162,7 @@ def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> 
         ["no-such-game"],
         ["--report"],
         ["--goals", "36"],
+        ["ofertu", "--players", "4"],
     ],
 )
 def test_bad_arguments_are_refused_with_exit_2(bad: list[str]) -> None:

@@ -175,8 +175,15 @@ def test_shipped_weights_match_todays_encoding(setting: tuple[str, int]) -> None
     assert len(m.values(s)) == players
 
 
-def test_ships_a_solo_evaluation_of_ofrenda() -> None:
-    assert ("ofrenda", 1) in learn.shipped()
+def test_ships_weights_for_every_game_solo_at_two_and_at_its_most_seats() -> None:
+    """Issue 37: "for every game and the seat counts that matter (each game's solo mode, 2
+    seats, its most seats)"."""
+    assert ("ofrenda", 1) in learn.settings() and ("dia-de-los-muertos", 6) in learn.settings()
+    assert ("ofertu", 1) not in learn.settings() and ("patzcuaro", 3) not in learn.settings()
+    missing = sorted(set(learn.settings()) - set(learn.shipped()))
+    assert not missing, "no weights for " + ", ".join(
+        f"{g} at {p} (muertos train {g} --players {p})" for g, p in missing
+    )
 
 
 def test_a_loaded_network_thinks_on_one_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -379,22 +386,32 @@ def test_the_endgame_walk_gives_up_at_its_deadline_and_the_search_keeps_the_budg
     assert bot.act(end, 0) in end.legal_actions() and bot.seconds == 0.05
 
 
-def test_the_mix_is_the_one_measured_for_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where the network played weaker (Ofrenda solo, ``leaf.toml``) the search does not ask
-    it: ``ismcts+net`` plays as ``ismcts+endgame`` move for move; elsewhere the file's mix."""
-    assert learn.leaf_mix("ofrenda", 1) == 0.0 and learn.leaf_mix("ofertu", 2) == 0.5
+def test_a_settings_own_mix_and_a_mix_of_zero(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A setting's ``mix`` in ``leaf.toml`` overrides the file's; at 0 the search never asks
+    the network: ``ismcts+net`` plays as ``ismcts+endgame`` move for move."""
+    assert learn.leaf_mix("ofertu", 2) == 0.5  # the shipped file: the default everywhere
+    table = tmp_path / "leaf.toml"
+    table.write_text(
+        'mix = 0.5\n[ofrenda-1]\nmix = 0.0\n[ofertu-2]\nmix = 0.25\nmeasured = "x"\n', encoding="utf-8"
+    )
+    monkeypatch.setattr(learn, "LEAF", table)
+    learn._leaf_table.cache_clear()
 
     def never(game: str, players: int) -> None:
         raise AssertionError("the network was asked")
 
     monkeypatch.setattr(net_agent, "learned", never)
-    s = muertos.game("ofrenda").new(1, 6)
-    assert muertos.agent("ismcts+net:40", seed=2).act(s, 0) == muertos.agent("ismcts+endgame:40", seed=2).act(
-        s, 0
-    )
-    t = muertos.game("ofertu").new(2, 6)
-    with pytest.raises(AssertionError, match="asked"):
-        muertos.agent("ismcts+net:40", seed=2).act(t, t.to_move or 0)
+    try:
+        assert learn.leaf_mix("ofrenda", 1) == 0.0 and learn.leaf_mix("ofertu", 2) == 0.25
+        assert learn.leaf_mix("patzcuaro", 4) == 0.5
+        s = muertos.game("ofrenda").new(1, 6)
+        net_move = muertos.agent("ismcts+net:40", seed=2).act(s, 0)
+        assert net_move == muertos.agent("ismcts+endgame:40", seed=2).act(s, 0)
+        t = muertos.game("ofertu").new(2, 6)
+        with pytest.raises(AssertionError, match="asked"):
+            muertos.agent("ismcts+net:40", seed=2).act(t, t.to_move or 0)
+    finally:
+        learn._leaf_table.cache_clear()
 
 
 def test_a_bad_mix_is_refused_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

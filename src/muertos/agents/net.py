@@ -2,10 +2,10 @@
 
 The network (``muertos.learn``) reads each seat's observation of the search's
 determinization, never the true state, and answers the seat's expected outcome. Its
-judgement where the tree stops is mixed with the playout's, in the share measured for the
-game and seat count (``muertos/learn/weights/leaf.toml``): on Ofrenda solo the network
-alone, without playouts, played far worse, and half and half still lost points, so there
-the search does not ask it (see the README). Where the package has no weights for
+judgement where the tree stops is mixed with the playout's, in the share set for the game
+and seat count beside the weights (``muertos/learn/weights/leaf.toml``, which also records
+what each network was measured worth: so far none plays stronger than the search without
+it, see the README; the lobby does not offer this bot). Where the package has no weights for
 the game and seat count, or torch is missing, the agent is today's ISMCTS and says so once
 (a ``RuntimeWarning``); weights trained on another encoding are refused
 (``ValueError``), never silently misread.
@@ -55,10 +55,10 @@ def _warn_once(message: str) -> None:
 class NetISMCTSAgent(ISMCTSAgent):
     """ISMCTS whose leaves the learned evaluation of the game judges (see the module).
 
-    ``leaf_mix``: the network's share of a leaf's reward; None (the default): the share
-    measured for the game and seat count (``muertos.learn.leaf_mix``), 0 where the network
-    played weaker than the search without it, which is then today's search. A ``leaf``
-    given (tests, benchmarks) judges alone unless ``leaf_mix`` says otherwise."""
+    ``leaf_mix``: the network's share of a leaf's reward; None (the default): the share set
+    for the game and seat count (``muertos.learn.leaf_mix``; 0: the network is not asked,
+    the search is today's). A ``leaf`` given (tests, benchmarks) judges alone unless
+    ``leaf_mix`` says otherwise."""
 
     def __init__(
         self, seed: int = 0, endgame: bool = True, leaf_mix: float | None = None, **kwargs: Any

@@ -45,8 +45,8 @@ FINGERPRINT_MOVES = 40
 
 
 LEAF = WEIGHTS / "leaf.toml"
-"""How much of a leaf's reward the ``ismcts+net`` search takes from each network: measured
-per setting, so it lives beside the weights (a retrained file is measured again)."""
+"""How much of a leaf's reward the ``ismcts+net`` search takes from each network, and what
+each was measured worth: it lives beside the weights (a retrained file is measured again)."""
 
 
 @cache
@@ -58,7 +58,7 @@ def _leaf_table() -> dict[str, object]:
 def leaf_mix(game_id: str, players: int) -> float:
     """The network's share of a leaf's reward in the ``ismcts+net`` search at a setting (the
     playout's the rest): the setting's ``mix`` in ``leaf.toml``, else the file's own. 0:
-    the search does not ask the network (measured weaker there)."""
+    the search does not ask the network."""
     table = _leaf_table()
     entry = table.get(f"{game_id}-{players}", {})
     if not isinstance(entry, dict):

@@ -21,8 +21,7 @@ function toast(msg, kind = "error") {
 }
 
 const BOT_LEVEL = { random: "web.lobby.easy", greedy: "web.lobby.medium" };
-const searchLevel = (b) => (b.startsWith("ismcts+net") ? "web.lobby.strongest" : b.startsWith("ismcts") ? "web.lobby.strong" : "web.lobby.custom");
-const botLabel = (b) => t("web.lobby.bot", { agent: b, level: t(BOT_LEVEL[b] ?? searchLevel(b)) });
+const botLabel = (b) => t("web.lobby.bot", { agent: b, level: t(BOT_LEVEL[b] ?? (b.startsWith("ismcts") ? "web.lobby.strong" : "web.lobby.custom")) });
 
 function drawGames() {
   $("games").replaceChildren(
