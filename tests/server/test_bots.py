@@ -52,9 +52,9 @@ def test_bots_think_in_worker_processes_and_play_to_the_end(one_worker: TestClie
 
 
 def test_the_search_with_the_learned_evaluation_plays_a_whole_game_in_a_worker(sqlite_url: str) -> None:
-    """A seat may name ``ismcts+net``: its worker, forked from the fork server that imported
-    torch once, plays every move itself, and no seat falls back to a cheaper bot. The lobby
-    offers today's search as its strongest level (the network did not measure stronger)."""
+    """A seat may name ``ismcts+net``: its worker imports torch at its first move and plays
+    every move itself, and no seat falls back to a cheaper bot. The lobby offers today's
+    search as its strongest level (the network did not measure stronger)."""
     assert BOT_CHOICES[-1] == "ismcts:2s"
     with TestClient(create_app(sqlite_url, bot_workers=1)) as c:
         t = make_table(c, "ofertu", [bot("ismcts+net:40"), bot("greedy")], seed=5)
@@ -175,6 +175,9 @@ def test_a_bot_budget_that_is_not_finite_positive_and_in_range_is_refused(
 
 def test_deadlines_and_fallbacks() -> None:
     assert deadline_for("ismcts:2s") == pytest.approx(2 * 1.5 + 2.0)
+    # the learned evaluation's first move may import torch before its clock starts
+    assert deadline_for("ismcts+net:2s") == pytest.approx(2 * 1.5 + 2.0 + 4.0)
+    assert deadline_for("ismcts+endgame:2s") == deadline_for("ismcts:2s")
     assert deadline_for("ismcts:500") == deadline_for("greedy") == deadline_for("random") == 10.0
     assert [cheaper(a) for a in ("ismcts:2s", "ismcts", "greedy", "random")] == [
         "greedy",

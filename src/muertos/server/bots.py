@@ -94,18 +94,17 @@ def default_workers() -> int:
 
 def deadline_for(agent: str) -> float:
     """Seconds a move of ``agent`` may take before its worker is killed: a time budget
-    plus half of it and :data:`MOVE_MARGIN`; otherwise :data:`UNTIMED_SECONDS`."""
-    seconds = _seconds(agent)
-    if seconds is None:
-        return UNTIMED_SECONDS
-    return seconds * 1.5 + MOVE_MARGIN
-
-
-def _seconds(agent: str) -> float | None:
+    plus half of it and :data:`MOVE_MARGIN`, and what the agent says its first move may
+    spend loading before it thinks (``startup_seconds``: torch for the learned
+    evaluation, imported in the worker only when a seat needs it); otherwise
+    :data:`UNTIMED_SECONDS`."""
     import muertos
 
-    budget = getattr(muertos.agent(agent, seed=0), "seconds", None)
-    return float(budget) if isinstance(budget, (int, float)) else None
+    bot = muertos.agent(agent, seed=0)
+    budget = getattr(bot, "seconds", None)
+    if not isinstance(budget, (int, float)):
+        return UNTIMED_SECONDS
+    return float(budget) * 1.5 + MOVE_MARGIN + float(getattr(bot, "startup_seconds", 0.0))
 
 
 def cheaper(agent: str) -> str | None:
@@ -262,11 +261,7 @@ class BotPool:
         )
         ctx = multiprocessing.get_context("forkserver")
         with contextlib.suppress(ValueError):  # importing the engine once, in the fork server
-            # and torch, where installed, for the learned evaluation (ismcts+net): a worker
-            # forked from it does not spend its first move's deadline importing it
-            ctx.set_forkserver_preload(
-                ["muertos.server.bots", "muertos.agents", "muertos.games", "muertos.learn.model"]
-            )
+            ctx.set_forkserver_preload(["muertos.server.bots", "muertos.agents", "muertos.games"])
         self.workers = [Worker(ctx, classes, nice) for _ in range(self.size)]
         self._idle: deque[Worker] = deque(self.workers)
         self._lock = threading.Lock()
