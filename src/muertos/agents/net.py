@@ -69,7 +69,7 @@ class NetISMCTSAgent(ISMCTSAgent):
         self, seed: int = 0, endgame: bool = True, leaf_mix: float | None = None, **kwargs: Any
     ) -> None:
         super().__init__(seed, leaf_mix=1.0 if leaf_mix is None else leaf_mix, **kwargs)
-        self.measured_mix = leaf_mix is None
+        self.mix_from_file = leaf_mix is None
         self.endgame = endgame
         self.last_solved = False
         unit = "s" if self.clock == "wall" else "cpu"
@@ -101,7 +101,7 @@ class NetISMCTSAgent(ISMCTSAgent):
             self.seconds = budget
 
     def _leaf_share(self, state: State) -> float:
-        if self.leaf is not None or not self.measured_mix:  # the share given
+        if self.leaf is not None or not self.mix_from_file:  # the share given
             return self.leaf_mix
         from muertos.learn import leaf_mix
 

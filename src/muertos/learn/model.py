@@ -108,7 +108,7 @@ def load(path: Path) -> ValueModel:
     Torch is set to one thread here: the network is a few small layers asked one position
     at a time, where a second thread only spins, and a bot's budget of CPU seconds counts
     every thread's time (at two threads the Ofertu search ran 34 iterations a move instead
-    of about 900, see the README)."""
+    of about 740, see the README)."""
     torch.set_num_threads(1)
     net, meta = read(path)
     c = codec(str(meta["game"]), int(meta["players"]), dict(meta.get("options") or {}))
