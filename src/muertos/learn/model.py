@@ -11,7 +11,6 @@ by ``mean`` and ``std``; ``"win"`` at a table) and the training record.
 from __future__ import annotations
 
 import array
-import math
 from pathlib import Path
 from typing import Any
 
@@ -71,13 +70,9 @@ class ValueModel:
         out = self.raw(obs)
         if self.target == "score":
             return [v * self.std + self.mean for v in out]
-        shares = [_sigmoid(v) for v in out]
+        shares: list[float] = torch.sigmoid(torch.tensor(out)).tolist()  # one tensor, not one a seat
         total = sum(shares)
         return [s / total for s in shares] if total > 0 else shares
-
-
-def _sigmoid(v: float) -> float:
-    return 1.0 / (1.0 + math.exp(-v)) if v >= 0 else math.exp(v) / (1.0 + math.exp(v))
 
 
 def build(meta: dict[str, Any]) -> ValueNet:
