@@ -58,6 +58,52 @@ def test_a_recorded_game_keeps_each_seats_own_observation_and_outcome() -> None:
     assert s.obs[0] == c.observe(first, 0) and s.obs[1] == c.observe(first, 1)
 
 
+def test_the_search_tells_its_value_of_the_move_it_played() -> None:
+    """``last_value``: the mean reward of the move played, for the searcher's seat. Every
+    leaf judged 0.3 for seat 0 (no first move of Ofertu ends the game): every move's mean
+    is 0.3. A forced move is not searched: no value."""
+    s = muertos.game("ofertu").new(2, 4)
+    bot = NetISMCTSAgent(1, iterations=40, leaf=lambda d: [0.3, 0.7], leaf_mix=1.0, endgame=False)
+    assert bot.last_value is None
+    bot.act(s, s.to_move or 0)
+    assert bot.last_value == pytest.approx(0.3 if s.to_move == 0 else 0.7)
+    forced = _a_forced_position("dia-de-los-muertos")
+    assert bot.act(forced, forced.to_move or 0) == "no reaction"
+    assert bot.last_value is None
+
+
+def _a_forced_position(game: str) -> State:
+    """A position with one legal move, found along a seeded random game."""
+    s = muertos.game(game).new(2, 4)
+    rng = muertos.agent("random", seed=2)
+    while not s.over:
+        if len(s.legal_actions()) == 1:
+            return s
+        s.apply(rng.act(s, s.to_move or 0))
+    raise AssertionError("no forced move in the game")
+
+
+def test_a_search_share_blends_the_searchs_value_into_the_mover_and_its_rival() -> None:
+    """The same game (the agents play alike whatever the targets): at share 1 a searched
+    move's target is the search's value, at 0 the outcome, at 0.5 their mean; the greedy
+    seat's moves keep the outcome; at two seats each position's targets add to one."""
+    seats = ["ismcts:30", "greedy"]
+    outcome, search, half = (
+        record_game("ofertu", seats, seed=6, keep=1.0, search_share=k) for k in (0.0, 1.0, 0.5)
+    )
+    assert outcome.obs == search.obs == half.obs
+    assert set(outcome.target) <= {0.0, 0.5, 1.0}
+    assert half.target == pytest.approx(
+        [(a + b) / 2 for a, b in zip(outcome.target, search.target, strict=True)]
+    )
+    changed = [i for i, (a, b) in enumerate(zip(outcome.target, search.target, strict=True)) if a != b]
+    assert len(changed) > len(search.target) / 4  # the searcher's moves, both rows of each
+    assert all(0.0 < search.target[i] < 1.0 for i in changed)
+    for i in range(0, len(search.target), 2):
+        assert search.target[i] + search.target[i + 1] == pytest.approx(1.0)
+    assert record_game("ofertu", seats, seed=6, keep=1.0).target == outcome.target
+
+
 def test_training_seats_mix_the_pool() -> None:
     pool = ["greedy", "ismcts:50"]
     assert [seats_for(pool, 1, i, 0) for i in range(3)] == [["greedy"], ["ismcts:50"], ["greedy"]]
@@ -131,6 +177,20 @@ def test_an_interrupted_run_resumes_to_the_same_weights(
     a, b = model.read(tmp_path / "a" / "ofertu-2.pt")[0], model.read(tmp_path / "b" / "ofertu-2.pt")[0]
     for (ka, va), (kb, vb) in zip(a.state_dict().items(), b.state_dict().items(), strict=True):
         assert ka == kb and torch.equal(va, vb)
+
+
+def test_games_played_two_chunks_at_once_make_the_same_data(tmp_path: Path) -> None:
+    """``jobs``: a chunk's games depend on its indices only, so the samples (and the
+    weights) are the same played one chunk at a time or two at once."""
+    one = train.train(tiny(), tmp_path / "one", tmp_path / "out1")
+    two = train.train(tiny(), tmp_path / "two", tmp_path / "out2", jobs=2)
+    for k in range(3):  # 10 games in chunks of 4
+        a = torch.load(tmp_path / "one" / f"data-{k:04d}.pt", weights_only=True)
+        b = torch.load(tmp_path / "two" / f"data-{k:04d}.pt", weights_only=True)
+        assert torch.equal(a["x"], b["x"]) and torch.equal(a["y"], b["y"]) and torch.equal(a["vy"], b["vy"])
+    assert one["figures"] == two["figures"]
+    with pytest.raises(ValueError, match="jobs"):
+        train.train(tiny(), tmp_path / "three", tmp_path / "out3", jobs=0)
 
 
 def test_a_work_folder_refuses_other_settings(tmp_path: Path) -> None:
@@ -364,11 +424,15 @@ def test_the_train_command_writes_weights_and_refuses_a_bad_game(tmp_path: Path)
 
     args = ["train", "ofertu", "-p", "2", "--games", "4", "--agents", "random", "--steps", "3"]
     args += ["--hidden", "4", "--work", str(tmp_path / "w"), "--out", str(tmp_path / "o")]
-    res = CliRunner().invoke(app, args)
+    res = CliRunner().invoke(app, [*args, "--jobs", "2", "--search-share", "0.5"])
     assert res.exit_code == 0, res.output
     assert "held-out error" in res.output
     record = json.loads((tmp_path / "o" / "ofertu-2.json").read_text())
     assert record["config"]["agents"] == ["random"] and record["config"]["hidden"] == [4]
+    assert record["config"]["search_share"] == 0.5
+    for flag, value in (("--search-share", "1.5"), ("--jobs", "0")):
+        refused = CliRunner().invoke(app, [*args, flag, value])
+        assert refused.exit_code == 2 and flag in refused.output
     bad = CliRunner().invoke(app, ["train", "nope"])
     assert bad.exit_code == 2
 

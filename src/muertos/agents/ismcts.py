@@ -251,6 +251,10 @@ class ISMCTSAgent:
         budget = f"{seconds:g}{unit}" if seconds is not None else str(iterations)
         self.name = f"ismcts:{budget}" + ("" if rollout == "auto" else f":{rollout}")
         self.last_iterations = 0
+        self.last_value: float | None = None
+        """The mean reward for its seat of the move ``act`` last played (solo the score
+        expected, at a table mostly the share of the win), or None where it did not search:
+        what training takes as the search's judgement of the position the move led to."""
 
     # ---------------------------------------------------------------- policy
     def _policy(self, game: Game, solo: bool) -> Callable[[State], str]:
@@ -347,6 +351,7 @@ class ISMCTSAgent:
     # ---------------------------------------------------------------- search
     def act(self, state: State, seat: int) -> str:
         legal = state.legal_actions()
+        self.last_value = None
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -356,7 +361,10 @@ class ISMCTSAgent:
             ch = kids.get(a)
             return (ch.visits, ch.reward / ch.visits) if ch and ch.visits else (-1, 0.0)
 
-        return max(legal, key=rank)
+        best = max(legal, key=rank)
+        visits, mean = rank(best)
+        self.last_value = mean if visits > 0 else None
+        return best
 
     def root_values(
         self, state: State, seat: int, include: Collection[str] = (), floor: int = 0

@@ -91,7 +91,9 @@ class NetISMCTSAgent(ISMCTSAgent):
         self.last_solved = values is not None
         if values is not None:
             self.last_iterations = 0
-            return best_move(values)
+            move = best_move(values)
+            self.last_value = values[move]  # the mean best final score, walked to the end
+            return move
         if budget is None:
             return super().act(state, seat)
         self.seconds = max(budget - (now() - start), budget / 2)

@@ -27,9 +27,21 @@ def train_cmd(
         typer.Option(help="agents of the games, comma-separated, drawn per seat (solo: in turn)"),
     ] = "greedy,ismcts:100",
     keep: Annotated[float, typer.Option(help="share of the positions kept", min=0.001, max=1.0)] = 0.3,
+    search_share: Annotated[
+        float,
+        typer.Option(
+            help="share of a searched move's target that is the search's own value of it", min=0.0, max=1.0
+        ),
+    ] = 0.0,
     steps: Annotated[int, typer.Option(help="training steps", min=1)] = 4000,
     hidden: Annotated[str, typer.Option(help="hidden layers' sizes, comma-separated")] = "64,64",
     seed: Annotated[int, typer.Option(help="the seed of games, samples and network", min=0)] = 0,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            help="chunks of games played at once, a process each (the data is the same)", min=1, max=64
+        ),
+    ] = 1,
     work: Annotated[
         Path | None,
         typer.Option(help="folder of the games and checkpoints (a rerun resumes); default runs/train-GAME-N"),
@@ -54,6 +66,7 @@ def train_cmd(
             games=games,
             agents=[a.strip() for a in agents.split(",") if a.strip()],
             keep=keep,
+            search_share=search_share,
             steps=steps,
             hidden=[int(h) for h in hidden.split(",") if h.strip()],
             seed=seed,
@@ -76,7 +89,7 @@ def train_cmd(
             bar.update(tasks[phase], completed=done, total=total)
 
         try:
-            record = train(cfg, folder, out, progress, command)
+            record = train(cfg, folder, out, progress, command, jobs)
         except ValueError as e:
             raise _fail(str(e)) from None
     fig = record["figures"]

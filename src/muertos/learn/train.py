@@ -20,6 +20,7 @@ import json
 import math
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,9 @@ class Config:
     lr: float = 1e-3
     weight_decay: float = 1e-4
     seed: int = 0
+    search_share: float = 0.0
+    """The share of a searched move's target that is the search's judgement of it, the rest
+    the game's outcome (``muertos.learn.data``)."""
 
     def problem(self) -> str | None:
         """Why the config cannot run, or None."""
@@ -65,6 +69,8 @@ class Config:
             return "games, chunk, steps and batch must be at least 1"
         if not 0 < self.keep <= 1:
             return f"keep is a share in (0, 1], not {self.keep}"
+        if not 0 <= self.search_share <= 1:
+            return f"search_share is a share in [0, 1], not {self.search_share}"
         if not self.agents:
             return "at least one agent plays the games"
         return None
@@ -89,7 +95,7 @@ def play_chunk(cfg: Config, games: range) -> tuple[Samples, Samples]:
     out, held = Samples(), Samples()
     for i in games:
         seats = seats_for(cfg.agents, cfg.players, i, cfg.seed)
-        s = record_game(cfg.game, seats, _game_seed(cfg, i), cfg.keep)
+        s = record_game(cfg.game, seats, _game_seed(cfg, i), cfg.keep, search_share=cfg.search_share)
         (held if held_out(cfg, i) else out).extend(s)
     return out, held
 
@@ -99,30 +105,52 @@ def _tensors(s: Samples, size: int) -> tuple[torch.Tensor, torch.Tensor]:
     return x, torch.tensor(s.target, dtype=torch.float32)
 
 
-def gather(cfg: Config, work: Path, progress: Progress) -> tuple[dict[str, torch.Tensor], float]:
-    """Play (or find in ``work``) every chunk of games; the training and held-out samples
-    and the CPU seconds the games took."""
+def _play_to_file(cfg: Config, games: range, path: Path) -> None:
+    """Play one chunk of games and write its samples to ``path`` (whole or not at all)."""
+    torch.set_num_threads(1)
     size = codec(cfg.game, cfg.players).observation_size
+    t0 = time.process_time()
+    train_part, held_part = play_chunk(cfg, games)
+    x, y = _tensors(train_part, size)
+    vx, vy = _tensors(held_part, size)
+    blob = {"x": x, "y": y, "vx": vx, "vy": vy, "cpu": torch.tensor(time.process_time() - t0)}
+    tmp = path.with_suffix(".tmp")
+    torch.save(blob, tmp)
+    tmp.replace(path)
+
+
+def gather(
+    cfg: Config, work: Path, progress: Progress, jobs: int = 1
+) -> tuple[dict[str, torch.Tensor], float]:
+    """Play (or find in ``work``) every chunk of games, ``jobs`` chunks at once (each in a
+    process of its own: a chunk's games depend on its indices only, so the data is the
+    same for any ``jobs``); the training and held-out samples and the CPU seconds the games
+    took."""
+    size = codec(cfg.game, cfg.players).observation_size
+    chunks = _chunks(cfg)
+    paths = [work / f"data-{k:04d}.pt" for k in range(len(chunks))]
+    missing = [k for k, path in enumerate(paths) if not path.exists()]
+    done = cfg.games - sum(len(chunks[k]) for k in missing)
+    progress("games", done, cfg.games)
+    if jobs > 1 and len(missing) > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(_play_to_file, cfg, chunks[k], paths[k]): k for k in missing}
+            for future in as_completed(futures):
+                future.result()
+                done += len(chunks[futures[future]])
+                progress("games", done, cfg.games)
+    else:
+        for k in missing:
+            _play_to_file(cfg, chunks[k], paths[k])
+            done += len(chunks[k])
+            progress("games", done, cfg.games)
     parts: dict[str, list[torch.Tensor]] = {"x": [], "y": [], "vx": [], "vy": []}
     cpu = 0.0
-    chunks = _chunks(cfg)
-    for k, games in enumerate(chunks):
-        path = work / f"data-{k:04d}.pt"
-        if path.exists():
-            blob = torch.load(path, weights_only=True)
-        else:
-            t0 = time.process_time()
-            train_part, held_part = play_chunk(cfg, games)
-            x, y = _tensors(train_part, size)
-            vx, vy = _tensors(held_part, size)
-            blob = {"x": x, "y": y, "vx": vx, "vy": vy, "cpu": torch.tensor(time.process_time() - t0)}
-            tmp = path.with_suffix(".tmp")
-            torch.save(blob, tmp)
-            tmp.replace(path)
+    for path in paths:
+        blob = torch.load(path, weights_only=True)
         cpu += float(blob["cpu"])
         for key in parts:
             parts[key].append(blob[key])
-        progress("games", games.stop, cfg.games)
     data = {k: torch.cat(v) if v else torch.zeros((0, size) if "x" in k else (0,)) for k, v in parts.items()}
     return data, cpu
 
@@ -149,10 +177,12 @@ def train(
     out: Path | None = None,
     progress: Progress | None = None,
     command: str = "",
+    jobs: int = 1,
 ) -> dict[str, Any]:
-    """Run (or resume) ``cfg`` in the folder ``work``; write the weights into ``out``
-    (default: the package's weights folder) and return their record."""
-    why = cfg.problem()
+    """Run (or resume) ``cfg`` in the folder ``work``, its games ``jobs`` chunks at once;
+    write the weights into ``out`` (default: the package's weights folder) and return
+    their record."""
+    why = cfg.problem() or (None if jobs >= 1 else f"jobs is at least 1, not {jobs}")
     if why is not None:
         raise ValueError(why)
     torch.set_num_threads(1)
@@ -166,7 +196,7 @@ def train(
     else:
         cfile.write_text(json.dumps(asdict(cfg), indent=1), encoding="utf-8")
     c = codec(cfg.game, cfg.players)
-    data, games_cpu = gather(cfg, work, report)
+    data, games_cpu = gather(cfg, work, report, jobs)
     target = "score" if cfg.players == 1 else "win"
     x, y, vx, vy = data["x"], data["y"], data["vx"], data["vy"]
     if len(y) == 0:
