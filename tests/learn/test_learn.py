@@ -143,9 +143,9 @@ def test_solo_weights_answer_a_score_in_the_scores_units(tmp_path: Path) -> None
     assert m.target == "score" and m.std > 0
     (v,) = m.values(muertos.game("ofrenda").new(1, 1))
     assert 0 < v < 200  # a score, not a normalised number near 0
-    assert v == pytest.approx(
-        m.raw([m.codec.observe(muertos.game("ofrenda").new(1, 1), 0)])[0] * m.std + m.mean
-    )
+    with torch.no_grad():
+        out = float(m.net(torch.tensor([m.codec.observe(muertos.game("ofrenda").new(1, 1), 0)]))[0])
+    assert v == pytest.approx(out * m.std + m.mean, rel=1e-5)
 
 
 def test_an_interrupted_run_resumes_to_the_same_weights(
@@ -246,6 +246,22 @@ def test_ships_weights_for_every_game_solo_at_two_and_at_its_most_seats() -> Non
     assert not missing, "no weights for " + ", ".join(
         f"{g} at {p} (muertos train {g} --players {p})" for g, p in missing
     )
+
+
+def test_the_models_answers_are_its_networks_in_torch() -> None:
+    """``values`` runs the layers in numpy (a torch call costs more than the arithmetic of a
+    network this small): the same answers as the torch module, at a table and solo."""
+    for game, players in (("ofertu", 2), ("ofrenda", 1), ("patzcuaro", 4)):
+        m = learn.value_model(game, players)
+        assert m is not None
+        s = muertos.game(game).new(players, 7)
+        bot = muertos.agent("random", seed=1)
+        for _ in range(9):
+            s.apply(bot.act(s, s.to_move or 0))
+        with torch.no_grad():
+            out = m.net(torch.tensor([m.codec.observe(s, i) for i in range(players)]))
+        want = out * m.std + m.mean if players == 1 else torch.sigmoid(out) / torch.sigmoid(out).sum()
+        assert m.values(s) == pytest.approx(want.tolist(), rel=1e-5)
 
 
 def test_a_loaded_network_thinks_on_one_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,10 +10,10 @@ by ``mean`` and ``std``; ``"win"`` at a table) and the training record.
 
 from __future__ import annotations
 
-import array
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import torch
 from torch import nn
 
@@ -44,7 +44,12 @@ class ValueNet(nn.Module):
 
 class ValueModel:
     """A trained :class:`ValueNet` with the codec it reads: ``values(state)`` is every
-    seat's predicted outcome, each from that seat's own observation."""
+    seat's predicted outcome, each from that seat's own observation.
+
+    The search asks it one position at a time, thousands of times a move, where a torch
+    call costs more than the arithmetic (a forward pass of an Ofertu position's two seats:
+    85 µs in torch, 34 µs in numpy, see the README): the layers are copied to numpy arrays
+    once, and each answer is numpy's."""
 
     def __init__(self, net: ValueNet, meta: dict[str, Any], c: Codec) -> None:
         self.net = net.eval()
@@ -53,24 +58,34 @@ class ValueModel:
         self.target = str(meta["target"])
         self.mean = float(meta.get("mean", 0.0))
         self.std = float(meta.get("std", 1.0))
+        linears = [m for m in self.net.body if isinstance(m, nn.Linear)]
+        self.layers = [
+            (
+                m.weight.detach().numpy().T.astype(np.float32).copy(),
+                m.bias.detach().numpy().astype(np.float32),
+            )
+            for m in linears
+        ]
 
-    def raw(self, observations: list[list[float]]) -> list[float]:
-        """The network's answers to a batch of observations (no normalisation undone)."""
-        flat = array.array("f")
-        for o in observations:
-            flat.extend(o)
-        x = torch.frombuffer(flat, dtype=torch.float32).view(len(observations), -1)
-        with torch.inference_mode():
-            return [float(v) for v in self.net(x)]
+    def forward(self, observations: list[list[float]]) -> np.ndarray:
+        """:class:`ValueNet`'s forward pass (linear layers, ReLU between them) in numpy."""
+        x = np.asarray(observations, dtype=np.float32)
+        last = len(self.layers) - 1
+        for i, (weight, bias) in enumerate(self.layers):
+            x = x @ weight + bias
+            if i < last:
+                np.maximum(x, 0.0, out=x)
+        return x[:, 0]
 
     def values(self, state: State) -> list[float]:
         """Solo: ``[predicted final score]``. At a table: each seat's predicted share of
         the win, from its own observation, scaled to sum to 1 (one win is shared)."""
-        obs = [self.codec.observe(state, seat) for seat in range(state.players)]
-        out = self.raw(obs)
+        out = self.forward([self.codec.observe(state, seat) for seat in range(state.players)])
         if self.target == "score":
-            return [v * self.std + self.mean for v in out]
-        shares: list[float] = torch.sigmoid(torch.tensor(out)).tolist()  # one tensor, not one a seat
+            scores: list[float] = (out * self.std + self.mean).tolist()
+            return scores
+        # the logistic, as exp(-log(1 + e^-v)): no overflow at either end
+        shares: list[float] = np.exp(-np.logaddexp(0.0, -out)).tolist()
         total = sum(shares)
         return [s / total for s in shares] if total > 0 else shares
 
