@@ -471,7 +471,9 @@ def test_the_endgame_walk_gives_up_at_its_deadline_and_the_search_keeps_the_budg
 def test_a_settings_own_mix_and_a_mix_of_zero(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A setting's ``mix`` in ``leaf.toml`` overrides the file's; at 0 the search never asks
     the network: ``ismcts+net`` plays as ``ismcts+endgame`` move for move."""
-    assert learn.leaf_mix("ofertu", 2) == 0.5  # the shipped file: the default everywhere
+    # the shipped file: the network asked only where it was measured to help
+    assert learn.leaf_mix("ofertu", 2) == 0.5
+    assert [learn.leaf_mix(g, n) for g, n in learn.settings() if (g, n) != ("ofertu", 2)] == [0.0] * 10
     table = tmp_path / "leaf.toml"
     table.write_text(
         'mix = 0.5\n[ofrenda-1]\nmix = 0.0\n[ofertu-2]\nmix = 0.25\nmeasured = "x"\n', encoding="utf-8"

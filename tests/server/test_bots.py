@@ -53,9 +53,9 @@ def test_bots_think_in_worker_processes_and_play_to_the_end(one_worker: TestClie
 
 def test_the_search_with_the_learned_evaluation_plays_a_whole_game_in_a_worker(sqlite_url: str) -> None:
     """A seat may name ``ismcts+net``: its worker imports torch at its first move and plays
-    every move itself, and no seat falls back to a cheaper bot. The lobby offers today's
-    search as its strongest level (the network did not measure stronger)."""
-    assert BOT_CHOICES[-1] == "ismcts:2s"
+    every move itself, and no seat falls back to a cheaper bot. It is the lobby's strongest
+    level (the network asked only where it was measured to help, ``tests/learn``)."""
+    assert BOT_CHOICES[-1] == "ismcts+net:2s"
     with TestClient(create_app(sqlite_url, bot_workers=1)) as c:
         t = make_table(c, "ofertu", [bot("ismcts+net:40"), bot("greedy")], seed=5)
         t.settle()

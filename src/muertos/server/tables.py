@@ -82,10 +82,10 @@ UNDO_PROBES = 4
 BOARDS = Path(__file__).parent / "static" / "games"
 """The games' boards (``Catalog.board``)."""
 
-BOT_CHOICES = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
-"""The lobby's levels, weakest first. The strongest is today's search: the learned evaluation
-(``ismcts+net``) was measured weaker or even with it at every setting tried (see the README),
-so the lobby does not offer it; a table may still seat it by name."""
+BOT_CHOICES = ["random", "greedy", "ismcts:0.5s", "ismcts+net:2s"]
+"""The lobby's levels, weakest first. The strongest is the search with the learned evaluation
+where a network was measured to make it stronger (``learn/weights/leaf.toml``: Ofertu at two
+seats), and today's search, with the solo endgame walk, everywhere else (see the README)."""
 
 
 class Catalog:
