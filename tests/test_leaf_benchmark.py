@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
 import sys
 
 import pytest
 
-from .scripts import BENCHMARKS, load_benchmark
+from .scripts import load_benchmark
 
 pytest.importorskip("torch")
 
@@ -19,15 +18,13 @@ def test_mid_game_positions_are_seeded_and_unfinished() -> None:
     assert len(first) == 3 and not any(s.over for s in first)
 
 
-def test_the_table_times_each_part_of_a_leaf() -> None:
-    out = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "leaf.py"), "ofertu", "--calls", "16"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    ).stdout
-    row = next(line for line in out.splitlines() if "ofertu 2" in line)
+def test_the_table_times_each_part_of_a_leaf(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    leaf = load_benchmark("leaf")
+    monkeypatch.setattr(sys, "argv", ["leaf.py", "ofertu", "--calls", "16"])
+    leaf.main()
+    row = next(line for line in capsys.readouterr().out.splitlines() if "ofertu 2" in line)
     cells = [c.strip() for c in row.strip("│ ").split("│")]
     observe, numpy, module, values, ratio = (float(c) for c in cells[1:])
     assert min(observe, numpy, module, values, ratio) > 0
