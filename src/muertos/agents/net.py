@@ -4,8 +4,9 @@ The network (``muertos.learn``) reads each seat's observation of the search's
 determinization, never the true state, and answers the seat's expected outcome. Its
 judgement where the tree stops is mixed with the playout's, in the share set for the game
 and seat count beside the weights (``muertos/learn/weights/leaf.toml``, which also records
-what each network was measured worth: so far none plays stronger than the search without
-it, see the README; the lobby does not offer this bot). Where the package has no weights for
+what each network was measured worth: a network is asked only where it made the search
+stronger, today Ofertu at two seats, so elsewhere this is today's search and it can be the
+lobby's strongest level; see the README). Where the package has no weights for
 the game and seat count, or torch is missing, the agent is today's ISMCTS and says so once
 (a ``RuntimeWarning``); weights trained on another encoding are refused
 (``ValueError``), never silently misread.
