@@ -179,6 +179,8 @@ def test_deadlines_and_fallbacks() -> None:
     assert deadline_for("ismcts+net:2s") == pytest.approx(2 * 1.5 + 2.0 + 4.0)
     assert deadline_for("ismcts+endgame:2s") == deadline_for("ismcts:2s")
     assert deadline_for("ismcts:500") == deadline_for("greedy") == deadline_for("random") == 10.0
+    # and so may it with a budget of iterations
+    assert deadline_for("ismcts+net:500") == pytest.approx(10.0 + 4.0)
     assert [cheaper(a) for a in ("ismcts:2s", "ismcts", "greedy", "random")] == [
         "greedy",
         "greedy",

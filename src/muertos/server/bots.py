@@ -94,17 +94,16 @@ def default_workers() -> int:
 
 def deadline_for(agent: str) -> float:
     """Seconds a move of ``agent`` may take before its worker is killed: a time budget
-    plus half of it and :data:`MOVE_MARGIN`, and what the agent says its first move may
-    spend loading before it thinks (``startup_seconds``: torch for the learned
-    evaluation, imported in the worker only when a seat needs it); otherwise
-    :data:`UNTIMED_SECONDS`."""
+    plus half of it and :data:`MOVE_MARGIN` (without a time budget,
+    :data:`UNTIMED_SECONDS`), and what the agent says its first move may spend loading
+    before it thinks (``startup_seconds``: torch for the learned evaluation, imported in
+    the worker only when a seat needs it, whatever the budget)."""
     import muertos
 
     bot = muertos.agent(agent, seed=0)
     budget = getattr(bot, "seconds", None)
-    if not isinstance(budget, (int, float)):
-        return UNTIMED_SECONDS
-    return float(budget) * 1.5 + MOVE_MARGIN + float(getattr(bot, "startup_seconds", 0.0))
+    thinking = float(budget) * 1.5 + MOVE_MARGIN if isinstance(budget, (int, float)) else UNTIMED_SECONDS
+    return thinking + float(getattr(bot, "startup_seconds", 0.0))
 
 
 def cheaper(agent: str) -> str | None:
