@@ -64,6 +64,29 @@ def test_the_search_with_the_learned_evaluation_plays_a_whole_game_in_a_worker(s
         assert [s["agent"] for s in got["seats"]] == ["ismcts+net:40", "greedy"]
 
 
+def test_a_move_is_timed_once_the_network_is_loaded(sqlite_url: str) -> None:
+    """The worker imports torch and loads Ofertu's network (seconds) before the move's clock
+    starts: a deadline of 1 s a move is enough for 40 iterations. Getting ready has a deadline
+    of its own, and a bot past it plays cheaper, as one past its move's deadline does."""
+    with TestClient(create_app(sqlite_url, bot_workers=1)) as c:
+        bots = bots_of(c)
+        bots.deadline = lambda agent: 1.0
+        t = make_table(c, "ofertu", [bot("ismcts+net:40"), human()], seed=6)  # seat 1 bids first
+        t.settle()
+        got = t.get(1)
+        assert got["moves"] == 1 and bots.fallbacks == 0
+        assert got["seats"][0]["agent"] == "ismcts+net:40"
+    with TestClient(create_app(sqlite_url, bot_workers=1)) as c:
+        bots = bots_of(c)
+        bots.load_seconds = 0.2  # a fresh worker, torch not imported: more than that
+        t = make_table(c, "ofertu", [bot("ismcts+net:40"), human()], seed=6)
+        t.settle()
+        got = t.get(1)
+        assert got["moves"] == 1 and bots.fallbacks == 1
+        notice = next(line for line in got["log"] if "for the rest of the game" in line)
+        assert notice.startswith("The bot ismcts+net:40 took more than 0.2 s to get ready"), notice
+
+
 def test_a_bot_past_its_deadline_is_killed_and_plays_cheaper_for_the_rest_of_the_game(
     one_worker: TestClient,
 ) -> None:
@@ -175,12 +198,10 @@ def test_a_bot_budget_that_is_not_finite_positive_and_in_range_is_refused(
 
 def test_deadlines_and_fallbacks() -> None:
     assert deadline_for("ismcts:2s") == pytest.approx(2 * 1.5 + 2.0)
-    # the learned evaluation's first move may import torch before its clock starts
-    assert deadline_for("ismcts+net:2s") == pytest.approx(2 * 1.5 + 2.0 + 4.0)
-    assert deadline_for("ismcts+endgame:2s") == deadline_for("ismcts:2s")
-    assert deadline_for("ismcts:500") == deadline_for("greedy") == deadline_for("random") == 10.0
-    # and so may it with a budget of iterations
-    assert deadline_for("ismcts+net:500") == pytest.approx(10.0 + 4.0)
+    # the learned evaluation loads its network before its clock starts (LOAD_SECONDS)
+    assert deadline_for("ismcts+net:2s") == deadline_for("ismcts+endgame:2s") == deadline_for("ismcts:2s")
+    assert deadline_for("ismcts:500") == deadline_for("ismcts+net:500") == deadline_for("greedy") == 10.0
+    assert deadline_for("random") == 10.0
     assert [cheaper(a) for a in ("ismcts:2s", "ismcts", "greedy", "random")] == [
         "greedy",
         "greedy",

@@ -61,11 +61,6 @@ class NetISMCTSAgent(ISMCTSAgent):
     the search is today's). A ``leaf`` given (tests, benchmarks) judges alone unless
     ``leaf_mix`` says otherwise."""
 
-    startup_seconds = 4.0
-    """What a first move may spend importing torch and loading the network before the
-    search's clock starts (the import took 1.9 s on a busy 2-core machine), for a caller
-    that enforces a deadline (the server's bot workers)."""
-
     def __init__(
         self, seed: int = 0, endgame: bool = True, leaf_mix: float | None = None, **kwargs: Any
     ) -> None:
@@ -76,6 +71,12 @@ class NetISMCTSAgent(ISMCTSAgent):
         unit = "s" if self.clock == "wall" else "cpu"
         budget = f"{self.seconds:g}{unit}" if self.seconds is not None else str(self.iterations)
         self.name = f"ismcts+net:{budget}"
+
+    def prepare(self, state: State) -> None:
+        """Import torch and load the network ``state``'s setting asks, before any clock
+        starts (the server's bot workers time a move from here: the import took seconds on a
+        busy 2-core machine)."""
+        self._leaf(state)
 
     def act(self, state: State, seat: int) -> str:
         """Solo near the end, the best move on every sample walked to the end; else the
@@ -122,8 +123,6 @@ class EndgameISMCTSAgent(NetISMCTSAgent):
     """``ismcts+endgame``: today's search, judged as ``ismcts`` judges, with the solo walk of
     every line once what is left is small, and no network: on Ofrenda solo the network cost
     points and the walk did not (see the README), so the two are measured apart."""
-
-    startup_seconds = 0.0  # never loads torch
 
     def __init__(self, seed: int = 0, **kwargs: Any) -> None:
         super().__init__(seed, endgame=True, **kwargs)

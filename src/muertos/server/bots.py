@@ -7,7 +7,11 @@ so whenever a person's request needs a core the web process gets it at once.
 
 Why a hard deadline: an agent is not trusted to stop itself. A move that runs past its
 budget plus a margin (:func:`deadline_for`) is stopped by killing its worker, which is
-replaced; the seat then plays as a cheaper agent for the rest of the game
+replaced. The move's clock starts once the worker has the position and the agent is
+ready (the network of the learned evaluation loaded, torch imported at a first move):
+that loading has a deadline of its own (:data:`LOAD_SECONDS`), so a slow import on a
+busy machine does not cost the seat its bot, and an agent stuck loading is killed all the
+same. Either way the seat then plays as a cheaper agent for the rest of the game the seat then plays as a cheaper agent for the rest of the game
 (:func:`cheaper`: ``ismcts`` → ``greedy`` → ``random``), and the table's log says so.
 A worker that dies (killed from outside, out of memory) is replaced and the move asked
 again, once, before the seat falls back in the same way.
@@ -43,8 +47,12 @@ from .storage import TableRow
 log = logging.getLogger("muertos.server")
 
 MOVE_MARGIN = 2.0
-"""Seconds a move may run past its budget before its worker is killed (start-up of a
-fresh worker, the replay of a long game, a busy machine)."""
+"""Seconds a move may run past its budget before its worker is killed (a busy machine,
+the answer's way back)."""
+LOAD_SECONDS = 120.0
+"""Seconds a worker may take to get ready for a move before it is killed: to start, to
+replay the table's position, and to load what the agent needs (``prepare``: the learned
+evaluation imports torch and reads its network, seconds on a busy machine)."""
 UNTIMED_SECONDS = 10.0
 """The deadline of an agent without a time budget (random, greedy, an iteration budget)."""
 WORKER_NICE = 10
@@ -93,17 +101,15 @@ def default_workers() -> int:
 
 
 def deadline_for(agent: str) -> float:
-    """Seconds a move of ``agent`` may take before its worker is killed: a time budget
-    plus half of it and :data:`MOVE_MARGIN` (without a time budget,
-    :data:`UNTIMED_SECONDS`), and what the agent says its first move may spend loading
-    before it thinks (``startup_seconds``: torch for the learned evaluation, imported in
-    the worker only when a seat needs it, whatever the budget)."""
+    """Seconds a move of ``agent`` may think before its worker is killed: a time budget
+    plus half of it and :data:`MOVE_MARGIN`; otherwise :data:`UNTIMED_SECONDS`. (Getting
+    ready has :data:`LOAD_SECONDS`.)"""
     import muertos
 
-    bot = muertos.agent(agent, seed=0)
-    budget = getattr(bot, "seconds", None)
-    thinking = float(budget) * 1.5 + MOVE_MARGIN if isinstance(budget, (int, float)) else UNTIMED_SECONDS
-    return thinking + float(getattr(bot, "startup_seconds", 0.0))
+    budget = getattr(muertos.agent(agent, seed=0), "seconds", None)
+    if not isinstance(budget, (int, float)):
+        return UNTIMED_SECONDS
+    return float(budget) * 1.5 + MOVE_MARGIN
 
 
 def cheaper(agent: str) -> str | None:
@@ -159,7 +165,12 @@ def _worker_main(conn: Connection, game_classes: Mapping[str, tuple[type, Any]] 
         try:
             st = position(task)
             if isinstance(task, BotTask):
-                value = muertos.agent(task.agent, seed=task.agent_seed).act(st.clone(), task.seat)
+                bot = muertos.agent(task.agent, seed=task.agent_seed)
+                prepare = getattr(bot, "prepare", None)
+                if prepare is not None:
+                    prepare(st)
+                conn.send(("ready", None))  # the move's clock starts
+                value = bot.act(st.clone(), task.seat)
             else:  # other work on a table's position (an analysis's decision): it runs itself
                 value = task.run(st.clone())
             conn.send(("ok", value))
@@ -192,18 +203,19 @@ class Worker:
         child.close()
         self.process, self._conn = p, parent
 
-    def run(self, task: BotTask, timeout: float) -> str:
-        """The action the worker chose; :class:`BotFailed` if it erred, died or took longer
-        than ``timeout`` seconds (then it is killed: the next call starts a new one)."""
-        value = self.call(task, timeout)
+    def run(self, task: BotTask, timeout: float, load: float = LOAD_SECONDS) -> str:
+        """The action the worker chose; :class:`BotFailed` if it erred, died, took longer
+        than ``load`` seconds to get ready or then ``timeout`` seconds to choose (then it is
+        killed: the next call starts a new one)."""
+        value = self.call(task, timeout, load)
         if not isinstance(value, str):
             raise BotFailed(f"failed: {value}")
         return value
 
-    def call(self, task: Position, timeout: float) -> Any:
+    def call(self, task: Position, timeout: float, load: float = LOAD_SECONDS) -> Any:
         """What the worker answers to ``task``: a :class:`BotTask`'s action, or what another
         task's ``run(state)`` returns (it names the position as a BotTask does); the same
-        refusals as :meth:`run`."""
+        refusals as :meth:`run`. Only a BotTask's worker says when it is ready to think."""
         if self.process is None or not self.process.is_alive():
             self.kill()
             self.start()
@@ -211,8 +223,14 @@ class Worker:
         assert conn is not None
         try:
             conn.send(task)
-            ready = conn.poll(timeout)
-            if not ready:
+            if isinstance(task, BotTask):
+                if not conn.poll(load):
+                    self.kill()
+                    raise BotFailed(f"took more than {load:g} s to get ready", timed_out=True)
+                status, value = conn.recv()
+                if status != "ready":
+                    raise BotFailed(f"failed: {value}")
+            if not conn.poll(timeout):
                 self.kill()
                 raise BotFailed(f"ran past its deadline of {timeout:g} s", timed_out=True)
             status, value = conn.recv()
@@ -305,6 +323,7 @@ class BotScheduler:
         self.again: set[str] = set()
         """Tables asked for while their bot was thinking: looked at again after the move."""
         self.deadline: Callable[[str], float] = deadline_for
+        self.load_seconds = LOAD_SECONDS
         self.jobs: dict[str, Callable[[Worker], Awaitable[bool]]] = {}
         """Other work for the workers (see :meth:`submit`), by its key in the queue."""
         self.fallbacks = 0
@@ -417,7 +436,7 @@ class BotScheduler:
             if agent != "random":
                 worker = self.pool.take()
                 try:
-                    action = await asyncio.to_thread(worker.run, t, self.deadline(agent))
+                    action = await asyncio.to_thread(worker.run, t, self.deadline(agent), self.load_seconds)
                 except BotFailed as e:
                     log.warning("bot %s at table %s seat %d %s", agent, table_id, task.seat + 1, e.reason)
                     if not e.timed_out and not crashed:
