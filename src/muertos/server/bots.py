@@ -11,7 +11,7 @@ replaced. The move's clock starts once the worker has the position and the agent
 ready (the network of the learned evaluation loaded, torch imported at a first move):
 that loading has a deadline of its own (:data:`LOAD_SECONDS`), so a slow import on a
 busy machine does not cost the seat its bot, and an agent stuck loading is killed all the
-same. Either way the seat then plays as a cheaper agent for the rest of the game the seat then plays as a cheaper agent for the rest of the game
+same. Either way the seat then plays as a cheaper agent for the rest of the game
 (:func:`cheaper`: ``ismcts`` → ``greedy`` → ``random``), and the table's log says so.
 A worker that dies (killed from outside, out of memory) is replaced and the move asked
 again, once, before the seat falls back in the same way.
