@@ -48,7 +48,8 @@ log = logging.getLogger("muertos.server")
 
 MOVE_MARGIN = 2.0
 """Seconds a move may run past its budget before its worker is killed (a busy machine,
-the answer's way back)."""
+the answer's way back; for an analysis's decision, which has no step of getting ready,
+also the replay of its position: ``analysis.JudgeTask.deadline``)."""
 LOAD_SECONDS = 120.0
 """Seconds a worker may take to get ready for a move before it is killed: to start, to
 replay the table's position, and to load what the agent needs (``prepare``: the learned
