@@ -15,6 +15,17 @@ def one_step_values(state: State, seat: int, actions: Sequence[str]) -> list[flo
     return state.game.action_values(state, seat, actions)
 
 
+def bot_moves(state: State, seat: int) -> list[str]:
+    """The legal moves a bot chooses among: all of them, or the ones the game's heuristics
+    make urgent (``Parts.urgent``: in Die of the Dead, a die for the ofrenda after a long
+    stall). Analysis judges every legal move; only a bot's own choice is narrowed."""
+    legal = state.legal_actions()
+    urgent = state.game.parts.urgent()
+    if urgent is None or len(legal) == 1:
+        return legal
+    return urgent(state, seat, legal) or legal
+
+
 class GreedyAgent:
     """Tries every legal action on a determinization of what it knows and keeps the best.
 
@@ -30,7 +41,7 @@ class GreedyAgent:
         self.samples = max(1, samples)
 
     def act(self, state: State, seat: int) -> str:
-        legal = state.legal_actions()
+        legal = bot_moves(state, seat)
         if len(legal) == 1:
             return legal[0]
         values = state.game.determinized_values

@@ -50,7 +50,7 @@ from typing import Any
 
 from muertos.engine import Game, State
 
-from .greedy import one_step_values
+from .greedy import bot_moves, one_step_values
 
 WIN_WEIGHT = 0.75
 """Share of a multiplayer reward that is the win itself; the rest is the squashed margin."""
@@ -350,12 +350,15 @@ class ISMCTSAgent:
 
     # ---------------------------------------------------------------- search
     def act(self, state: State, seat: int) -> str:
-        legal = state.legal_actions()
+        legal = bot_moves(state, seat)
         self.last_value = None
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        kids = self._search(state, seat, legal, settle=self.settle).children
+        narrowed = len(legal) < len(state.legal_actions())
+        kids = self._search(
+            state, seat, legal, settle=self.settle, only=frozenset(legal) if narrowed else None
+        ).children
 
         def rank(a: str) -> tuple[int, float]:
             ch = kids.get(a)
@@ -386,6 +389,7 @@ class ISMCTSAgent:
         include: Collection[str] = (),
         floor: int = 0,
         settle: bool = False,
+        only: frozenset[str] | None = None,
     ) -> _Node:
         game = state.game
         players = state.players
@@ -468,6 +472,8 @@ class ISMCTSAgent:
                     d.apply(a)
                     continue
                 options = d.legal_actions()
+                if only is not None and node is root:
+                    options = [a for a in options if a in only] or options
                 ranked = chance_aware and self._varies(node, options)
                 if ranked:
                     options = self._ranked(d, mover, options, widen)

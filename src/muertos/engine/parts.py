@@ -9,8 +9,8 @@ module can be a part: mypy checks a module against a Protocol, function by funct
 - ``heuristics``: ``evaluate(state, seat)``, how well a seat stands, for bots; optionally a fast
   playout policy ``rollout(state, rng)``, a faster ``action_values(state, seat, actions)`` (the
   evaluation after each action, for the greedy bot), a faster ``determinized_values`` (those values
-  on a determinization, without redrawing what they do not read) or a ``mask`` for it, and search
-  constants (see ``muertos.agents.ismcts``).
+  on a determinization, without redrawing what they do not read) or a ``mask`` for it, the moves a
+  bot must choose among where a game would stall (``urgent``), and search constants (see ``muertos.agents.ismcts``).
 - ``encoding``: the fixed action space and the observation vector, for the RL adapters.
 - ``guide``: the summary, notation and reconstructed components (``muertos rules``).
 """
@@ -76,6 +76,11 @@ class Parts(Generic[S]):
         one: ``action_values`` on ``state.determinize(seat, rng)``, the same numbers found
         without redrawing what the values do not read."""
         return getattr(self.heuristics, "determinized_values", None)
+
+    def urgent(self) -> Callable[[S, int, Sequence[str]], list[str] | None] | None:
+        """The heuristics' ``urgent(state, seat, legal)``, if they have one: the moves a bot
+        must choose among where the game would otherwise stall (None: any legal move)."""
+        return getattr(self.heuristics, "urgent", None)
 
     def mask(self) -> Callable[[S, int], bool] | None:
         """The heuristics' ``mask(state, seat)``, if they have one: it leaves on ``state`` (a
