@@ -10,7 +10,8 @@ module can be a part: mypy checks a module against a Protocol, function by funct
   playout policy ``rollout(state, rng)``, a faster ``action_values(state, seat, actions)`` (the
   evaluation after each action, for the greedy bot), a faster ``determinized_values`` (those values
   on a determinization, without redrawing what they do not read) or a ``mask`` for it, the moves a
-  bot must choose among where a game would stall (``urgent``), and search constants (see ``muertos.agents.ismcts``).
+  bot must choose among where a game would stall (``urgent``), and search constants (see
+  ``muertos.agents.ismcts``).
 - ``encoding``: the fixed action space and the observation vector, for the RL adapters.
 - ``guide``: the summary, notation and reconstructed components (``muertos rules``).
 """
