@@ -105,8 +105,10 @@ ofrenda does (``urgent``). The rules end a game only when an ofrenda is complete
 evaluation can prefer the free ascension of an empty casket to the die that would bring the
 end nearer: two search bots then passed it back and forth for ever (2 players, seed 244,
 ``ismcts:150`` both: every board full, every ofrenda missing only Bread, from round 23). In
-finished games the longest such stretch was 15 rounds (greedy, 150 games at each of 2-5
-seats) and 11 (``ismcts:150``, 2 seats, 120 games)."""
+games that ended by themselves the longest such stretch was 15 rounds (greedy, 150 games at
+each of 2-5 seats), 16 (``ismcts:150``, 2 seats, seeds 0-119 and 200-399: 318 games; the
+other two, 244 and 300, stalled, and the urge ended them at round 45), 7 (3 seats, 30
+games) and 5 (4 seats, 20 games)."""
 
 
 @lru_cache(maxsize=1 << 16)
