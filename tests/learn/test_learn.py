@@ -201,6 +201,53 @@ def test_a_work_folder_refuses_other_settings(tmp_path: Path) -> None:
         train.train(tiny(keep=0.0), tmp_path / "x", tmp_path / "o")
 
 
+def test_a_run_learns_from_an_earlier_runs_games_too(tmp_path: Path) -> None:
+    """``also``: the next generation's games beside the last one's. The earlier games are
+    read as they were played (training and held-out alike), never played again."""
+    first = tmp_path / "first"
+    alone = train.train(tiny(), first, tmp_path / "o1")
+    before = sorted(p.stat().st_mtime_ns for p in first.glob("data-*.pt"))
+    own = train.train(tiny(seed=1), tmp_path / "own", tmp_path / "o2")
+    both = train.train(tiny(seed=1, also=[str(first)]), tmp_path / "both", tmp_path / "o3")
+    for part in ("train_samples", "held_out_samples"):
+        assert both["figures"][part] == own["figures"][part] + alone["figures"][part]
+    assert both["also"] == [alone["config"]] and both["config"]["also"] == [str(first)]
+    assert "also" not in own
+    assert sorted(p.stat().st_mtime_ns for p in first.glob("data-*.pt")) == before
+
+
+def test_an_earlier_run_is_refused_unless_whole_and_of_the_same_setting(tmp_path: Path) -> None:
+    first = tmp_path / "first"
+    train.train(tiny(), first, tmp_path / "o")
+    solo = tmp_path / "solo"
+    train.train(tiny("ofrenda", 1, games=2, chunk=2, agents=["greedy"]), solo, tmp_path / "o")
+    with pytest.raises(ValueError, match="games of ofrenda at 1 seats, not ofertu at 2"):
+        train.train(tiny(seed=1, also=[str(solo)]), tmp_path / "a", tmp_path / "o")
+    with pytest.raises(ValueError, match="no training run"):
+        train.train(tiny(seed=1, also=[str(tmp_path / "nowhere")]), tmp_path / "b", tmp_path / "o")
+    with pytest.raises(ValueError, match="own folder"):
+        train.train(tiny(seed=1, also=[str(first)]), first, tmp_path / "o")
+    with pytest.raises(ValueError, match="named twice"):
+        train.train(tiny(seed=1, also=[str(first)] * 2), tmp_path / "c", tmp_path / "o")
+    (first / "data-0001.pt").unlink()
+    with pytest.raises(ValueError, match="1 chunk\\(s\\) of games still to play"):
+        train.train(tiny(seed=1, also=[str(first)]), tmp_path / "d", tmp_path / "o")
+    assert not (first / "data-0001.pt").exists()  # read, never played again
+    assert not (tmp_path / "a").exists() and not (tmp_path / "d").exists()  # refused before anything
+
+
+def test_a_folder_begun_before_a_setting_existed_resumes_with_its_default(tmp_path: Path) -> None:
+    cfg = tiny(steps=2)
+    train.train(cfg, tmp_path / "w", tmp_path / "o")
+    cfile = tmp_path / "w" / "config.json"
+    old = json.loads(cfile.read_text(encoding="utf-8"))
+    del old["also"]
+    cfile.write_text(json.dumps(old), encoding="utf-8")
+    train.train(cfg, tmp_path / "w", tmp_path / "o")
+    with pytest.raises(ValueError, match="other settings"):
+        train.train(tiny(steps=2, keep=0.4), tmp_path / "w", tmp_path / "o")
+
+
 def test_weights_of_another_encoding_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A change to the encoding changes its fingerprint: the weights fail to load until
     they are retrained (never silently misread)."""
@@ -451,6 +498,15 @@ def test_the_train_command_writes_weights_and_refuses_a_bad_game(tmp_path: Path)
         assert refused.exit_code == 2 and flag in refused.output
     bad = CliRunner().invoke(app, ["train", "nope"])
     assert bad.exit_code == 2
+    later = ["--seed", "1", "--work", str(tmp_path / "w2"), "--also", str(tmp_path / "w")]
+    res = CliRunner().invoke(app, [*args[:-4], "--out", str(tmp_path / "o2"), *later])
+    assert res.exit_code == 0, res.output
+    record = json.loads((tmp_path / "o2" / "ofertu-2.json").read_text())
+    assert record["config"]["also"] == [str(tmp_path / "w")] and record["also"][0]["seed"] == 0
+    unplayed = CliRunner().invoke(
+        app, [*args[:-4], "--work", str(tmp_path / "w3"), "--also", str(tmp_path / "x")]
+    )
+    assert unplayed.exit_code == 2 and "no training run" in unplayed.output
 
 
 def test_the_endgame_walk_gives_up_at_its_deadline_and_the_search_keeps_the_budget() -> None:

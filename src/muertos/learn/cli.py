@@ -49,6 +49,14 @@ def train_cmd(
     out: Annotated[
         Path | None, typer.Option(help="folder the weights go to (default: the package's own)")
     ] = None,
+    also: Annotated[
+        list[Path] | None,
+        typer.Option(
+            help="an earlier run's folder (same game and seats, every game played) whose games are "
+            "learned from too; repeatable",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Learn a value network from games (greedy, search, self-play) and write its weights."""
     try:
@@ -70,6 +78,7 @@ def train_cmd(
             steps=steps,
             hidden=[int(h) for h in hidden.split(",") if h.strip()],
             seed=seed,
+            also=[str(folder) for folder in also or []],
         )
         g.check_options(players, {})
     except (MuertosError, ValueError) as e:

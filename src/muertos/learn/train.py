@@ -9,6 +9,11 @@ those are written at the end); a rerun with the same settings picks up where it 
 settings are refused, so a folder never mixes two runs). Every tenth round of games (one
 game of each agent of the pool) is held out, to measure the network on games it never saw.
 
+A run may learn from an earlier run's games too (``also``: its folder, whole): the games of
+one generation's bot beside the next one's, played by the network the first generation
+made. They are read, never played again (the network that played them may have changed
+since), and held out as they were held out there.
+
 The record written beside the weights (and inside them) says how they were made: the
 command, the agents and games, the samples, the steps, the seed, the losses (train and
 held out, with the loss of always answering the mean, to compare) and the CPU time.
@@ -62,6 +67,9 @@ class Config:
     search_share: float = 0.0
     """The share of a searched move's target that is the search's judgement of it, the rest
     the game's outcome (``muertos.learn.data``)."""
+    also: list[str] = field(default_factory=list)
+    """Folders of earlier runs of the same game and seats, every game played, whose games are
+    learned from too (their own ``also`` is not followed: name each)."""
 
     def problem(self) -> str | None:
         """Why the config cannot run, or None."""
@@ -73,7 +81,32 @@ class Config:
             return f"search_share is a share in [0, 1], not {self.search_share}"
         if not self.agents:
             return "at least one agent plays the games"
+        if len(set(self.also)) != len(self.also):
+            return f"an earlier run is named twice in also: {self.also}"
         return None
+
+
+def earlier_run(folder: Path, cfg: Config) -> Config:
+    """The config of an earlier run whose games ``cfg`` learns from too, refused (a
+    ``ValueError`` naming the folder) unless it is of the same game and seats and every one
+    of its games is played."""
+    cfile = folder / "config.json"
+    try:
+        other = Config(**json.loads(cfile.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        raise ValueError(f"{folder} holds no training run (no config.json)") from None
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{cfile} is not a training run's config ({e})") from None
+    if (other.game, other.players) != (cfg.game, cfg.players):
+        raise ValueError(
+            f"{folder} holds games of {other.game} at {other.players} seats, not {cfg.game} at {cfg.players}"
+        )
+    missing = [k for k in range(len(_chunks(other))) if not (folder / f"data-{k:04d}.pt").exists()]
+    if missing:
+        raise ValueError(
+            f"{folder} has {len(missing)} chunk(s) of games still to play: run it to its end first"
+        )
+    return other
 
 
 def _chunks(cfg: Config) -> list[range]:
@@ -187,16 +220,27 @@ def train(
         raise ValueError(why)
     torch.set_num_threads(1)
     report: Progress = progress or (lambda phase, done, total: None)
+    if any(Path(folder).resolve() == work.resolve() for folder in cfg.also):
+        raise ValueError(
+            f"{work} is this run's own folder, not an earlier run: its games are learned from already"
+        )
+    earlier = [earlier_run(Path(folder), cfg) for folder in cfg.also]
     work.mkdir(parents=True, exist_ok=True)
     cfile = work / "config.json"
     if cfile.exists():
         before = json.loads(cfile.read_text(encoding="utf-8"))
-        if before != asdict(cfg):
+        if {**asdict(Config(cfg.game, cfg.players)), **before} != asdict(
+            cfg
+        ):  # a field since added: its default
             raise ValueError(f"{work} holds a run with other settings ({before}): use another folder")
     else:
         cfile.write_text(json.dumps(asdict(cfg), indent=1), encoding="utf-8")
     c = codec(cfg.game, cfg.players)
     data, games_cpu = gather(cfg, work, report, jobs)
+    for folder, other in zip(cfg.also, earlier, strict=True):
+        more, more_cpu = gather(other, Path(folder), lambda phase, done, total: None)
+        data = {k: torch.cat([data[k], more[k]]) for k in data}
+        games_cpu += more_cpu
     target = "score" if cfg.players == 1 else "win"
     x, y, vx, vy = data["x"], data["y"], data["vx"], data["vy"]
     if len(y) == 0:
@@ -267,6 +311,8 @@ def train(
     net.eval()
     record = _record(cfg, net, data, mean, std, target, games_cpu, train_cpu, curve, command)
     record["best_step"] = best_step
+    if earlier:
+        record["also"] = [asdict(other) for other in earlier]
     meta = {
         "game": c.game.id,
         "players": cfg.players,
