@@ -5,6 +5,7 @@ Networks here are tiny and trained in a fraction of a second, on a few random ga
 
 from __future__ import annotations
 
+import hashlib
 import json
 import warnings
 from pathlib import Path
@@ -211,9 +212,32 @@ def test_a_run_learns_from_an_earlier_runs_games_too(tmp_path: Path) -> None:
     both = train.train(tiny(seed=1, also=[str(first)]), tmp_path / "both", tmp_path / "o3")
     for part in ("train_samples", "held_out_samples"):
         assert both["figures"][part] == own["figures"][part] + alone["figures"][part]
-    assert both["also"] == [alone["config"]] and both["config"]["also"] == [str(first)]
+    assert both["also"] == [{**alone["config"], "networks": [{}]}] and both["config"]["also"] == [str(first)]
     assert "also" not in own
     assert sorted(p.stat().st_mtime_ns for p in first.glob("data-*.pt")) == before
+
+
+def test_games_played_by_a_network_keep_its_digest_and_a_folder_refuses_other_weights(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Self-play of ``ismcts+net`` depends on the network that played: the record names it,
+    and a half-played folder is not finished with other weights."""
+    shipped = learn.weights_file("ofertu", 2)
+    assert learn.leaf_mix("ofertu", 2) > 0
+    digest = hashlib.sha256(shipped.read_bytes()).hexdigest()[:16]
+    cfg = tiny(games=8, agents=["ismcts+net:2"], steps=2)
+    record = train.train(cfg, tmp_path / "w", tmp_path / "o")
+    assert record["networks"] == [{"ofertu-2.pt": digest}]
+    assert train.train(tiny(steps=2), tmp_path / "r", tmp_path / "o")["networks"] == [{}]
+    assert train.networks_asked(tiny(agents=["ismcts:2", "ismcts+endgame:2"])) == {}
+    (tmp_path / "w" / "data-0001.pt").unlink()
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "ofertu-2.pt").write_bytes((tmp_path / "o" / "ofertu-2.pt").read_bytes())
+    monkeypatch.setattr(learn, "WEIGHTS", other)
+    with pytest.raises(ValueError, match=f"other weights \\({{'ofertu-2.pt': '{digest}'}}\\)"):
+        train.train(cfg, tmp_path / "w", tmp_path / "o")
+    assert not (tmp_path / "w" / "data-0001.pt").exists()
 
 
 def test_an_earlier_run_is_refused_unless_whole_and_of_the_same_setting(tmp_path: Path) -> None:

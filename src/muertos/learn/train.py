@@ -14,6 +14,11 @@ one generation's bot beside the next one's, played by the network the first gene
 made. They are read, never played again (the network that played them may have changed
 since), and held out as they were held out there.
 
+Games played by ``ismcts+net`` depend on the network it asks: each chunk keeps the digest of
+the weights its agents asked (``networks``), the record lists them, and a folder whose games
+were begun with other weights than the package's now is refused rather than finished with
+them.
+
 The record written beside the weights (and inside them) says how they were made: the
 command, the agents and games, the samples, the steps, the seed, the losses (train and
 held out, with the loss of always answering the mean, to compare) and the CPU time.
@@ -21,6 +26,7 @@ held out, with the loss of always answering the mean, to compare) and the CPU ti
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import time
@@ -35,7 +41,7 @@ from torch import nn
 
 from muertos.rl.codec import codec
 
-from . import fingerprint, weights_file
+from . import fingerprint, leaf_mix, weights_file
 from .data import Samples, record_game, seats_for
 from .model import ValueNet, save
 
@@ -138,31 +144,60 @@ def _tensors(s: Samples, size: int) -> tuple[torch.Tensor, torch.Tensor]:
     return x, torch.tensor(s.target, dtype=torch.float32)
 
 
+def networks_asked(cfg: Config) -> dict[str, str]:
+    """The weights the run's agents ask at their leaves, by file name, with a digest of each:
+    the package's network of the setting, if an ``ismcts+net`` agent plays and its share of a
+    leaf is not 0 (``leaf.toml``)."""
+    path = weights_file(cfg.game, cfg.players)
+    asks = any(name.partition(":")[0].strip() == "ismcts+net" for name in cfg.agents)
+    if not asks or not path.exists() or leaf_mix(cfg.game, cfg.players) == 0:
+        return {}
+    return {path.name: hashlib.sha256(path.read_bytes()).hexdigest()[:16]}
+
+
 def _play_to_file(cfg: Config, games: range, path: Path) -> None:
     """Play one chunk of games and write its samples to ``path`` (whole or not at all)."""
     torch.set_num_threads(1)
     size = codec(cfg.game, cfg.players).observation_size
     t0 = time.process_time()
+    networks = networks_asked(cfg)
     train_part, held_part = play_chunk(cfg, games)
     x, y = _tensors(train_part, size)
     vx, vy = _tensors(held_part, size)
-    blob = {"x": x, "y": y, "vx": vx, "vy": vy, "cpu": torch.tensor(time.process_time() - t0)}
+    cpu = torch.tensor(time.process_time() - t0)
+    blob: dict[str, Any] = {"x": x, "y": y, "vx": vx, "vy": vy, "cpu": cpu, "networks": networks}
     tmp = path.with_suffix(".tmp")
     torch.save(blob, tmp)
     tmp.replace(path)
 
 
+def _networks_of(blob: dict[str, Any]) -> dict[str, str] | None:
+    """The networks a chunk's games asked; None for a chunk written before chunks kept them."""
+    return blob.get("networks")
+
+
 def gather(
     cfg: Config, work: Path, progress: Progress, jobs: int = 1
-) -> tuple[dict[str, torch.Tensor], float]:
+) -> tuple[dict[str, torch.Tensor], float, list[dict[str, str] | None]]:
     """Play (or find in ``work``) every chunk of games, ``jobs`` chunks at once (each in a
     process of its own: a chunk's games depend on its indices only, so the data is the
-    same for any ``jobs``); the training and held-out samples and the CPU seconds the games
-    took."""
+    same for any ``jobs``); the training and held-out samples, the CPU seconds the games
+    took, and the networks they asked (each different set once, in the chunks' order)."""
     size = codec(cfg.game, cfg.players).observation_size
     chunks = _chunks(cfg)
     paths = [work / f"data-{k:04d}.pt" for k in range(len(chunks))]
     missing = [k for k, path in enumerate(paths) if not path.exists()]
+    if missing and len(missing) < len(paths):
+        now = networks_asked(cfg)
+        for path in paths:
+            if path.exists():
+                then = _networks_of(torch.load(path, weights_only=True))
+                if then is not None and then != now:
+                    raise ValueError(
+                        f"{work} holds games played with other weights ({then}) than the package's now "
+                        f"({now}): play the rest in another folder"
+                    )
+                break
     done = cfg.games - sum(len(chunks[k]) for k in missing)
     progress("games", done, cfg.games)
     if jobs > 1 and len(missing) > 1:
@@ -179,13 +214,16 @@ def gather(
             progress("games", done, cfg.games)
     parts: dict[str, list[torch.Tensor]] = {"x": [], "y": [], "vx": [], "vy": []}
     cpu = 0.0
+    networks: list[dict[str, str] | None] = []
     for path in paths:
         blob = torch.load(path, weights_only=True)
         cpu += float(blob["cpu"])
         for key in parts:
             parts[key].append(blob[key])
+        if _networks_of(blob) not in networks:
+            networks.append(_networks_of(blob))
     data = {k: torch.cat(v) if v else torch.zeros((0, size) if "x" in k else (0,)) for k, v in parts.items()}
-    return data, cpu
+    return data, cpu, networks
 
 
 def _loss_fn(target: str) -> nn.Module:
@@ -236,11 +274,13 @@ def train(
     else:
         cfile.write_text(json.dumps(asdict(cfg), indent=1), encoding="utf-8")
     c = codec(cfg.game, cfg.players)
-    data, games_cpu = gather(cfg, work, report, jobs)
+    data, games_cpu, networks = gather(cfg, work, report, jobs)
+    earlier_networks = []
     for folder, other in zip(cfg.also, earlier, strict=True):
-        more, more_cpu = gather(other, Path(folder), lambda phase, done, total: None)
+        more, more_cpu, more_networks = gather(other, Path(folder), lambda phase, done, total: None)
         data = {k: torch.cat([data[k], more[k]]) for k in data}
         games_cpu += more_cpu
+        earlier_networks.append(more_networks)
     target = "score" if cfg.players == 1 else "win"
     x, y, vx, vy = data["x"], data["y"], data["vx"], data["vy"]
     if len(y) == 0:
@@ -311,8 +351,11 @@ def train(
     net.eval()
     record = _record(cfg, net, data, mean, std, target, games_cpu, train_cpu, curve, command)
     record["best_step"] = best_step
+    record["networks"] = networks
     if earlier:
-        record["also"] = [asdict(other) for other in earlier]
+        record["also"] = [
+            {**asdict(other), "networks": nets} for other, nets in zip(earlier, earlier_networks, strict=True)
+        ]
     meta = {
         "game": c.game.id,
         "players": cfg.players,
