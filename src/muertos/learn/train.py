@@ -188,16 +188,13 @@ def gather(
     paths = [work / f"data-{k:04d}.pt" for k in range(len(chunks))]
     missing = [k for k, path in enumerate(paths) if not path.exists()]
     if missing and len(missing) < len(paths):
+        then = _networks_of(torch.load(next(p for p in paths if p.exists()), weights_only=True))
         now = networks_asked(cfg)
-        for path in paths:
-            if path.exists():
-                then = _networks_of(torch.load(path, weights_only=True))
-                if then is not None and then != now:
-                    raise ValueError(
-                        f"{work} holds games played with other weights ({then}) than the package's now "
-                        f"({now}): play the rest in another folder"
-                    )
-                break
+        if then is not None and then != now:
+            raise ValueError(
+                f"{work} holds games played with other weights ({then}) than the package's now ({now}): "
+                "play the rest in another folder"
+            )
     done = cfg.games - sum(len(chunks[k]) for k in missing)
     progress("games", done, cfg.games)
     if jobs > 1 and len(missing) > 1:
@@ -267,9 +264,8 @@ def train(
     cfile = work / "config.json"
     if cfile.exists():
         before = json.loads(cfile.read_text(encoding="utf-8"))
-        if {**asdict(Config(cfg.game, cfg.players)), **before} != asdict(
-            cfg
-        ):  # a field since added: its default
+        settled = {**asdict(Config(cfg.game, cfg.players)), **before}  # a field added since: its default
+        if settled != asdict(cfg):
             raise ValueError(f"{work} holds a run with other settings ({before}): use another folder")
     else:
         cfile.write_text(json.dumps(asdict(cfg), indent=1), encoding="utf-8")
