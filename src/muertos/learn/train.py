@@ -107,7 +107,7 @@ def earlier_run(folder: Path, cfg: Config) -> Config:
         raise ValueError(
             f"{folder} holds games of {other.game} at {other.players} seats, not {cfg.game} at {cfg.players}"
         )
-    missing = [k for k in range(len(_chunks(other))) if not (folder / f"data-{k:04d}.pt").exists()]
+    missing = [path for path in _chunk_paths(other, folder) if not path.exists()]
     if missing:
         raise ValueError(
             f"{folder} has {len(missing)} chunk(s) of games still to play: run it to its end first"
@@ -117,6 +117,11 @@ def earlier_run(folder: Path, cfg: Config) -> Config:
 
 def _chunks(cfg: Config) -> list[range]:
     return [range(i, min(i + cfg.chunk, cfg.games)) for i in range(0, cfg.games, cfg.chunk)]
+
+
+def _chunk_paths(cfg: Config, work: Path) -> list[Path]:
+    """The file of each chunk of ``cfg``'s games in its folder ``work``."""
+    return [work / f"data-{k:04d}.pt" for k in range(len(_chunks(cfg)))]
 
 
 def _game_seed(cfg: Config, index: int) -> int:
@@ -185,7 +190,7 @@ def gather(
     took, and the networks they asked (each different set once, in the chunks' order)."""
     size = codec(cfg.game, cfg.players).observation_size
     chunks = _chunks(cfg)
-    paths = [work / f"data-{k:04d}.pt" for k in range(len(chunks))]
+    paths = _chunk_paths(cfg, work)
     missing = [k for k, path in enumerate(paths) if not path.exists()]
     if missing and len(missing) < len(paths):
         then = _networks_of(torch.load(next(p for p in paths if p.exists()), weights_only=True))
@@ -217,8 +222,9 @@ def gather(
         cpu += float(blob["cpu"])
         for key in parts:
             parts[key].append(blob[key])
-        if _networks_of(blob) not in networks:
-            networks.append(_networks_of(blob))
+        asked = _networks_of(blob)
+        if asked not in networks:
+            networks.append(asked)
     data = {k: torch.cat(v) if v else torch.zeros((0, size) if "x" in k else (0,)) for k, v in parts.items()}
     return data, cpu, networks
 
