@@ -229,7 +229,12 @@ def test_games_played_by_a_network_keep_its_digest_and_a_folder_refuses_other_we
     record = train.train(cfg, tmp_path / "w", tmp_path / "o")
     assert record["networks"] == [{"ofertu-2.pt": digest}]
     assert train.train(tiny(steps=2), tmp_path / "r", tmp_path / "o")["networks"] == [{}]
-    assert train.networks_asked(tiny(agents=["ismcts:2", "ismcts+endgame:2"])) == {}
+    assert train.networks_asked(tiny(agents=["ismcts:2", "ismcts+endgame:2", "greedy"])) == {}
+    # The agent says whether it asks, not its name: another name for it is recorded too.
+    monkeypatch.setitem(
+        muertos.agents._FACTORIES, "alias", lambda arg, seed: NetISMCTSAgent(seed, iterations=2)
+    )
+    assert train.networks_asked(tiny(agents=["greedy", "alias"])) == {"ofertu-2.pt": digest}
     (tmp_path / "w" / "data-0001.pt").unlink()
     other = tmp_path / "other"
     other.mkdir()

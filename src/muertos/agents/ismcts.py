@@ -348,6 +348,11 @@ class ISMCTSAgent:
         """The share of a leaf's reward ``leaf`` gives, the playout the rest."""
         return self.leaf_mix
 
+    def asks_network(self, state: State) -> bool:
+        """Whether a learned evaluation judges this search's leaves at ``state``'s setting:
+        its games then depend on those weights (training records which)."""
+        return self._leaf(state) is not None
+
     # ---------------------------------------------------------------- search
     def act(self, state: State, seat: int) -> str:
         legal = bot_moves(state, seat)

@@ -39,9 +39,11 @@ from typing import Any
 import torch
 from torch import nn
 
+import muertos
+from muertos.agents.ismcts import ISMCTSAgent
 from muertos.rl.codec import codec
 
-from . import fingerprint, leaf_mix, weights_file
+from . import fingerprint, weights_file
 from .data import Samples, record_game, seats_for
 from .model import ValueNet, save
 
@@ -151,12 +153,13 @@ def _tensors(s: Samples, size: int) -> tuple[torch.Tensor, torch.Tensor]:
 
 def networks_asked(cfg: Config) -> dict[str, str]:
     """The weights the run's agents ask at their leaves, by file name, with a digest of each:
-    the package's network of the setting, if an ``ismcts+net`` agent plays and its share of a
-    leaf is not 0 (``leaf.toml``)."""
-    path = weights_file(cfg.game, cfg.players)
-    asks = any(name.partition(":")[0].strip() == "ismcts+net" for name in cfg.agents)
-    if not asks or not path.exists() or leaf_mix(cfg.game, cfg.players) == 0:
+    the package's network of the setting, if one of the agents says it asks it (an
+    ``ismcts+net`` whose share of a leaf, in ``leaf.toml``, is not 0)."""
+    probe = muertos.game(cfg.game).new(cfg.players, seed=0)
+    searches = (muertos.agent(name) for name in cfg.agents)
+    if not any(isinstance(a, ISMCTSAgent) and a.asks_network(probe) for a in searches):
         return {}
+    path = weights_file(cfg.game, cfg.players)
     return {path.name: hashlib.sha256(path.read_bytes()).hexdigest()[:16]}
 
 
