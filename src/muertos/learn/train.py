@@ -14,10 +14,10 @@ one generation's bot beside the next one's, played by the network the first gene
 made. They are read, never played again (the network that played them may have changed
 since), and held out as they were held out there.
 
-Games played by ``ismcts+net`` depend on the network it asks: each chunk keeps the digest of
-the weights its agents asked (``networks``), the record lists them, and a folder whose games
-were begun with other weights than the package's now is refused rather than finished with
-them.
+Games played by a search that asks a network (``ismcts+net``; ``ISMCTSAgent.asks_network``)
+depend on it: each chunk keeps the digest of the weights its agents asked (``networks``),
+the record lists them, and a folder whose games were begun with other weights than the
+package's now is refused rather than finished with them.
 
 The record written beside the weights (and inside them) says how they were made: the
 command, the agents and games, the samples, the steps, the seed, the losses (train and
