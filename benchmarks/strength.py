@@ -8,6 +8,7 @@
     python benchmarks/strength.py ofrenda --only solo --challenger ismcts+net --budget 1cpu
     python benchmarks/strength.py ofertu --only table --challenger ismcts+net --opponents ismcts:1cpu
     python benchmarks/strength.py ofrenda --players 2 --challenger ismcts+net --opponents ismcts:0.2cpu
+    python benchmarks/strength.py --compare runs/a.jsonl runs/b.jsonl   # two bots, paired by game
 
 The goals (at 0.5 s a move, one process per game):
 
@@ -24,7 +25,10 @@ time (``ismcts:0.5cpu``), so a bot thinks as long on a busy machine as on an idl
 same moves on every run). A verdict is ``met`` when the measured figure reaches the goal;
 the interval says how sure that is. ``--challenger ismcts+net`` measures the search with
 the learned evaluation (issue 37) instead; ``--opponents ismcts:1cpu,greedy`` seats those
-bots, in turn, in the other seats (default: greedy in all of them).
+bots, in turn, in the other seats (default: greedy in all of them). ``--compare A B`` reads
+two such runs' files, each one bot's games, and gives their difference on the games both
+played (the same seed in the same seat): a game's luck weighs on both alike, so the
+difference is surer than that of the two means.
 
 ``--goals 37`` judges the same kinds of games by issue 37's targets, at the budget it names::
 
@@ -204,8 +208,8 @@ def play(job: Job, challenger: str, opponents: tuple[str, ...] = ("greedy",)) ->
     kind, gid, players, seed, seat = job
     if kind == "solo":
         return [float(muertos.play(gid, seats=[challenger], seed=seed).scores[0])]
-    others = iter(opponents * players)
-    seats = [challenger if i == seat else next(others) for i in range(players)]
+    rivals = iter(opponents * players)
+    seats = [challenger if i == seat else next(rivals) for i in range(players)]
     rec = muertos.play(gid, seats=seats, seed=seed)
     share = win_shares(rec.winners, players)[seat]
     others = [float(s) for i, s in enumerate(rec.scores) if i != seat]
@@ -269,6 +273,66 @@ def _load(path: Path | None) -> dict[str, list[float]]:
     return done
 
 
+Setting = tuple[str, str, int]
+"""(kind, game, players): the games a paired comparison groups."""
+
+
+def paired(a: dict[str, list[float]], b: dict[str, list[float]]) -> dict[Setting, list[tuple[float, float]]]:
+    """The results of two runs (each as ``_load`` reads it, one bot's games) on the games both
+    played, by setting: (a's, b's) first figure of each game, the score solo, the win share at
+    a table. The same seed in the same seat deals both bots the same game, so the difference
+    of a pair is free of the deal's luck; ``ValueError`` where a run holds several bots'."""
+    runs = []
+    for done in (a, b):
+        rows: dict[Job, float] = {}
+        labels: set[str] = set()
+        for key, result in done.items():
+            label, *job = json.loads(key)
+            labels.add(label)
+            rows[tuple(job)] = result[0]
+        if len(labels) > 1:
+            raise ValueError(
+                f"a run holds the games of {len(labels)} bots ({', '.join(sorted(labels))}): "
+                "compare one bot's games with another's"
+            )
+        runs.append(rows)
+    out: dict[Setting, list[tuple[float, float]]] = {}
+    for job in sorted(set(runs[0]) & set(runs[1])):
+        out.setdefault(job[:3], []).append((runs[0][job], runs[1][job]))
+    return out
+
+
+def _compare(first: Path, second: Path, console: Console) -> None:
+    """Print the paired comparison of two runs' files (``--compare``); ``ValueError`` says why
+    they cannot be compared."""
+    loaded = []
+    for path in (first, second):
+        if not path.is_file():
+            raise ValueError(f"{path}: no such file")
+        loaded.append(_load(path))
+    pairs = paired(*loaded)
+    if not pairs:
+        raise ValueError(f"{first} and {second} share no game (the same seed in the same seat)")
+    t = Table(title=f"Paired: {first.name} (a) against {second.name} (b), on the games both played")
+    for col in ("setting", "games", "a", "b", "a − b a game (s.e.)", "95% interval", "a ahead, behind"):
+        t.add_column(col)
+    for (kind, gid, players), rows in pairs.items():
+        diffs = [x - y for x, y in rows]
+        mean, lo, hi = mean_interval(diffs)
+        se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+        fmt = "{:.2f}" if kind == "solo" else "{:.1%}"  # a score, or a share of wins
+        t.add_row(
+            f"{gid} ×{players}",
+            str(len(rows)),
+            fmt.format(statistics.fmean(x for x, _ in rows)),
+            fmt.format(statistics.fmean(y for _, y in rows)),
+            f"{mean:+.3f} ({se:.3f})",
+            f"{lo:+.3f} to {hi:+.3f}",
+            f"{sum(d > 0 for d in diffs)}, {sum(d < 0 for d in diffs)}",
+        )
+    console.print(t)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("games", nargs="*", help="game ids (default: all)")
@@ -298,6 +362,13 @@ def main(argv: list[str] | None = None) -> None:
     )
     ap.add_argument("--out", type=Path, help="JSON lines of each game's result; an existing file is resumed")
     ap.add_argument(
+        "--compare",
+        nargs=2,
+        type=Path,
+        metavar=("A", "B"),
+        help="two runs' --out files, one bot's games each: their paired difference, playing nothing",
+    )
+    ap.add_argument(
         "--report",
         action="store_true",
         help="judge what --out holds so far (a run under way), playing nothing",
@@ -321,6 +392,13 @@ def main(argv: list[str] | None = None) -> None:
     except muertos.UnknownAgent as e:
         ap.error(str(e))  # exits 2
     console = Console(width=None if sys.stdout.isatty() else 150)
+    if args.compare:
+        try:
+            first, second = args.compare
+            _compare(first, second, console)
+        except ValueError as e:
+            ap.error(str(e))  # exits 2
+        return
 
     if args.only == "speed":
         t = Table(title="Search speed (one process, 1 s of CPU a position)")

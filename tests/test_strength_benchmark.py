@@ -152,6 +152,77 @@ def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> 
     assert broken.returncode != 0 and f"{out}:5: not a result line" in broken.stderr
 
 
+def _run_file(path: Path, label: str, rows: list[tuple[list[object], list[float]]]) -> Path:
+    path.write_text("".join(json.dumps({"job": j, "challenger": label, "result": r}) + "\n" for j, r in rows))
+    return path
+
+
+def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None:
+    """``--compare``: each game both bots played (the same seed in the same seat) is a pair;
+    the figures below are worked by hand."""
+    a = _run_file(
+        tmp_path / "a.jsonl",
+        "ismcts+endgame:1cpu",
+        [
+            (["solo", "ofrenda", 1, 0, 0], [110.0]),
+            (["solo", "ofrenda", 1, 1, 0], [120.0]),
+            (["solo", "ofrenda", 1, 2, 0], [999.0]),  # b did not play seed 2: left out
+            (["table", "ofertu", 2, 0, 0], [1.0, 20.0, 10.0]),
+            (["table", "ofertu", 2, 0, 1], [0.5, 15.0, 15.0]),
+        ],
+    )
+    b = _run_file(
+        tmp_path / "b.jsonl",
+        "ismcts:1cpu",
+        [
+            (["solo", "ofrenda", 1, 0, 0], [109.0]),
+            (["solo", "ofrenda", 1, 1, 0], [118.0]),
+            (["table", "ofertu", 2, 0, 0], [0.0, 12.0, 18.0]),
+            (["table", "ofertu", 2, 0, 1], [0.5, 15.0, 15.0]),
+            (["table", "ofertu", 2, 1, 0], [1.0, 30.0, 10.0]),  # a did not play seed 1
+        ],
+    )
+    s = _strength()
+    pairs = s.paired(s._load(a), s._load(b))
+    assert pairs == {
+        ("solo", "ofrenda", 1): [(110.0, 109.0), (120.0, 118.0)],
+        ("table", "ofertu", 2): [(1.0, 0.0), (0.5, 0.5)],
+    }
+    r = subprocess.run(
+        [sys.executable, str(SCRIPT), "--compare", str(a), str(b)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    rows = {
+        cells[0]: cells[1:]
+        for line in r.stdout.splitlines()
+        if (cells := [c.strip() for c in line.strip("│ ").split("│")])[0].endswith(("×1", "×2"))
+    }
+    # solo: differences 1 and 2, mean 1.5, standard deviation 0.7071, standard error 0.5,
+    # 1.96 standard errors either side
+    assert rows["ofrenda ×1"] == ["2", "115.00", "113.50", "+1.500 (0.500)", "+0.520 to +2.480", "2, 0"]
+    # two seats: differences 1 and 0 in win shares; a ahead once, even once
+    assert rows["ofertu ×2"] == ["2", "75.0%", "25.0%", "+0.500 (0.500)", "-0.480 to +1.480", "1, 0"]
+    mixed = _run_file(
+        tmp_path / "mixed.jsonl",
+        "greedy",
+        [(["solo", "ofrenda", 1, 0, 0], [80.0])],
+    )
+    mixed.write_text(mixed.read_text() + b.read_text())
+    with pytest.raises(ValueError, match=r"holds the games of 2 bots \(greedy, ismcts:1cpu\)"):
+        s.paired(s._load(a), s._load(mixed))
+    apart = _run_file(tmp_path / "apart.jsonl", "greedy", [(["solo", "ofrenda", 1, 7, 0], [80.0])])
+    r = subprocess.run(
+        [sys.executable, str(SCRIPT), "--compare", str(a), str(apart)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 2 and "share no game" in r.stderr, r.stderr
+
+
 @pytest.mark.parametrize(
     "bad",
     [
@@ -163,6 +234,7 @@ def test_a_run_keeps_each_result_and_a_second_run_resumes_it(tmp_path: Path) -> 
         ["--report"],
         ["--goals", "36"],
         ["ofertu", "--players", "4"],
+        ["--compare", "no-such-run.jsonl", "no-such-run.jsonl"],
     ],
 )
 def test_bad_arguments_are_refused_with_exit_2(bad: list[str]) -> None:
