@@ -277,11 +277,13 @@ Setting = tuple[str, str, int]
 """(kind, game, players): the games a paired comparison groups."""
 
 
-def paired(a: dict[str, list[float]], b: dict[str, list[float]]) -> dict[Setting, list[tuple[float, float]]]:
+def pair_games(
+    a: dict[str, list[float]], b: dict[str, list[float]]
+) -> dict[Setting, list[tuple[Job, float, float]]]:
     """The results of two runs (each as ``_load`` reads it, one bot's games) on the games both
-    played, by setting: (a's, b's) first figure of each game, the score solo, the win share at
-    a table. The same seed in the same seat deals both bots the same game, so the difference
-    of a pair is free of the deal's luck; ``ValueError`` where a run holds several bots'."""
+    played, by setting: each game's job and the two runs' first figure of it (the score solo,
+    the win share at a table). The same seed in the same seat deals both bots the same game;
+    ``ValueError`` where a run holds several bots' games."""
     runs = []
     for done in (a, b):
         rows: dict[Job, float] = {}
@@ -296,39 +298,44 @@ def paired(a: dict[str, list[float]], b: dict[str, list[float]]) -> dict[Setting
                 "compare one bot's games with another's"
             )
         runs.append(rows)
-    out: dict[Setting, list[tuple[float, float]]] = {}
+    out: dict[Setting, list[tuple[Job, float, float]]] = {}
     for job in sorted(set(runs[0]) & set(runs[1])):
-        out.setdefault(job[:3], []).append((runs[0][job], runs[1][job]))
+        out.setdefault(job[:3], []).append((job, runs[0][job], runs[1][job]))
     return out
 
 
 def _compare(first: Path, second: Path, console: Console) -> None:
     """Print the paired comparison of two runs' files (``--compare``); ``ValueError`` says why
-    they cannot be compared."""
+    they cannot be compared. The interval is the simulator's (``muertos.sim.compare.paired``):
+    over deals, each seed's games averaged first, since the seats of one seed share its deal."""
+    from muertos.sim.compare import paired
+    from muertos.sim.stats import Z95
+
     loaded = []
     for path in (first, second):
         if not path.is_file():
             raise ValueError(f"{path}: no such file")
         loaded.append(_load(path))
-    pairs = paired(*loaded)
+    pairs = pair_games(*loaded)
     if not pairs:
         raise ValueError(f"{first} and {second} share no game (the same seed in the same seat)")
     t = Table(title=f"Paired: {first.name} (a) against {second.name} (b), on the games both played")
     for col in ("setting", "games", "a", "b", "a − b a game (s.e.)", "95% interval", "a ahead, behind"):
         t.add_column(col)
     for (kind, gid, players), rows in pairs.items():
-        diffs = [x - y for x, y in rows]
-        mean, lo, hi = mean_interval(diffs)
-        se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+        seeds = [job[3] for job, _, _ in rows]
+        # paired() gives its second run less its first: b's games first, so a − b
+        d = paired(kind, gid, [y for *_, y in rows], [x for _, x, _ in rows], seeds)
+        diffs = [x - y for _, x, y in rows]
         fmt = "{:.2f}" if kind == "solo" else "{:.1%}"  # a score, or a share of wins
         t.add_row(
             f"{gid} ×{players}",
             str(len(rows)),
-            fmt.format(statistics.fmean(x for x, _ in rows)),
-            fmt.format(statistics.fmean(y for _, y in rows)),
-            f"{mean:+.3f} ({se:.3f})",
-            f"{lo:+.3f} to {hi:+.3f}",
-            f"{sum(d > 0 for d in diffs)}, {sum(d < 0 for d in diffs)}",
+            fmt.format(d.b),
+            fmt.format(d.a),
+            f"{d.diff:+.3f} ({(d.high - d.low) / (2 * Z95):.3f})",
+            f"{d.low:+.3f} to {d.high:+.3f}",
+            f"{sum(x > 0 for x in diffs)}, {sum(x < 0 for x in diffs)}",
         )
     console.print(t)
 

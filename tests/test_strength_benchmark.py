@@ -169,6 +169,8 @@ def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None
             (["solo", "ofrenda", 1, 2, 0], [999.0]),  # b did not play seed 2: left out
             (["table", "ofertu", 2, 0, 0], [1.0, 20.0, 10.0]),
             (["table", "ofertu", 2, 0, 1], [0.5, 15.0, 15.0]),
+            (["table", "ofertu", 2, 1, 0], [0.0, 10.0, 20.0]),
+            (["table", "ofertu", 2, 1, 1], [1.0, 20.0, 10.0]),
         ],
     )
     b = _run_file(
@@ -179,14 +181,24 @@ def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None
             (["solo", "ofrenda", 1, 1, 0], [118.0]),
             (["table", "ofertu", 2, 0, 0], [0.0, 12.0, 18.0]),
             (["table", "ofertu", 2, 0, 1], [0.5, 15.0, 15.0]),
-            (["table", "ofertu", 2, 1, 0], [1.0, 30.0, 10.0]),  # a did not play seed 1
+            (["table", "ofertu", 2, 1, 0], [1.0, 30.0, 10.0]),
+            (["table", "ofertu", 2, 1, 1], [0.0, 10.0, 30.0]),
+            (["table", "ofertu", 2, 2, 0], [1.0, 30.0, 10.0]),  # a did not play seed 2
         ],
     )
     s = _strength()
-    pairs = s.paired(s._load(a), s._load(b))
+    pairs = s.pair_games(s._load(a), s._load(b))
     assert pairs == {
-        ("solo", "ofrenda", 1): [(110.0, 109.0), (120.0, 118.0)],
-        ("table", "ofertu", 2): [(1.0, 0.0), (0.5, 0.5)],
+        ("solo", "ofrenda", 1): [
+            (("solo", "ofrenda", 1, 0, 0), 110.0, 109.0),
+            (("solo", "ofrenda", 1, 1, 0), 120.0, 118.0),
+        ],
+        ("table", "ofertu", 2): [
+            (("table", "ofertu", 2, 0, 0), 1.0, 0.0),
+            (("table", "ofertu", 2, 0, 1), 0.5, 0.5),
+            (("table", "ofertu", 2, 1, 0), 0.0, 1.0),
+            (("table", "ofertu", 2, 1, 1), 1.0, 0.0),
+        ],
     }
     r = subprocess.run(
         [sys.executable, str(SCRIPT), "--compare", str(a), str(b)],
@@ -203,8 +215,10 @@ def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None
     # solo: differences 1 and 2, mean 1.5, standard deviation 0.7071, standard error 0.5,
     # 1.96 standard errors either side
     assert rows["ofrenda ×1"] == ["2", "115.00", "113.50", "+1.500 (0.500)", "+0.520 to +2.480", "2, 0"]
-    # two seats: differences 1 and 0 in win shares; a ahead once, even once
-    assert rows["ofertu ×2"] == ["2", "75.0%", "25.0%", "+0.500 (0.500)", "-0.480 to +1.480", "1, 0"]
+    # two seats: win shares' differences 1 and 0 (seed 0), -1 and 1 (seed 1); the interval is
+    # over deals, the seats of a seed averaged first: 0.5 and 0, mean 0.25, standard deviation
+    # 0.3536, standard error 0.25; a ahead in two games, behind in one
+    assert rows["ofertu ×2"] == ["4", "62.5%", "37.5%", "+0.250 (0.250)", "-0.240 to +0.740", "2, 1"]
     mixed = _run_file(
         tmp_path / "mixed.jsonl",
         "greedy",
@@ -212,7 +226,7 @@ def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None
     )
     mixed.write_text(mixed.read_text() + b.read_text())
     with pytest.raises(ValueError, match=r"holds the games of 2 bots \(greedy, ismcts:1cpu\)"):
-        s.paired(s._load(a), s._load(mixed))
+        s.pair_games(s._load(a), s._load(mixed))
     apart = _run_file(tmp_path / "apart.jsonl", "greedy", [(["solo", "ofrenda", 1, 7, 0], [80.0])])
     r = subprocess.run(
         [sys.executable, str(SCRIPT), "--compare", str(a), str(apart)],
