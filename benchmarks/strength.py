@@ -328,13 +328,15 @@ def _compare(first: Path, second: Path, console: Console) -> None:
         d = paired(kind, gid, [y for *_, y in rows], [x for _, x, _ in rows], seeds)
         diffs = [x - y for _, x, y in rows]
         fmt = "{:.2f}" if kind == "solo" else "{:.1%}"  # a score, or a share of wins
+        # one seed is one deal: its games tell a difference, not how far it could be off
+        spread = len(set(seeds)) > 1
         t.add_row(
             f"{gid} ×{players}",
             str(len(rows)),
             fmt.format(d.b),
             fmt.format(d.a),
-            f"{d.diff:+.3f} ({(d.high - d.low) / (2 * Z95):.3f})",
-            f"{d.low:+.3f} to {d.high:+.3f}",
+            f"{d.diff:+.3f} ({(d.high - d.low) / (2 * Z95):.3f})" if spread else f"{d.diff:+.3f} (—)",
+            f"{d.low:+.3f} to {d.high:+.3f}" if spread else "— (one seed)",
             f"{sum(x > 0 for x in diffs)}, {sum(x < 0 for x in diffs)}",
         )
     console.print(t)

@@ -157,6 +157,16 @@ def _run_file(path: Path, label: str, rows: list[tuple[list[object], list[float]
     return path
 
 
+def _compare(a: Path, b: Path) -> subprocess.CompletedProcess[str]:
+    """``strength.py --compare a b``, run as a user runs it."""
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), "--compare", str(a), str(b)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
 def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None:
     """``--compare``: each game both bots played (the same seed in the same seat) is a pair;
     the figures below are worked by hand."""
@@ -200,12 +210,7 @@ def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None
             (("table", "ofertu", 2, 1, 1), 1.0, 0.0),
         ],
     }
-    r = subprocess.run(
-        [sys.executable, str(SCRIPT), "--compare", str(a), str(b)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    r = _compare(a, b)
     assert r.returncode == 0, r.stderr
     rows = {
         cells[0]: cells[1:]
@@ -219,6 +224,14 @@ def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None
     # over deals, the seats of a seed averaged first: 0.5 and 0, mean 0.25, standard deviation
     # 0.3536, standard error 0.25; a ahead in two games, behind in one
     assert rows["ofertu ×2"] == ["4", "62.5%", "37.5%", "+0.250 (0.250)", "-0.240 to +0.740", "2, 1"]
+    # one seed is one deal: no spread over deals, so no standard error nor interval (not 0)
+    lone = _run_file(
+        tmp_path / "lone.jsonl", "greedy", [(["table", "ofertu", 2, 0, s], [0.5, 15.0, 15.0]) for s in (0, 1)]
+    )
+    r = _compare(a, lone)
+    assert r.returncode == 0, r.stderr
+    row = next(line for line in r.stdout.splitlines() if "ofertu ×2" in line)
+    assert [c.strip() for c in row.strip("│ ").split("│")][4:6] == ["+0.250 (—)", "— (one seed)"]
     mixed = _run_file(
         tmp_path / "mixed.jsonl",
         "greedy",
@@ -228,12 +241,7 @@ def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None
     with pytest.raises(ValueError, match=r"holds the games of 2 bots \(greedy, ismcts:1cpu\)"):
         s.pair_games(s._load(a), s._load(mixed))
     apart = _run_file(tmp_path / "apart.jsonl", "greedy", [(["solo", "ofrenda", 1, 7, 0], [80.0])])
-    r = subprocess.run(
-        [sys.executable, str(SCRIPT), "--compare", str(a), str(apart)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    r = _compare(a, apart)
     assert r.returncode == 2 and "share no game" in r.stderr, r.stderr
 
 
