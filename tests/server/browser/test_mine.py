@@ -143,3 +143,29 @@ def test_a_tab_chosen_while_the_lobby_loads_is_the_tab_it_shows(server: str, bro
     assert f"/table/{tid}" in page.locator("#tables .table-row").inner_html()
     assert not errors, errors
     ctx.close()
+
+
+def test_a_late_answer_for_the_tab_left_does_not_replace_my_tables(
+    clocked: tuple[str, SkewedClock],  # noqa: F811
+    chromium: Any,  # noqa: F811
+) -> None:
+    """The lobby opens on the open tables; the reader turns to "My tables" before that list has
+    come. When it comes, it is for a tab no longer shown: the reader's tables stay."""
+    base, _ = clocked
+    tid, tokens = table(base, ["Ana", "Bea"])
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script(f"localStorage.setItem('muertos:token:{tid}', '{tokens[0]}');")
+    page = ctx.new_page()
+    held: list[Any] = []
+    page.route("**/api/tables?status=*", lambda route: held.append(route))  # the answer kept back
+    page.goto(f"{base}/")
+    page.locator('[data-tab="mine"]').click()
+    rows = page.locator("#tables .table-row")
+    rows.first.wait_for(timeout=10_000)
+    assert held, "the lobby asked for the open tables first"
+    with page.expect_response("**/api/tables?status=*"):
+        for route in held:
+            route.continue_()
+    page.wait_for_timeout(500)  # room for the late answer to be drawn, were it drawn
+    assert rows.count() == 1 and f"/table/{tid}" in rows.first.inner_html()
+    ctx.close()

@@ -192,16 +192,24 @@ async function myTables() {
   });
 }
 
+let refreshes = 0;
+
+/** Draws the tab's tables. Only the newest refresh draws: the answer for a tab left while it
+ * was on its way (or an older one of the same tab) would put back what the reader moved from. */
 async function refreshTables() {
+  const ticket = ++refreshes;
   try {
     if (tab === "mine") {
       const rows = await myTables();
+      if (ticket !== refreshes) return;
       $("tables").replaceChildren(...(rows.length ? rows : [h("li", { class: "muted" }, t("clocks.web.no_mine"))]));
       return;
     }
     const rows = await api("GET", `/api/tables?status=${tab}&limit=50`);
+    if (ticket !== refreshes) return;
     $("tables").replaceChildren(...(rows.length ? rows.map(tableRow) : [h("li", { class: "muted" }, t("web.lobby.no_tables"))]));
   } catch (e) {
+    if (ticket !== refreshes) return;
     toast(e.message);
   }
 }
