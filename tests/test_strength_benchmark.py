@@ -226,7 +226,9 @@ def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None
     assert rows["ofertu ×2"] == ["4", "62.5%", "37.5%", "+0.250 (0.250)", "-0.240 to +0.740", "2, 1"]
     # one seed is one deal: no spread over deals, so no standard error nor interval (not 0)
     lone = _run_file(
-        tmp_path / "lone.jsonl", "greedy", [(["table", "ofertu", 2, 0, s], [0.5, 15.0, 15.0]) for s in (0, 1)]
+        tmp_path / "lone.jsonl",
+        "greedy",
+        [(["table", "ofertu", 2, 0, seat], [0.5, 15.0, 15.0]) for seat in (0, 1)],
     )
     r = _compare(a, lone)
     assert r.returncode == 0, r.stderr

@@ -169,3 +169,29 @@ def test_a_late_answer_for_the_tab_left_does_not_replace_my_tables(
     page.wait_for_timeout(500)  # room for the late answer to be drawn, were it drawn
     assert rows.count() == 1 and f"/table/{tid}" in rows.first.inner_html()
     ctx.close()
+
+
+def test_the_timed_refresh_waits_for_my_tables_still_coming(
+    clocked: tuple[str, SkewedClock],  # noqa: F811
+    chromium: Any,  # noqa: F811
+) -> None:
+    """The lobby refreshes its list every 5 s; where the last answer is slower than that, the
+    timer waits for it instead of asking again, so a slow list is drawn, not overtaken forever."""
+    base, _ = clocked
+    tid, tokens = table(base, ["Ana", "Bea"])
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script(f"localStorage.setItem('muertos:token:{tid}', '{tokens[0]}');")
+    page = ctx.new_page()
+    page.clock.install()
+    page.goto(f"{base}/")
+    page.locator("#tables").wait_for()
+    held: list[Any] = []
+    page.route(f"**/api/tables/{tid}", lambda route: held.append(route))  # my table's answer, kept back
+    page.locator('[data-tab="mine"]').click()
+    page.clock.run_for(16_000)  # the timer's turn comes three times
+    assert len(held) == 1, "the timer asked again while the first answer was coming"
+    held[0].continue_()
+    rows = page.locator("#tables .table-row")
+    rows.first.wait_for(timeout=10_000)
+    assert f"/table/{tid}" in rows.first.inner_html()
+    ctx.close()

@@ -193,11 +193,15 @@ async function myTables() {
 }
 
 let refreshes = 0;
+let coming = null; // the tab whose tables are on their way
 
 /** Draws the tab's tables. Only the newest refresh draws: the answer for a tab left while it
- * was on its way (or an older one of the same tab) would put back what the reader moved from. */
-async function refreshTables() {
+ * was on its way (or an older one of the same tab) would put back what the reader moved from.
+ * The timer's refresh waits for one still coming, so a slow answer is drawn, not overtaken. */
+async function refreshTables(timed = false) {
+  if (timed && coming === tab) return;
   const ticket = ++refreshes;
+  coming = tab;
   try {
     if (tab === "mine") {
       const rows = await myTables();
@@ -211,6 +215,8 @@ async function refreshTables() {
   } catch (e) {
     if (ticket !== refreshes) return;
     toast(e.message);
+  } finally {
+    if (ticket === refreshes) coming = null;
   }
 }
 
@@ -239,7 +245,7 @@ async function start() {
   drawGames();
   drawTabs();
   refreshTables();
-  setInterval(refreshTables, 5000);
+  setInterval(() => refreshTables(true), 5000);
   void invitesFor;
 }
 
