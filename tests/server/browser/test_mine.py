@@ -159,10 +159,14 @@ def test_a_late_answer_for_the_tab_left_does_not_replace_my_tables(
     held: list[Any] = []
     page.route("**/api/tables?status=*", lambda route: held.append(route))  # the answer kept back
     page.goto(f"{base}/")
+    for _ in range(400):  # the lobby asks once its language has loaded; the click comes after
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the lobby never asked for the open tables"
     page.locator('[data-tab="mine"]').click()
     rows = page.locator("#tables .table-row")
     rows.first.wait_for(timeout=10_000)
-    assert held, "the lobby asked for the open tables first"
     with page.expect_response("**/api/tables?status=*"):
         for route in held:
             route.continue_()
