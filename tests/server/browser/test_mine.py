@@ -19,6 +19,16 @@ def table(base: str, names: list[str]) -> tuple[str, dict[int, str]]:
     return r.json()["id"], {i["seat"]: i["token"] for i in r.json()["invites"]}
 
 
+def _held_within(page: Any, held: list[Any], seconds: float) -> bool:
+    """Whether a request the test holds back was made within ``seconds``: the lobby asks only
+    once its language has loaded, and the test's click must come after."""
+    for _ in range(int(seconds / 0.025)):
+        if held:
+            return True
+        page.wait_for_timeout(25)
+    return bool(held)
+
+
 def test_my_tables_put_my_turn_first_and_my_link_opens_my_seat(
     clocked: tuple[str, SkewedClock],  # noqa: F811
     chromium: Any,  # noqa: F811
@@ -130,11 +140,7 @@ def test_a_tab_chosen_while_the_lobby_loads_is_the_tab_it_shows(server: str, bro
     held: list[Any] = []
     page.route("**/api/agents", lambda route: held.append(route))
     page.goto(f"{server}/")
-    for _ in range(200):  # the request is made once the language has loaded
-        if held:
-            break
-        page.wait_for_timeout(25)
-    assert held, "the lobby never asked for its bots"
+    assert _held_within(page, held, 5.0), "the lobby never asked for its bots"
     page.locator('[data-tab="mine"]').click()
     assert page.locator('[data-tab="mine"]').get_attribute("aria-selected") == "true"
     held[0].continue_()
@@ -159,11 +165,7 @@ def test_a_late_answer_for_the_tab_left_does_not_replace_my_tables(
     held: list[Any] = []
     page.route("**/api/tables?status=*", lambda route: held.append(route))  # the answer kept back
     page.goto(f"{base}/")
-    for _ in range(400):  # the lobby asks once its language has loaded; the click comes after
-        if held:
-            break
-        page.wait_for_timeout(25)
-    assert held, "the lobby never asked for the open tables"
+    assert _held_within(page, held, 10.0), "the lobby never asked for the open tables"
     page.locator('[data-tab="mine"]').click()
     rows = page.locator("#tables .table-row")
     rows.first.wait_for(timeout=10_000)
