@@ -47,13 +47,16 @@ def test_common_goals_are_refused_in_solo() -> None:
         GAME.new(1, 1, {"common_goals": True})
 
 
-def _abuela(rolls: list[int]) -> tuple[list[str], list[int], list[str], list[str], list[str]]:
+def _abuela(
+    rolls: list[int], market_mg: list[int] | None = None
+) -> tuple[list[str], list[int], list[str], list[str], list[str]]:
     """Abuela's turn after the player's first, which has left the Family board at
-    P01-P04 under K01-K04 with no marigolds, on a generator rolling ``rolls``."""
+    P01-P04 under K01-K04 with ``market_mg`` marigolds (default none), on a generator
+    rolling ``rolls``."""
     s = arrange(
         new(1, seed=8),
         market=["P01", "P02", "P03", "P04"],
-        market_mg=[0, 0, 0, 0],
+        market_mg=market_mg or [0, 0, 0, 0],
         mcandles=["K01", "K02", "K03", "K04"],
         mg={0: 3},
     )
@@ -90,6 +93,14 @@ def test_abuela_die_without_candle(
     market, mg, discarded, candles, candles_gone = _abuela(rolls)
     assert discarded == [gone] and market == left and mg == marigolds
     assert candles == ["K01", "K02", "K03"] and candles_gone == []
+
+
+def test_the_marigolds_on_abuelas_discarded_portrait_return_to_the_supply() -> None:
+    # A-OF17 (docs/rules/ofrenda.md): the rulebook is silent; nobody collects them. A 3
+    # discards P02 and its 2 marigolds, and puts a supply marigold on P01.
+    market, mg, discarded, _, _ = _abuela([3], market_mg=[0, 2, 1, 0])
+    assert discarded == ["P02"] and market == ["P01", "P03", "P04"]
+    assert mg == [1, 1, 0, 0]
 
 
 def test_abuela_rolls_5_discards_space_3_and_a_paid_candle() -> None:
