@@ -40,6 +40,28 @@ def test_a_scored_section_and_a_token_set_are_separate_rows() -> None:
     assert not r.over and r.winners == () and r.tie_break is None
 
 
+def test_a_calavera_on_a_scored_sections_corner_leaves_its_row_as_it_scored() -> None:
+    """ "Change a power die ... to its calavera side. The die is now wild. You do not re-score
+    sections you have already completed." The Marigold section (cells 1-4: r1 b6 r6, and a
+    blue power 1 in cell 4, the corner it shares with the Incense) scored 0; the Candle
+    (cells 7-10: r3 b3 g3 y1, three 3s) scores 3 and lands on step 3, whose square A is a
+    calavera: cell 4's die turns wild, which would read the Marigold as 2 if it were scored
+    again."""
+    s = arrange_seat(table(2), 0, scored=[int(i == 1) for i in range(4)])  # the Marigold
+    s = end_turns(fill(s, 0, {1: "r1", 2: "b6", 3: "r6", 4: "b1*", 7: "r3", 8: "b3", 9: "g3", 10: "y1"}))
+    assert s.steps[0] == 3
+    s.apply("square a")
+    s.apply("calavera 4")
+    assert s.steps[0] == 3 and s.scored_steps[0] == [3, 0, 0, 0]
+    assert sheet(s.result(), 0) == {
+        "candle_section": 3,
+        "marigold_section": 0,
+        "bread_section": 0,
+        "incense_section": 0,
+        "other_steps": 0,
+    }
+
+
 def test_most_tokens_break_a_tie_on_steps_else_the_win_is_shared() -> None:
     # test_rules: 10, 12, 12 steps; seats 2 and 3 hold 1 and 2 tokens
     s = arrange(table(3), phase="over", steps=[10, 12, 12], hands=[[1, 1, 1, 1], [1, 0, 0, 0], [0, 1, 1, 0]])

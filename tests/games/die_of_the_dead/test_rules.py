@@ -822,3 +822,12 @@ def test_a_tampered_state_is_refused() -> None:
     d["data"]["phase"] = "dance"
     with pytest.raises(CorruptState, match="unknown phase"):
         GAME.from_json(d)
+    d = s.to_json()
+    d["data"]["scored_steps"][1][2] = 3  # steps from a Bread section that never scored
+    with pytest.raises(CorruptState, match="player 2: a section gives 0 to 4 steps, once scored"):
+        GAME.from_json(d)
+    d = s.to_json()
+    d["data"]["scored"][0][2] = 1
+    d["data"]["scored_steps"][0][2] = 4  # four steps the player never climbed
+    with pytest.raises(CorruptState, match="player 1 has climbed fewer steps than its scored sections gave"):
+        GAME.from_json(d)

@@ -78,6 +78,16 @@ def validate(s: DieOfTheDeadState) -> None:
         raise CorruptState(f"there must be {tokens} tokens, found {cen['tokens']}")
     if s.phase != "over" and not 0 <= s.actor < n:
         raise CorruptState(f"no seat {s.actor} to move")
+    if len(s.scored) != n or len(s.scored_steps) != n:
+        raise CorruptState("scored and scored_steps must have one entry per player")
+    for i in range(n):
+        flags, got = s.scored[i], s.scored_steps[i]
+        if len(flags) != 4 or len(got) != 4 or any(x not in (0, 1) for x in flags):
+            raise CorruptState(f"player {i + 1}'s scored sections: four flags and four step counts")
+        if any(not 0 <= k <= C.max_per_section or (k and not f) for f, k in zip(flags, got, strict=True)):
+            raise CorruptState(f"player {i + 1}: a section gives 0 to {C.max_per_section} steps, once scored")
+        if sum(got) > s.steps[i]:
+            raise CorruptState(f"player {i + 1} has climbed fewer steps than its scored sections gave")
     if len(s.puts) != n or any(len(p) > C.caskets for p in s.puts):
         raise CorruptState("the setup dice put in secret: one list of at most 4 per player")
     for i, put in enumerate(s.puts):

@@ -128,6 +128,7 @@ class DieOfTheDeadState(State):
         "prep",
         "ofrenda",
         "scored",
+        "scored_steps",
         "steps",
         "square",
         "held",
@@ -145,7 +146,9 @@ class DieOfTheDeadState(State):
         ),
         **dict.fromkeys(("tokused", "bonus", "discarded", "any_scored", "end"), 0),
         **dict.fromkeys(("items", "boards", "city", "removed", "steps", "square"), 1),
-        **dict.fromkeys(("inside", "lid", "hands", "supply", "prep", "ofrenda", "scored", "puts"), 2),
+        **dict.fromkeys(
+            ("inside", "lid", "hands", "supply", "prep", "ofrenda", "scored", "scored_steps", "puts"), 2
+        ),
     }
     """How ``clone`` copies each field (``State.COPY``): every one is declared, so no marshal."""
     phase: str
@@ -167,6 +170,10 @@ class DieOfTheDeadState(State):
     prep: list[list[int]]
     ofrenda: list[list[int]]
     scored: list[list[int]]
+    scored_steps: list[list[int]]
+    """The steps each section gave when it scored: kept, not read off the board again, for a
+    calavera may later turn a die of a scored section in a shared corner (A-DD25), and "You do
+    not re-score sections you have already completed"."""
     steps: list[int]
     square: list[int]
     held: int
@@ -200,6 +207,7 @@ class DieOfTheDeadState(State):
         self.prep = [[] for _ in range(n)]
         self.ofrenda = [[-1] * NCELLS for _ in range(n)]
         self.scored = [[0, 0, 0, 0] for _ in range(n)]
+        self.scored_steps = [[0, 0, 0, 0] for _ in range(n)]
         self.steps = [0] * n
         self.square = [-1] * n
         self.held = -1
@@ -443,6 +451,7 @@ class DieOfTheDeadState(State):
     def _score_section(self, s: int, sec: int) -> bool:
         k = min(self._section_value(s, sec), C.max_per_section)
         self.scored[s][sec] = 1
+        self.scored_steps[s][sec] = k
         self.any_scored = True
         dice = " ".join(die_str(self.ofrenda[s][c]) for c in SECTIONS[sec])
         self._emit("score", f"{_p(s)} scores the {ITEM_NAMES[sec]} section ({dice}): {k} step(s).")

@@ -131,12 +131,9 @@ RATING_LABELS = {"perfect": "A perfect score", "good": "A good score", "below_go
 
 
 def section_steps(s: DieOfTheDeadState, seat: int) -> list[int]:
-    """Steps each scored section gave ``seat``: a scored section's dice never change again
-    (bonuses and payments touch unscored ones only), so its score is read off the board."""
-    return [
-        min(s._section_value(seat, sec), COMPONENTS.max_per_section) if s.scored[seat][sec] else 0
-        for sec in range(len(SECTION_KEYS))
-    ]
+    """Steps each scored section gave ``seat``, as they were when it scored
+    (``scored_steps``: a calavera may turn a scored section's die later)."""
+    return list(s.scored_steps[seat])
 
 
 def categories(s: DieOfTheDeadState, seat: int) -> list[Category]:
