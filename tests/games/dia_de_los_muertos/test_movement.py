@@ -247,6 +247,20 @@ def test_holding_slows_the_mover_and_follows() -> None:
     assert s.pos[:2] == [9, 12]
 
 
+def test_holding_still_takes_a_field_when_the_dog_runs_first() -> None:
+    """ "The movement of the held on skeleton is decreased one field" (A-D12): the field
+    comes off what the skeleton could walk unheld. P1 on 10 moves with Snatching (3 bones)
+    and leads the dog from 8 to 7 first: 2 points are left, so 2 fields unheld (as far as
+    8, 12 and 29) and 1 held."""
+    for held, want in ((False, [8, 9, 11, 12, 29]), (True, [9, 11])):
+        s = table(pos=[10, 11, 30], lay=["snatch", None, None], hands=[["beat"], ["hold"], []], dog=8)
+        play(s, "move", "hold" if held else "no reaction", "dog 7")
+        assert walks(s) == want
+    assert_illegal(
+        s, "walk 12", "may walk 1 more field(s) (card 3, limb limit 3, held: one less, 2 point(s) left)"
+    )
+
+
 def test_holding_can_be_dodged() -> None:
     s = table(pos=[10, 11, 30], lay=["kick", None, None], hands=[["dodge"], ["hold"], []])
     play(s, "move", "hold")

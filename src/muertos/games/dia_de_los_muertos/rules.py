@@ -1460,12 +1460,17 @@ class MuertosState(State):
 
     # movement ------------------------------------------------------------
     def _allowance(self) -> int:
+        """The fields the skeleton may walk: the card's bones left after the dog's run, within
+        the limb limit, and one less when held ("The movement of the held on skeleton is
+        decreased one field", A-D12): the one field comes off what it could walk unheld, so a
+        run of the dog before the walk does not cancel the hold."""
         tr = self.turn
         s = tr[T_SEAT]
-        cap = self._limb_cap(s, tr[T_CARD_M]) - tr[T_PENALTY] - tr[T_STEPS]
+        cap = self._limb_cap(s, tr[T_CARD_M]) - tr[T_STEPS]
         points = tr[T_POINTS]
         if points < cap:  # comparisons, not min and max: the bots ask this at every walk
             cap = points
+        cap -= tr[T_PENALTY]
         return cap if cap > 0 else 0
 
     def _walk_reach(self, s: int, maxd: int) -> Mapping[int, int]:
