@@ -172,6 +172,30 @@ def test_a_stored_agent_the_server_no_longer_accepts_plays_as_random(sqlite_url:
         assert task is not None and task.agent == "random"
 
 
+def test_a_bot_move_chosen_before_a_take_back_is_not_stored_on_the_new_position(sqlite_url: str) -> None:
+    """A person plays, the bot starts thinking, the person takes the move back and plays
+    another: the table has as many moves as the bot saw, but not the same ones. The answer
+    to the first position is dropped (else a player could show the bot one move and play
+    another), and the bot is asked again."""
+    app = create_app(sqlite_url, games=TOY_GAMES)
+    service: TableService = app.state.service
+    with TestClient(app) as c:
+        bots_of(c).closing = True  # the test plays the bot's part
+        t = make_table(c, "toy", [human(), bot("random")], seed=21)
+        first, second = [a for a in t.get(0)["view"]["legal"] if a.startswith("play")][:2]
+        assert t.act(0, first).status_code == 200
+        task = service.bot_task(t.id)
+        assert task is not None and task.history == (first,)
+        r = c.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[0]})
+        assert r.status_code == 200, r.text
+        assert t.act(0, second).status_code == 200
+        assert service.bot_store(task, None) is False  # a move legal here, chosen for there
+        assert moves_of(t) == [second]
+        again = service.bot_task(t.id)
+        assert again is not None and again.history == (second,)
+        assert service.bot_store(again, None) is True and len(moves_of(t)) == 2
+
+
 @pytest.mark.parametrize(
     ("agent", "problem"),
     [

@@ -657,7 +657,11 @@ class TableService:
         if got is None or got[0].finished_at is not None:
             return False
         t, actions = got
-        if len(actions) != len(task.history):
+        # The very moves the bot saw, not only as many: a person may have taken one back
+        # and played another meanwhile.
+        if len(actions) != len(task.history) or any(
+            a.action != b for a, b in zip(actions, task.history, strict=True)
+        ):
             return False
         st = self.state_of(t, actions)
         if st.to_move != task.seat:
