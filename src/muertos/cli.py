@@ -25,6 +25,7 @@ from muertos.engine import (
     State,
     game,
     game_ids,
+    number,
 )
 from muertos.learn.cli import app as learn_app
 from muertos.match import MatchRecord, seat_seed
@@ -300,8 +301,8 @@ def _replay(file: Path, seat: int | None, to: int | None) -> None:
             return
         if cmd == "b":
             pos = max(0, pos - 1)
-        elif cmd.isdigit():
-            pos = min(int(cmd), last)
+        elif (n := number(cmd)) is not None:
+            pos = min(n, last)
         else:
             pos = min(pos + 1, last)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from muertos.engine import CorruptState, Game, Option, Parts, Rng, State, seat_ref
+from muertos.engine import CorruptState, Game, Option, Parts, Rng, State, number, seat_ref
 from muertos.engine.actions import Actions, Kind
 
 
@@ -106,7 +106,7 @@ class ToyState(State):
             "play",
             "play <card>",
             parse=lambda w: (
-                Play(int(w[0]), f"play {int(w[0])}") if len(w) == 1 and w[0].isdigit() else "name a card"
+                Play(n, f"play {n}") if len(w) == 1 and (n := number(w[0])) is not None else "name a card"
             ),
             check=lambda s, m: s._not_in_hand(m.card),
             legal=_play_legal,

@@ -41,6 +41,7 @@ CASES: list[tuple[str, int, str]] = [
     ("not your turn", 409, "not_your_turn"),
     ("a stale index", 409, "stale"),
     ("an illegal action", 400, "illegal_action"),
+    ("a number in digits int() refuses", 400, "illegal_action"),
     ("an unknown table", 404, "unknown_table"),
     ("no action", 422, "malformed"),
     ("an empty action", 422, "malformed"),
@@ -69,6 +70,7 @@ def test_bad_move_is_refused_and_changes_nothing(
         "not your turn": lambda: post(table, {"action": legal}, table.tokens[0]),
         "a stale index": lambda: post(table, {"action": legal, "index": 0}, tok),
         "an illegal action": lambda: post(table, {"action": "play 99"}, tok),
+        "a number in digits int() refuses": lambda: post(table, {"action": "play ²"}, tok),
         "an unknown table": lambda: post(table, {"action": legal}, tok, table_id="nosuchtable"),
         "no action": lambda: post(table, {"index": 1}, tok),
         "an empty action": lambda: post(table, {"action": ""}, tok),
@@ -83,7 +85,9 @@ def test_bad_move_is_refused_and_changes_nothing(
     body = r.json()
     assert body["code"] == code and body["detail"]
     if status == 400:
-        assert "play 99" in body["detail"]  # names what was refused, and why
+        assert ("play 99" if case == "an illegal action" else "play ²") in body[
+            "detail"
+        ]  # names what, and why
     assert snapshot(table) == before
 
 

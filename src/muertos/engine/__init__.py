@@ -4,7 +4,7 @@ of games and the conformance checks every game passes. It imports nothing above 
 from .agent import Agent
 from .errors import CorruptState, IllegalAction, InvalidOptions, MuertosError, UnknownAgent, UnknownGame
 from .events import Event, name_seats, seat_ref
-from .game import FORMAT, Game, Option, State, copy_json, normalize
+from .game import FORMAT, Game, Option, State, copy_json, normalize, number
 from .parts import Encoding, Heuristics, Parts, Render
 from .registry import game, game_ids, register
 from .result import Category, Rating, Result, SeatResult, TieBreak, TieRule
@@ -39,6 +39,7 @@ __all__ = [
     "game_ids",
     "name_seats",
     "normalize",
+    "number",
     "register",
     "seat_ref",
 ]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -64,6 +65,8 @@ def _bad_spellings(s: State, rnd: random.Random) -> list[Any]:
     cands: list[Any] = ["", "   ", "xyzzy", "pass pass", "take -1", "take 999", "place P99 S99", "💀"]
     for a in rnd.sample(legal, min(3, len(legal))):
         cands += [a + " 9", a + "x", "x" + a, a.rsplit(" ", 1)[0] + " 999"]
+        if any(ch.isdigit() for ch in a):  # digits int() refuses ("²"), or too many for it
+            cands += [re.sub(r"\d+", "²", a), re.sub(r"\d+", "9" * 5000, a, count=1)]
     return [c for c in cands if normalize(c) not in keys] + [None, 3, ["take", "1"]]
 
 

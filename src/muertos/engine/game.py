@@ -61,6 +61,15 @@ def normalize(action: str) -> str:
     return " ".join(action.split()).lower()
 
 
+def number(word: str) -> int | None:
+    """The number ``word`` writes in ASCII digits (at most nine), or None: the one reading of
+    a number in an action. ``str.isdigit`` alone passes "²", which ``int`` refuses, and
+    digits past ``int``'s limit: a refusal must name the rule, not fail on the parse."""
+    if len(word) <= 9 and word.isascii() and word.isdigit():
+        return int(word)
+    return None
+
+
 @dataclass(frozen=True)
 class Option:
     """One rulebook option of a game (a variant, a solo difficulty, a rule switch)."""

@@ -45,6 +45,7 @@ from fastapi import APIRouter, Body, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from muertos import i18n
+from muertos.engine import number
 
 from .errors import Invalid, NotAllowed, NotFound, TableError
 from .routes import Lang, SeatToken, Service
@@ -177,15 +178,14 @@ class Smtp:
         """From ``HOST:PORT`` (port 25 if none) and the sender's address; ValueError, in
         English (the command line's reader), for settings mail cannot go out with."""
         host, _, port = server.strip().rpartition(":") if ":" in server else (server.strip(), "", "25")
-        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        n = number(port)
+        if not host or n is None or not 0 < n < 65536:
             raise ValueError(i18n.message("notify.cli.smtp", i18n.DEFAULT, given=server))
         try:
             check_email(sender or "")
         except NotifyInvalid:
             raise ValueError(i18n.message("notify.cli.sender", i18n.DEFAULT)) from None
-        return cls(
-            host.strip("[]"), int(port), (sender or "").strip(), user or None, password or None, starttls
-        )
+        return cls(host.strip("[]"), n, (sender or "").strip(), user or None, password or None, starttls)
 
     def send(self, message: EmailMessage) -> None:
         """Hand ``message`` to the server (blocking: run in a thread), each step bounded

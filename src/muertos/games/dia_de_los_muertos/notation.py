@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from muertos.engine import seat_ref
+from muertos.engine import number, seat_ref
 
 from .components import BOARD, CARD_INDEX, CARDS, FEST_INDEX, FESTIVITY, GD_FINAL
 
@@ -36,9 +36,8 @@ def player(seat: int) -> str:
 
 def parse_player(tok: str) -> int | None:
     """Seat of a ``pN`` token, or None."""
-    if len(tok) >= 2 and tok[0] == "p" and tok[1:].isdigit():
-        return int(tok[1:]) - 1
-    return None
+    n = number(tok[1:]) if tok[:1] == "p" else None
+    return n - 1 if n is not None else None
 
 
 def card(kind: int) -> str:
@@ -330,8 +329,9 @@ def parse_swap(words: list[str]) -> Swap | str:
 
 
 def _field_or_why(word: str) -> int | str:
-    if word.isdigit() and int(word) in FIELDS:
-        return int(word)
+    n = number(word)
+    if n is not None and n in FIELDS:
+        return n
     return f"{word!r} is not a field: fields are numbered 1-{BOARD.goal}"
 
 
@@ -351,17 +351,19 @@ parse_leapfrog = _one_field("leapfrog", LEAPFROG)
 
 
 def parse_den(words: list[str]) -> FieldMove | str:
-    if len(words) != 1 or not words[0].isdigit() or int(words[0]) not in DEN:
+    n = number(words[0]) if len(words) == 1 else None
+    if n is None or n not in DEN:
         return "write 'den <hiding place>': the dog's hiding places are " + ", ".join(map(str, DEN))
-    return DEN[int(words[0])]
+    return DEN[n]
 
 
 def parse_block(words: list[str]) -> FieldMove | str:
-    if len(words) != 1 or not words[0].isdigit() or int(words[0]) not in BLOCK:
+    n = number(words[0]) if len(words) == 1 else None
+    if n is None or n not in BLOCK:
         return (
             "write 'block <field>': the gravedigger blocks one of " + ", ".join(map(str, BLOCK)) + " for good"
         )
-    return BLOCK[int(words[0])]
+    return BLOCK[n]
 
 
 def _seat_or_why(word: str) -> int | str:
@@ -428,9 +430,10 @@ def parse_take(words: list[str]) -> Item | str:
 
 
 def parse_pick(words: list[str]) -> Pick | str:
-    if len(words) != 1 or not words[0].isdigit() or int(words[0]) not in PICK:
+    n = number(words[0]) if len(words) == 1 else None
+    if n is None or n not in PICK:
         return "write 'pick <bones>': the back (1, 2 or 3 bones) of the card to draw from the victim's hand"
-    return PICK[int(words[0])]
+    return PICK[n]
 
 
 def parse_cartwheel(words: list[str]) -> Cartwheel | str:

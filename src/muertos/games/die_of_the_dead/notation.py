@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from muertos.engine import number
+
 from .components import CALAVERA, COMPONENTS
 
 COLOURS = COMPONENTS.colour_letters
@@ -295,11 +297,13 @@ KINDS = range(2 * len(COLOURS))
 
 
 def _casket(word: str) -> int | None:
-    return int(word) - 1 if word.isdigit() and 1 <= int(word) <= NCASKETS else None
+    n = number(word)
+    return n - 1 if n is not None and 1 <= n <= NCASKETS else None
 
 
 def _cell(word: str) -> int | None:
-    return int(word) - 1 if word.isdigit() and 1 <= int(word) <= NCELLS else None
+    n = number(word)
+    return n - 1 if n is not None and 1 <= n <= NCELLS else None
 
 
 def _kind(word: str) -> int | None:

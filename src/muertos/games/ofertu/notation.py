@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from muertos.engine import number
+
 from .components import ALL_CARDS, BLACK, COMPONENTS, ORDER, RED, WHITE
 
 PASS = "pass"
@@ -66,9 +68,10 @@ def parse_bid(words: list[str]) -> Bid | str:
     if c not in ORDER:
         return c
     n = COMPONENTS.auction_row
-    if not words[2].isdigit() or not 1 <= int(words[2]) <= n:
+    k = number(words[2])
+    if k is None or not 1 <= k <= n:
         return f"the auction row has positions 1-{n}, counted from the White player's left"
-    return BIDS[c, int(words[2]) - 1]
+    return BIDS[c, k - 1]
 
 
 def parse_tiebreak(words: list[str]) -> Tiebreak | str:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from muertos.engine import number
+
 from .components import CANDLE_IDS, CARD_IDS, MARKET, NCANDLES, NCARDS, NSLOTS, NTOK, SLOT_IDS, TOKEN_IDS
 
 TAKE = tuple(f"take {k + 1}" for k in range(MARKET))
@@ -108,7 +110,8 @@ SKIPS = tuple(Skip(j, SKIP[j]) for j in range(NTOK))
 
 
 def _space(word: str) -> int | None:
-    return int(word) - 1 if word.isdigit() and 1 <= int(word) <= MARKET else None
+    n = number(word)
+    return n - 1 if n is not None and 1 <= n <= MARKET else None
 
 
 def parse_take(w: list[str]) -> Take | str:
@@ -207,8 +210,8 @@ def _lookup(table: dict[str, int], word: str, prefix: str) -> int | None:
     w = word.lower()
     if w in table:
         return table[w]
-    if w.startswith(prefix) and w[len(prefix) :].isdigit():
-        n = int(w[len(prefix) :])
+    n = number(w[len(prefix) :]) if w.startswith(prefix) else None
+    if n is not None:
         for key, i in table.items():
             if int(key[len(prefix) :]) == n:
                 return i

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from muertos.engine import number
+
 from .components import COMPONENTS as C
 from .components import Alt, Objective, Step
 
@@ -52,9 +54,8 @@ def words(action: str) -> list[str]:
 
 def card_number(word: str) -> int | None:
     """A card id written in an action (``17``), or None when it is not one."""
-    if word.isdigit() and 1 <= int(word) <= C.card_count:
-        return int(word)
-    return None
+    n = number(word)
+    return n if n is not None and 1 <= n <= C.card_count else None
 
 
 # ------------------------------------------------------------------ moves, typed
