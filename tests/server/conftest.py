@@ -26,6 +26,10 @@ from muertos.server import create_app  # noqa: E402
 from tests.engine.toy import TOY  # noqa: E402
 
 PG_ADMIN = os.environ.get("MUERTOS_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+# The tests choose the seed of tables two people sit at, for a known deal (a server refuses
+# it by default: test_api.py::test_a_seed_is_refused_where_another_person_sits). Servers the
+# tests start in other processes inherit it.
+os.environ["MUERTOS_SEEDED_TABLES"] = "1"
 TOY_GAMES: dict[str, Game] = {"toy": TOY}
 
 

@@ -167,6 +167,32 @@ def test_a_table_of_bots_plays_itself_to_the_end(client: TestClient) -> None:
     assert spect["created_at"] <= spect["finished_at"]
 
 
+def test_a_seed_is_refused_where_another_person_sits(sqlite_url: str) -> None:
+    """The seed, game and options fix every draw: whoever chose the seed of a table another
+    person joins could deal the game offline and read that person's hand. A table of one
+    person and bots takes a seed (a deal to practise on); two people, even both invited by
+    the creator, take none, and nothing is created."""
+    from muertos.server import create_app
+
+    from .conftest import TOY_GAMES
+
+    with TestClient(create_app(sqlite_url, games=TOY_GAMES, seeded_tables=False)) as c:
+        for seats in ([human(), human()], [human(), {"kind": "open"}], None):
+            body: dict[str, Any] = {"game": "toy", "seed": 7} | ({"seats": seats} if seats else {})
+            for lang, said in (
+                ("en", "a seed may be chosen only for a table of one person and bots"),
+                ("es", "solo se puede elegir la semilla de una mesa de una persona y bots"),
+            ):
+                r = c.post("/api/tables", json=body, headers={"Accept-Language": lang})
+                assert r.status_code == 422 and r.json()["code"] == "bad_seed", r.text
+                assert r.json()["detail"].startswith(said)
+        assert c.get("/api/tables").json() == []
+        r = c.post("/api/tables", json={"game": "toy", "seats": [human(), bot()], "seed": 7})
+        assert r.status_code == 201, r.text
+        r = c.post("/api/tables", json={"game": "toy", "seats": [human(), human()]})
+        assert r.status_code == 201, r.text  # the server's own secret seed
+
+
 def test_bot_names_and_limits(client: TestClient) -> None:
     agents = client.get("/api/agents").json()
     assert "ismcts:0.5s" in agents["bots"] and agents["max_seconds"] == 5.0

@@ -45,6 +45,7 @@ def create_app(
     allow_private_hooks: bool = False,
     hook_retries: tuple[float, ...] = notify.RETRIES,
     smtp: notify.Smtp | None = None,
+    seeded_tables: bool | None = None,
 ) -> FastAPI:
     """The web table on ``db_url``: an SQLite file by default, ``postgresql://…`` for several
     server processes sharing tables, ``memory://`` for nothing kept (see ``storage``).
@@ -65,10 +66,17 @@ def create_app(
     ``allow_private_hooks`` lets webhooks reach loopback and private addresses (tests, a
     private network); ``hook_retries`` the pauses before each new try; ``smtp`` where
     e-mail goes out (None: no turn messages by e-mail).
+
+    ``seeded_tables``: a table of two people or more may be created with the client's seed,
+    which tells whoever chose it every hidden card (tests that need a known deal; None: the
+    environment's ``MUERTOS_SEEDED_TABLES=1``, off by default). A table of one person and
+    bots takes a seed always.
     """
     public_url = notify.check_public_url(public_url)
     store = open_store(db_url, clock)
-    service = TableService(store, Catalog(games), default_clock=default_clock)
+    if seeded_tables is None:
+        seeded_tables = os.environ.get("MUERTOS_SEEDED_TABLES") == "1"
+    service = TableService(store, Catalog(games), default_clock=default_clock, seeded_tables=seeded_tables)
     hub = Hub(service)
     service.on_change = hub.changed_threadsafe
     bots = BotScheduler(service.bot_task, service.bot_store, BotPool(bot_workers, games), bot_delay)

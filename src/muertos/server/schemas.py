@@ -77,7 +77,9 @@ class CreateIn(BaseModel):
     players: int | None = Field(None, ge=1, le=16, description="defaults to the number of seats")
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=32)
     seats: list[SeatIn] | None = Field(None, min_length=1, max_length=16, description="default: all human")
-    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="for repeatable tables; secret")
+    seed: int | None = Field(
+        None, ge=0, le=MAX_SEED, description="for repeatable tables of one person and bots; secret"
+    )
     clock: ClockIn | None = Field(
         None, description="the time limit; default: the server's (none for a table of one person and bots)"
     )

@@ -286,11 +286,16 @@ class TableService:
         catalog: Catalog,
         cache_size: int = 4096,
         default_clock: dict[str, Any] | None = None,
+        seeded_tables: bool = False,
     ) -> None:
         self.store = store
         self.default_clock = check_clock(default_clock)
         """The time limit of a table with two people or more created without one
         (``muertos serve --clock``); a table of one person and bots has none."""
+        self.seeded_tables = seeded_tables
+        """Whether a table two people or more sit at may be created with a seed the client
+        chooses: the seed, game and options fix every draw, so whoever chose it could compute
+        the others' hands and the deck offline. Off but for tests that need a known deal."""
         self.catalog = catalog
         self.cache_size = cache_size
         self._cache: OrderedDict[str, State] = OrderedDict()
@@ -462,6 +467,8 @@ class TableService:
             seats = [SeatSpec("human")] * n
         if seed is None:
             seed = secrets.randbelow(1 << 48)
+        elif not self.seeded_tables and sum(s.kind in PEOPLE for s in seats) >= 2:
+            raise Invalid("bad_seed", "seed_for_people")
         if not 0 <= seed <= MAX_SEED:
             raise Invalid("bad_seed", "bad_seed", most=MAX_SEED)
         tokens: dict[int, str] = {}
