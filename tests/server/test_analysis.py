@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from muertos.analysis import Budget
-from muertos.server import create_app
+from muertos.server import analysis, create_app
 from muertos.server.analysis import Analyses
 
 from .conftest import Table, bot, human, make_table
@@ -119,11 +120,47 @@ def test_the_analysis_survives_a_restart(sqlite_url: str) -> None:
 
 def test_a_job_past_its_time_limit_fails_and_says_so(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url, bot_workers=1)) as c:
-        tiny(c).job_seconds = 0.0
+        analyses = tiny(c)
+        analyses.job_seconds = 0.0
         t = finished_ofertu(c, seed=5)
         c.post(f"/api/tables/{t.id}/analysis")
         last = wait_done(c, t.id)[-1]
         assert last["status"] == "failed" and "limit" in last["detail"]
+        # only the reason is kept: a failed job holds no game (nor counts against MAX_JOBS)
+        assert not analyses.jobs and len(analyses.failures) == 1
+        again = c.post(f"/api/tables/{t.id}/analysis").json()  # asking again starts again
+        assert again["status"] in ("queued", "running") and analyses.started == 2
+
+
+def test_requests_at_the_same_moment_cannot_pass_the_limit_of_jobs(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A job's set-up (a replay of the game, in a thread) counts against ``MAX_JOBS``: two
+    requests for two analyses at the same moment, with room for one, start one; two for the
+    same analysis start it once."""
+    real = analysis._new_job
+
+    def slow(*args: Any) -> Any:
+        time.sleep(0.5)  # both requests are in the set-up at once
+        return real(*args)
+
+    monkeypatch.setattr(analysis, "_new_job", slow)
+    monkeypatch.setattr(analysis, "MAX_JOBS", 1)
+    with TestClient(create_app(sqlite_url, bot_workers=1)) as c:
+        analyses = tiny(c)
+        t = finished_ofertu(c, seed=5)
+
+        def ask(deep: bool) -> Any:
+            return c.post(f"/api/tables/{t.id}/analysis", json={"deep": deep})
+
+        with ThreadPoolExecutor(2) as pool:
+            got = list(pool.map(ask, [False, True]))
+        assert sorted(r.status_code for r in got) == [200, 409], [r.text for r in got]
+        assert analyses.started == 1
+        wait_done(c, t.id, deep=got[0].status_code != 200)
+        with ThreadPoolExecutor(2) as pool:
+            got = list(pool.map(ask, [got[0].status_code == 200] * 2))
+        assert [r.status_code for r in got] == [200, 200] and analyses.started == 2
 
 
 def bot_table(c: TestClient, seed: int = 1) -> tuple[Table, int]:

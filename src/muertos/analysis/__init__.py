@@ -31,7 +31,7 @@ from .position import (
     budget_problem,
     hint,
 )
-from .record import KIND, Analysis, Decision, SeatSummary, analyze_game, decision_seed, positions
+from .record import KIND, Analysis, Decision, SeatSummary, Step, analyze_game, decision_seed, steps_of
 from .verdicts import SOLO_RANGE, THRESHOLDS, VERDICTS, accuracy, score_range, verdict
 
 __all__ = [
@@ -50,13 +50,14 @@ __all__ = [
     "Decision",
     "Judgement",
     "SeatSummary",
+    "Step",
     "accuracy",
     "analyze_game",
     "analyze_position",
     "budget_problem",
     "decision_seed",
     "hint",
-    "positions",
     "score_range",
+    "steps_of",
     "verdict",
 ]

@@ -35,7 +35,7 @@ from muertos.analysis import (
     analyze_position,
     decision_seed,
 )
-from muertos.analysis.record import assemble, positions, seats_of, to_judge
+from muertos.analysis.record import Step, assemble, seats_of, steps_of, to_judge
 from muertos.engine import FORMAT, State
 from muertos.match import MatchRecord
 
@@ -54,6 +54,8 @@ JOB_SECONDS = 3600.0
 """The hard limit of one analysis job: a long game at the deep budget fits, a runaway does not."""
 MAX_JOBS = 8
 """Analyses queued or running at once; more are refused until one ends."""
+MAX_FAILED = 64
+"""Failed analyses whose reason this process keeps to tell (the oldest forgotten first)."""
 HINT_SECONDS = 5.0
 """A hint's search stops after this long, whatever its budget."""
 HINT_WAIT = 60.0
@@ -128,7 +130,7 @@ class Job:
 
     key: AnalysisKey
     record: MatchRecord
-    steps: list[tuple[State, str]]
+    steps: list[Step]
     final: State
     todo: list[int]
     seats: list[int]
@@ -136,7 +138,6 @@ class Job:
     started: float = field(default_factory=time.monotonic)
     running: bool = False
     judged: dict[int, Judgement] = field(default_factory=dict)
-    failure: TableError | None = None
 
 
 class Analyses:
@@ -151,6 +152,12 @@ class Analyses:
         self.hint_budget = Budget(HINT_ITERATIONS, HINT_SECONDS)
         self.job_seconds = JOB_SECONDS
         self.jobs: dict[AnalysisKey, Job] = {}
+        """The jobs queued or running."""
+        self.failures: dict[AnalysisKey, TableError] = {}
+        """Why the last few jobs failed (at most ``MAX_FAILED``), to tell whoever asks."""
+        self._starting: set[AnalysisKey] = set()
+        """Jobs being set up (a replay of the game, in a thread): they count against
+        ``MAX_JOBS`` already, so that requests at the same moment cannot all pass it."""
         self.started = 0
         """Jobs started by this process: a cached analysis starts none."""
         self._hints: dict[str, asyncio.Future[Judgement]] = {}
@@ -165,16 +172,26 @@ class Analyses:
         key = AnalysisKey(lo.table.id, len(lo.actions), budget.iterations, ANALYSIS_SEED, FORMAT)
         out = AnalysisOut(status="none", deep=deep, iterations=budget.iterations)
         job = self.jobs.get(key)
-        if job is not None and not (job.failure is not None and start):
+        if job is not None:
             return self._progress(job, out, lang)
+        why = self.failures.get(key)
+        if why is not None and not start:  # asking again starts it again
+            return out.model_copy(update={"status": "failed", "detail": why.text(lang)})
         stored = await asyncio.to_thread(self.store.get_analysis, key)
         if stored is not None:
             return out.model_copy(update={"status": "done", "analysis": _named(stored, lo, lang)})
         if not start:
             return out
-        if sum(1 for j in self.jobs.values() if j.failure is None) >= MAX_JOBS:
+        if key in self._starting:  # another request is setting this very one up
+            return out.model_copy(update={"status": "queued"})
+        if len(self.jobs) + len(self._starting) >= MAX_JOBS:
             raise Refused("busy", "busy", most=MAX_JOBS)
-        job = await asyncio.to_thread(_new_job, key, lo, budget)
+        self._starting.add(key)
+        try:
+            job = await asyncio.to_thread(_new_job, key, lo, budget)
+        finally:
+            self._starting.discard(key)
+        self.failures.pop(key, None)
         self.jobs[key] = job
         self.started += 1
         self.bots.submit(f"analysis:{key.table_id}:{key.iterations}", lambda w: self._step(job, w))
@@ -182,8 +199,6 @@ class Analyses:
 
     @staticmethod
     def _progress(job: Job, out: AnalysisOut, lang: str) -> AnalysisOut:
-        if job.failure is not None:
-            return out.model_copy(update={"status": "failed", "detail": job.failure.text(lang)})
         status = "running" if job.running else "queued"
         return out.model_copy(update={"status": status, "done": len(job.judged), "total": len(job.todo)})
 
@@ -204,19 +219,26 @@ class Analyses:
             await asyncio.to_thread(self.store.put_analysis, job.key, a.to_json())
             del self.jobs[job.key]
         except TableError as e:
-            job.failure = e
+            self._fail(job, e)
         except BotFailed as e:
             log.warning("analysis of table %s stopped: %s", job.key.table_id, e.reason)
-            job.failure = Refused("analysis_failed", "failed", why=e.reason)
+            self._fail(job, Refused("analysis_failed", "failed", why=e.reason))
         except Exception as e:  # a job must end, whatever happened
             log.exception("analysis of table %s failed", job.key.table_id)
-            job.failure = Refused("analysis_failed", "failed", why=f"{type(e).__name__}: {e}")
+            self._fail(job, Refused("analysis_failed", "failed", why=f"{type(e).__name__}: {e}"))
         return False
 
+    def _fail(self, job: Job, why: TableError) -> None:
+        """End ``job``, keeping only ``why`` (its game and judgements go: a failed job no
+        longer counts against ``MAX_JOBS``, so it must hold no memory either)."""
+        self.jobs.pop(job.key, None)
+        self.failures[job.key] = why
+        while len(self.failures) > MAX_FAILED:
+            del self.failures[next(iter(self.failures))]
+
     def _task(self, job: Job, i: int) -> JudgeTask:
-        s, action = job.steps[i]
+        step = job.steps[i]
         r = job.record
-        assert s.to_move is not None
         return JudgeTask(
             f"analysis:{job.key.table_id}",
             r.game,
@@ -224,8 +246,8 @@ class Analyses:
             r.seed,
             dict(r.options),
             tuple(r.actions[:i]),
-            s.to_move,
-            action,
+            step.seat,
+            step.action,
             job.budget.iterations,
             job.budget.seconds,
             decision_seed(job.key.seed, i),
@@ -302,7 +324,7 @@ def _new_job(key: AnalysisKey, lo: Loaded, budget: Budget) -> Job:
     record = MatchRecord(
         t.game, t.players, dict(t.options), t.seed, seat_names(t), [a.action for a in lo.actions]
     )
-    steps, final = positions(record)
+    steps, final = steps_of(record)
     seats = seats_of(record, None)
     return Job(key, record, steps, final, to_judge(steps, seats), seats, budget)
 
