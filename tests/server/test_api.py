@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import muertos
@@ -426,6 +427,30 @@ def test_catalog_names_every_component_a_view_names(real_client: TestClient) -> 
     assert all(k in ddm["cards"] for k in dv["skeletons"][0]["hand"])
     oft = find_game("ofertu").catalog()
     assert {s["letter"] for s in oft["suits"]} == {"R", "B", "W"}
+
+
+def test_the_replay_viewer_keeps_a_bounded_number_of_positions_of_a_long_game(
+    real_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game longer than ``REPLAY_MARKS`` times ``REPLAY_EVERY`` moves keeps its positions
+    further apart, at most ``REPLAY_MARKS`` + 1 of them (here 4 + 1, so that a game of
+    Ofrenda is long), and every step is still the position a plain replay gives."""
+    from muertos.server import tables
+
+    monkeypatch.setattr(tables, "REPLAY_MARKS", 4)
+    t = make_table(real_client, "ofrenda", [bot("random"), bot("random")], seed=4)
+    t.settle()
+    n = t.get()["moves"]
+    every = tables.replay_spacing(n)
+    assert n > 4 * tables.REPLAY_EVERY and every == -(-n // 4)
+    store = real_client.app.state.service.store  # type: ignore[attr-defined]
+    seed, actions = store.get_table(t.id).seed, [a.action for a in store.actions(t.id)]
+    names = [s["name"] for s in t.get()["seats"]]
+    for k in (n, 0, every - 1, every, every + 1, n - 1):
+        step = real_client.get(f"/api/tables/{t.id}/replay/{k}").json()
+        assert step["view"] == muertos.game("ofrenda").replay(2, seed, {}, actions[:k]).view(None, names), k
+    marks = real_client.app.state.service._marks[t.id]  # type: ignore[attr-defined]
+    assert marks.every == every and len(marks.states) <= 4 + 1
 
 
 def test_the_replay_viewer_steps_through_a_long_game_in_linear_time(real_client: TestClient) -> None:

@@ -73,7 +73,10 @@ MAX_BOT_ITERATIONS = 20_000
 MAX_NAME = 40
 """Characters of a seat's display name."""
 REPLAY_EVERY = 16
-"""The replay viewer keeps a table's position every this many actions (see ``position_at``)."""
+"""The replay viewer keeps a table's position every this many actions (see ``position_at``)..."""
+REPLAY_MARKS = 32
+"""... or every 1/32 of the game when it is longer: each kept position holds the log so far,
+and the 635 of a game of 10,162 moves held 107 MB."""
 REPLAY_TABLES = 32
 """Tables whose kept positions the server remembers."""
 UNDO_PROBES = 4
@@ -147,10 +150,17 @@ class SeatSpec:
 
 @dataclass
 class _Marks:
-    """Positions of one table every REPLAY_EVERY actions along ``history``."""
+    """Positions of one table every ``every`` actions along ``history``."""
 
+    every: int
     history: list[str]
     states: list[State]
+
+
+def replay_spacing(moves: int) -> int:
+    """The actions between kept positions of a game of ``moves``: ``REPLAY_EVERY``, or more in
+    a long game, so that a table keeps at most ``REPLAY_MARKS`` + 1 positions."""
+    return max(REPLAY_EVERY, -(-moves // REPLAY_MARKS))
 
 
 @dataclass
@@ -781,27 +791,29 @@ class TableService:
         """The state after the first ``k`` of ``hist``, from the nearest kept position: the
         replay viewer steps through a whole game in linear time, not quadratic.
 
-        Positions every :data:`REPLAY_EVERY` actions are kept per table (a few tables, the
+        Positions every :func:`replay_spacing` actions are kept per table (a few tables, the
         least recently viewed dropped), and only while the table's actions still begin
-        with those they were built along (a take-back invalidates them)."""
+        with those they were built along (a take-back invalidates them) and the game has
+        not grown past the length its spacing was chosen for."""
+        every = replay_spacing(len(hist))
         with self._lock:
             marks = self._marks.get(table.id)
-        if marks is None or marks.history != hist[: len(marks.history)]:
-            marks = _Marks([], [self.game(table.game).new(table.players, table.seed, table.options)])
-        while len(marks.states) <= k // REPLAY_EVERY:
+        if marks is None or marks.every != every or marks.history != hist[: len(marks.history)]:
+            marks = _Marks(every, [], [self.game(table.game).new(table.players, table.seed, table.options)])
+        while len(marks.states) <= k // every:
             st = marks.states[-1].clone()
-            done = (len(marks.states) - 1) * REPLAY_EVERY
-            for a in hist[done : done + REPLAY_EVERY]:
+            done = (len(marks.states) - 1) * every
+            for a in hist[done : done + every]:
                 st.apply(a)
             marks.states.append(st)
-        marks.history = hist[: (len(marks.states) - 1) * REPLAY_EVERY]
+        marks.history = hist[: (len(marks.states) - 1) * every]
         with self._lock:
             self._marks[table.id] = marks
             self._marks.move_to_end(table.id)
             while len(self._marks) > REPLAY_TABLES:
                 self._marks.popitem(last=False)
-        base = k // REPLAY_EVERY * REPLAY_EVERY
-        st = marks.states[k // REPLAY_EVERY].clone()
+        base = k // every * every
+        st = marks.states[k // every].clone()
         for a in hist[base:k]:
             st.apply(a)
         return st
