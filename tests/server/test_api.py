@@ -482,3 +482,21 @@ def test_the_replay_viewer_steps_through_a_long_game_in_linear_time(real_client:
         plain = muertos.game("ofrenda").replay(2, seed, {}, actions[:k])
         names = [s["name"] for s in t.get()["seats"]]  # the table calls seats by name
         assert steps[k]["view"] == plain.view(None, names), k
+
+
+def test_the_cache_of_states_is_bounded_by_their_events_too(client: TestClient) -> None:
+    """A cached state holds its game's log: past ``cache_events`` events in all, the least
+    recently used tables leave the cache (the one asked for last stays, however long)."""
+    service = client.app.state.service  # type: ignore[attr-defined]
+    tables = [make_table(client, "toy", [human(), human()], seed=s) for s in range(3)]
+    for t in tables:
+        t.get(0)
+    sizes = {t.id: len(service._cache[t.id].events) for t in tables}
+    assert service._cached_events == sum(sizes.values())
+    service.cache_events = sizes[tables[1].id] + sizes[tables[2].id]
+    tables[0].get(0)  # the first is used again: the second, now least recently used, goes
+    assert set(service._cache) == {tables[0].id, tables[2].id}
+    assert service._cached_events == sizes[tables[0].id] + sizes[tables[2].id]
+    service.cache_events = 1
+    tables[1].get(0)
+    assert list(service._cache) == [tables[1].id] and service._cached_events == sizes[tables[1].id]

@@ -77,6 +77,10 @@ REPLAY_EVERY = 16
 REPLAY_MARKS = 32
 """... or every 1/32 of the game when it is longer: each kept position holds the log so far,
 and the 635 of a game of 10,162 moves held 107 MB."""
+CACHE_EVENTS = 2_000_000
+"""Events the cached states of all tables may hold together (about 250 bytes each): a state
+carries its game's log, and one of a long game (Dia de los Muertos can run to 15,000 moves)
+took 5 to 7 MB, so a cache bounded by its number of tables alone could fill the memory."""
 REPLAY_TABLES = 32
 """Tables whose kept positions the server remembers."""
 UNDO_PROBES = 4
@@ -295,6 +299,7 @@ class TableService:
         store: Storage,
         catalog: Catalog,
         cache_size: int = 4096,
+        cache_events: int = CACHE_EVENTS,
         default_clock: dict[str, Any] | None = None,
         seeded_tables: bool = False,
     ) -> None:
@@ -308,7 +313,10 @@ class TableService:
         the others' hands and the deck offline. Off but for tests that need a known deal."""
         self.catalog = catalog
         self.cache_size = cache_size
+        self.cache_events = cache_events
         self._cache: OrderedDict[str, State] = OrderedDict()
+        self._cached_events = 0
+        """The events of the states in ``_cache``, kept under ``cache_events``."""
         self._marks: OrderedDict[str, _Marks] = OrderedDict()
         self._chats: OrderedDict[str, tuple[int, list[ChatRow]]] = OrderedDict()
         """Each table's last messages with how many it had (see :meth:`chat_of`)."""
@@ -402,12 +410,18 @@ class TableService:
         return state
 
     def _remember(self, table_id: str, state: State) -> None:
-        """Cache a state; cached states are never mutated (callers clone before applying)."""
+        """Cache a state; cached states are never mutated (callers clone before applying).
+        The least recently used go first, past ``cache_size`` tables or ``cache_events``."""
         with self._lock:
+            old = self._cache.get(table_id)
+            self._cached_events += len(state.events) - (len(old.events) if old is not None else 0)
             self._cache[table_id] = state
             self._cache.move_to_end(table_id)
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+            while len(self._cache) > 1 and (
+                len(self._cache) > self.cache_size or self._cached_events > self.cache_events
+            ):
+                _, gone = self._cache.popitem(last=False)
+                self._cached_events -= len(gone.events)
 
     def table(self, table_id: str) -> TableRow:
         t = self.store.get_table(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
