@@ -222,6 +222,31 @@ def test_a_move_sent_on_the_socket_is_answered_by_the_tables_bot(client: TestCli
         assert m["moves"] == 2 and m["view"]["to_move"] == 0
 
 
+def test_a_fault_of_the_server_on_a_move_is_said_and_the_socket_stays_open(
+    real_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move that fails for a reason of the server's (here made up) is answered as the
+    request's 500 is, in the socket's language, and the socket stays open."""
+    client = real_client
+    t = make_table(client, "ofertu", [human(), human()], seed=3)
+    service = client.app.state.service  # type: ignore[attr-defined]
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("a fault of the server")
+
+    monkeypatch.setattr(service, "act", broken)
+    me = t.get()["view"]["to_move"]
+    with client.websocket_connect(f"/ws/tables/{t.id}?lang=es&token={t.tokens[me]}") as ws:
+        first = ws.receive_json()
+        ws.send_text(json.dumps({"type": "play", "action": first["view"]["legal"][0]}))
+        got, _ = answer(ws)
+        assert got["status"] == 500 and got["code"] == "internal" and got["re"] == "play"
+        assert got["detail"] == "el servidor falló con esta petición; no se cambió nada"
+        ws.send_text("ping")
+        assert ws.receive_json() == {"type": "pong"}
+    assert t.get()["moves"] == 0
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_move_on_the_socket_is_refused_as_over_http_and_changes_nothing(
     real_client: TestClient, lang: str

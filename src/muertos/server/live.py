@@ -28,6 +28,8 @@ import orjson
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from muertos import i18n
+
 from .bots import BotScheduler
 from .errors import TableError
 from .http import http_status, malformed_detail
@@ -226,6 +228,10 @@ class Hub:
             return {**_refusal(e, sub.lang), "re": "play"}
         except Conflict as e:
             return {"type": "error", "re": "play", "status": 409, "code": "conflict", "detail": str(e)}
+        except Exception:  # a fault of ours: said as a request's 500 says it; the socket stays open
+            log.exception("a move sent on the socket of table %s failed", sub.table_id)
+            detail = i18n.message("api.internal", sub.lang)
+            return {"type": "error", "re": "play", "status": 500, "code": "internal", "detail": detail}
         if self.bots is not None:
             self.bots.answer(lo.table)
         return {"type": "played", "index": len(lo.actions) - 1}
