@@ -4,6 +4,7 @@ registered on import, give MaskablePPO its action masks and pickle."""
 from __future__ import annotations
 
 import pickle
+import re
 from typing import Any
 
 import numpy as np
@@ -72,6 +73,51 @@ def test_illegal_action_ends_the_episode_or_raises() -> None:
     strict.reset(seed=2)
     with pytest.raises(ValueError, match="not legal"):
         strict.step(bad)
+
+
+def test_once_an_illegal_index_ends_the_episode_nothing_is_legal() -> None:
+    """The returned mask and ``legal_actions`` say what ``action_masks`` says: the episode
+    is over, so no index may be played (they listed the turn's moves)."""
+    env = muertos.rl.gym_env("ofrenda", players=1)
+    obs, _ = env.reset(seed=2)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    obs, _, done, _, info = env.step(bad)
+    assert done and not obs["action_mask"].any() and info["legal_actions"] == []
+    assert not env.action_masks().any()
+
+
+@pytest.mark.parametrize(
+    ("action", "error", "words"),
+    [
+        (2.9, TypeError, "an action is an integer index, got float 2.9"),
+        (np.float32(100.5), TypeError, "got float32"),
+        ("100", TypeError, "got str '100'"),
+        (float("nan"), TypeError, "got float nan"),
+        (None, TypeError, "got NoneType None"),
+        (True, TypeError, "got the bool True"),
+        (np.array([1, 2]), TypeError, "got ndarray"),
+        (-1, ValueError, "action index -1 outside 0..180"),
+        (181, ValueError, "action index 181 outside 0..180"),
+    ],
+)
+def test_an_action_that_is_no_index_of_the_space_is_refused_and_changes_nothing(
+    action: Any, error: type[Exception], words: str
+) -> None:
+    """A float was truncated (2.9 played index 2) and -1 played the last action."""
+    env = muertos.rl.gym_env("ofertu", players=2, opponents="random", illegal="raise")
+    env.reset(seed=4)
+    before = env.muertos_state.to_json()
+    with pytest.raises(error, match=re.escape(words)):
+        env.step(action)
+    assert env.muertos_state.to_json() == before
+    env.step(np.int64(np.flatnonzero(env.action_masks())[0]))  # NumPy's ints are indices
+    assert env.muertos_state.to_json() != before
+
+
+def test_an_unknown_reward_is_refused_when_the_environment_is_made() -> None:
+    """It was noticed only at the episode's last move, after that move was played."""
+    with pytest.raises(ValueError, match="reward must be one of outcome, score, margin; got 'win'"):
+        muertos.rl.gym_env("ofertu", players=2, reward="win")
 
 
 def test_wrong_opponent_count_is_refused() -> None:

@@ -6,6 +6,7 @@ knows; OpenSpiel's ISMCTS and MCTS bots play on it."""
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import random
 import subprocess
@@ -82,6 +83,59 @@ def test_the_deal_is_a_chance_node_unless_the_seed_is_fixed() -> None:
     assert fixed.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     f = fixed.new_initial_state()
     assert not f.is_chance_node() and f.ms.to_json() == s.ms.to_json()
+
+
+def test_the_deal_takes_only_its_outcomes_and_a_move_only_an_index_of_the_space() -> None:
+    """OpenSpiel hands a Python game any integer: 12345 and -3 were dealt, and -131 played
+    the action it wraps around to."""
+    game = load_game("ofertu", {"deals": 10})
+    s = game.new_initial_state()
+    for bad in (10, 12345, -3):
+        with pytest.raises(ValueError, match=f"the deal is one of 0..9, got {bad}"):
+            s.apply_action(bad)
+        assert s.is_chance_node() and s.history() == []
+    s.apply_action(3)
+    before = s.ms.to_json()
+    for bad in (-131, 181):
+        with pytest.raises(ValueError, match=f"action index {bad} outside 0..180"):
+            s.apply_action(bad)
+        assert s.ms.to_json() == before and s.history() == [3]
+
+
+def test_each_chance_node_hands_out_its_own_list_of_outcomes() -> None:
+    """One caller that shuffled and popped the list changed every state of the game."""
+    game = load_game("ofertu", {"deals": 4})
+    taken = game.new_initial_state().chance_outcomes()
+    taken.pop()
+    assert game.new_initial_state().chance_outcomes() == [(k, 0.25) for k in range(4)]
+
+
+def test_a_public_observation_holds_no_seats_private_cards() -> None:
+    """``private_info=NONE`` is the spectator's view, the same for both seats; the seat's
+    own observation still holds its hand, and what is not provided is refused."""
+    game = load_game("ofertu", {"seed": 9})
+    s = game.new_initial_state()
+    hand = muertos.game("ofertu").new(2, seed=9).view(0)["hands"]
+    private = pyspiel.PrivateInfoType
+    public = game.make_py_observer(pyspiel.IIGObservationType(True, False, private.NONE))
+    own = game.make_py_observer(pyspiel.IIGObservationType(True, False, private.SINGLE_PLAYER))
+    assert (
+        public.string_from(s, 0)
+        == public.string_from(s, 1)
+        == json.dumps(s.ms.view(None), sort_keys=True, ensure_ascii=False)
+    )
+    assert json.dumps(hand[0]) not in public.string_from(s, 0)
+    assert json.dumps(hand[0]) in own.string_from(s, 0)
+    public.set_from(s, 0)
+    own.set_from(s, 0)
+    assert not np.array_equal(public.tensor, own.tensor)
+    for bad in (
+        pyspiel.IIGObservationType(True, False, private.ALL_PLAYERS),
+        pyspiel.IIGObservationType(False, False, private.SINGLE_PLAYER),
+        pyspiel.IIGObservationType(True, True, private.NONE),
+    ):
+        with pytest.raises(ValueError, match="public"):
+            game.make_py_observer(bad)
 
 
 @pytest.mark.parametrize("gid", ["die-of-the-dead", "ofrenda", "dia-de-los-muertos"])

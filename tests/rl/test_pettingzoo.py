@@ -78,3 +78,20 @@ def test_illegal_index_is_refused() -> None:
     with pytest.raises(ValueError, match="not legal"):
         env.step(bad)
     assert env.action_name(0) == "bid R1 on 1"
+
+
+@pytest.mark.parametrize("action", [50.7, "50", -131, None])
+def test_an_action_that_is_no_index_of_the_space_is_refused_and_changes_nothing(action: Any) -> None:
+    """50.7 was played as index 50, and -131 as the index it wraps around to."""
+    env = muertos.rl.aec_env("ofertu")
+    env.reset(seed=1)
+    before = env.muertos_state.to_json()
+    with pytest.raises((TypeError, ValueError), match=r"integer index|outside 0\.\.180"):
+        env.step(action)
+    assert env.muertos_state.to_json() == before
+
+
+def test_an_unknown_reward_is_refused_when_the_environment_is_made() -> None:
+    """It was noticed at the last move, which left the game over and no agent terminated."""
+    with pytest.raises(ValueError, match="reward must be one of outcome, score, margin; got 'win'"):
+        muertos.rl.aec_env("ofertu", reward="win")

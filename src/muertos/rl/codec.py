@@ -18,6 +18,7 @@ Gymnasium, OpenSpiel) builds on:
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -64,6 +65,21 @@ class Codec:
             i = self.index.get(normalize(action))
         if i is None:
             raise KeyError(f"{self.game.id}: action {action!r} is missing from the action space")
+        return i
+
+    def checked_index(self, action: Any) -> int:
+        """An agent's action index, refused unless it is an integer of the action space: a
+        float, a string or a bool is not silently truncated into some other move."""
+        if isinstance(action, bool):  # NumPy's bool has no index either
+            raise TypeError(f"an action is an integer index, got the bool {action!r}")
+        try:
+            i = operator.index(action)  # int, NumPy integers and 0-d integer arrays
+        except TypeError:
+            raise TypeError(
+                f"an action is an integer index, got {type(action).__name__} {action!r}"
+            ) from None
+        if not 0 <= i < len(self.actions):
+            raise ValueError(f"action index {i} outside 0..{len(self.actions) - 1}")
         return i
 
     def legal_indices(self, state: State) -> list[int]:

@@ -29,7 +29,7 @@ from muertos.agents import agent as make_agent
 from muertos.engine import State
 
 from .codec import codec
-from .rewards import final_rewards
+from .rewards import check_reward, final_rewards
 
 
 class MuertosGymEnv(gym.Env[dict[str, np.ndarray], np.int64]):
@@ -60,7 +60,7 @@ class MuertosGymEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         if len(names) != len(others):
             raise ValueError(f"give one opponent per other seat ({len(others)}), got {len(names)}")
         self.opponent_names = dict(zip(others, names, strict=True))
-        self.reward_mode = reward or ("score" if players == 1 else "outcome")
+        self.reward_mode = check_reward(reward or ("score" if players == 1 else "outcome"))
         if illegal not in ("end", "raise"):
             raise ValueError("illegal must be 'end' or 'raise'")
         self.illegal = illegal
@@ -88,7 +88,7 @@ class MuertosGymEnv(gym.Env[dict[str, np.ndarray], np.int64]):
     def _obs(self) -> dict[str, np.ndarray]:
         s = self.muertos_state
         mask = np.zeros(self.codec.num_actions, dtype=np.int8)
-        if s.to_move == self.seat:
+        if self._ours(s):
             mask[self.codec.legal_indices(s)] = 1
         return {
             "observation": np.asarray(self.codec.observe(s, self.seat), dtype=np.float32),
@@ -97,11 +97,15 @@ class MuertosGymEnv(gym.Env[dict[str, np.ndarray], np.int64]):
 
     def _info(self) -> dict[str, Any]:
         s = self.muertos_state
-        info: dict[str, Any] = {"legal_actions": s.legal_actions() if s.to_move == self.seat else []}
+        info: dict[str, Any] = {"legal_actions": s.legal_actions() if self._ours(s) else []}
         if s.over:
             info["scores"] = s.scores()
             info["winners"] = s.winners()
         return info
+
+    def _ours(self, s: State) -> bool:
+        """The learning seat may act: its turn, and the episode not ended by an illegal index."""
+        return s.to_move == self.seat and not self._done
 
     def _play_others(self) -> None:
         s = self.muertos_state
@@ -130,15 +134,15 @@ class MuertosGymEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         s = self.muertos_state
         if s.over or self._done:
             raise RuntimeError("the episode is over: call reset()")
-        i = int(action)
+        i = self.codec.checked_index(action)
         legal = self.codec.legal_indices(s)
         if i not in legal:
             if self.illegal == "raise":
-                name = self.codec.actions[i] if 0 <= i < self.codec.num_actions else "?"
+                name = self.codec.actions[i]
                 raise ValueError(f"action {i} ({name!r}) is not legal now (see action_mask)")
+            self._done = True  # the state is unchanged; the episode ends here
             info = self._info()
             info["illegal_action"] = True
-            self._done = True  # the state is unchanged; the episode ends here
             return self._obs(), self.illegal_reward, True, False, info
         s.apply(self.codec.actions[i])
         self._play_others()
@@ -149,7 +153,7 @@ class MuertosGymEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         """The legal actions of the learning seat now, as booleans (sb3-contrib's MaskablePPO)."""
         mask = np.zeros(self.codec.num_actions, dtype=bool)
         s = self.state_
-        if s is not None and s.to_move == self.seat and not self._done:
+        if s is not None and self._ours(s):
             mask[self.codec.legal_indices(s)] = True
         return mask
 

@@ -34,7 +34,10 @@ far) and ``last_decision`` (a one-hot of its latest choice). It is built from th
 the seat's own past actions only, so two states that differ only in what the seat cannot
 see give it the same tensor; it summarises the order of the seat's own choices (by counts
 and the last one) rather than keeping all of it. The information-state string is the view
-plus the seat's own redacted log (everything it has been told so far). Actions are the
+plus the seat's own redacted log (everything it has been told so far). A *public*
+observation (``private_info=NONE``, without perfect recall) is built from the spectator's
+view instead, the same for every seat; observations of all players' private information
+are not provided (``ValueError``). Actions are the
 indices of the encoding's fixed action space; ``action_to_string`` gives the notation.
 """
 
@@ -129,8 +132,16 @@ def _make(game_id: str) -> tuple[Any, type]:
             return MuertosState(self, _Box(None, self.seed if self.seed >= 0 else None))
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> MuertosObserver:
-            perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-            return MuertosObserver(self.codec, perfect_recall)
+            t = iig_obs_type
+            if t is None:
+                return MuertosObserver(self.codec, False, False)
+            private = pyspiel.PrivateInfoType
+            if not t.public_info or t.private_info == private.ALL_PLAYERS:
+                raise ValueError("muertos observes the public information, with the seat's own or without it")
+            public_only = t.private_info == private.NONE
+            if public_only and t.perfect_recall:
+                raise ValueError("a public observation with perfect recall is not provided")
+            return MuertosObserver(self.codec, bool(t.perfect_recall), public_only)
 
         def __reduce__(self) -> tuple[Any, ...]:
             return (load_game, (g.id, dict(self.params)))
@@ -180,9 +191,12 @@ def _make(game_id: str) -> tuple[Any, type]:
 
         def _apply_action(self, action: int) -> None:
             if not self._dealt():
-                self._box = _Box(None, int(action))
+                deals = self._shared.deals
+                if not 0 <= action < deals:  # OpenSpiel passes any integer on
+                    raise ValueError(f"the deal is one of 0..{deals - 1}, got {action}")
+                self._box = _Box(None, action)
             else:
-                self.ms.apply(self.codec.actions[action])
+                self.ms.apply(self.codec.actions[self.codec.checked_index(action)])
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
@@ -223,9 +237,10 @@ def _make(game_id: str) -> tuple[Any, type]:
     class MuertosObserver:
         """Observation and information-state tensors and strings (see the module's docstring)."""
 
-        def __init__(self, c: Codec, perfect_recall: bool) -> None:
+        def __init__(self, c: Codec, perfect_recall: bool, public_only: bool) -> None:
             self.codec = c
             self.perfect_recall = perfect_recall
+            self.public_only = public_only  # what a spectator sees: no seat's hidden cards
             n, k = c.observation_size, c.num_actions
             self.tensor = np.zeros(n + 2 * k if perfect_recall else n, np.float32)
             self.dict = {"observation": self.tensor[:n]}
@@ -237,7 +252,8 @@ def _make(game_id: str) -> tuple[Any, type]:
             self.tensor.fill(0.0)
             if not state._dealt():
                 return  # before the deal nobody knows anything
-            self.dict["observation"][:] = self.codec.observe(state.ms, player)
+            view = state.ms.view(None if self.public_only else player)
+            self.dict["observation"][:] = self.codec.observe_view(view, player)
             if self.perfect_recall:
                 mine = state.own_decisions(player)
                 np.add.at(self.dict["own_decisions"], mine, 1.0)
@@ -247,7 +263,8 @@ def _make(game_id: str) -> tuple[Any, type]:
         def string_from(self, state: MuertosState, player: int) -> str:
             if not state._dealt():
                 return ""
-            text = json.dumps(state.ms.view(player), sort_keys=True, ensure_ascii=False)
+            view = state.ms.view(None if self.public_only else player)
+            text = json.dumps(view, sort_keys=True, ensure_ascii=False)
             if self.perfect_recall:
                 text += "\n" + "\n".join(state.ms.log(player))
             return text
@@ -272,7 +289,7 @@ class _Shared:
         if self._outcomes is None:
             p = 1.0 / self.deals
             self._outcomes = [(k, p) for k in range(self.deals)]
-        return self._outcomes
+        return list(self._outcomes)  # the caller's own: one that shuffles it changes no other state
 
     def __deepcopy__(self, memo: Any) -> _Shared:
         return self

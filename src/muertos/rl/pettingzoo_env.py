@@ -21,7 +21,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,un
 from muertos.engine import State
 
 from .codec import Codec, codec
-from .rewards import final_rewards
+from .rewards import check_reward, final_rewards
 
 
 class MuertosAECEnv(AECEnv):  # type: ignore[misc]
@@ -41,7 +41,7 @@ class MuertosAECEnv(AECEnv):  # type: ignore[misc]
         self.codec: Codec = codec(game_id, players, options)
         self.game = self.codec.game
         self.players = players
-        self.reward_mode = reward
+        self.reward_mode = check_reward(reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -113,9 +113,7 @@ class MuertosAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         s = self.muertos_state
-        i = int(action)
-        if not 0 <= i < self.codec.num_actions:
-            raise ValueError(f"action index {i} outside 0..{self.codec.num_actions - 1}")
+        i = self.codec.checked_index(action)
         name = self.codec.actions[i]
         if self.codec.index.get(name) not in self.codec.legal_indices(s):
             raise ValueError(f"{agent}: action {i} ({name!r}) is not legal now (see action_mask)")

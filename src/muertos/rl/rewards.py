@@ -7,6 +7,13 @@ from muertos.engine import State
 REWARDS = ("outcome", "score", "margin")
 
 
+def check_reward(mode: str) -> str:
+    """The reward's name, refused when an environment is made rather than at a game's end."""
+    if mode not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}; got {mode!r}")
+    return mode
+
+
 def final_rewards(state: State, mode: str = "outcome") -> list[float]:
     """Each seat's reward once the game is over.
 
@@ -16,8 +23,7 @@ def final_rewards(state: State, mode: str = "outcome") -> list[float]:
     - ``score``: the rulebook score;
     - ``margin``: the score minus the best other score (solo: the score).
     """
-    if mode not in REWARDS:
-        raise ValueError(f"reward must be one of {', '.join(REWARDS)}; got {mode!r}")
+    check_reward(mode)
     sc = [float(x) for x in state.scores()]
     n = len(sc)
     if mode == "score" or n == 1:
