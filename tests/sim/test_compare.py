@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import statistics
 from pathlib import Path
 
@@ -18,12 +19,37 @@ ARGS = ["compare", "ofrenda", "-p", "2", "--agents", "random", "--games", "60", 
 
 
 def test_paired_differences_average_over_deals() -> None:
-    # Deal 0: B gains one win in two games; deal 1: one in two. No spread between deals.
+    # Deal 0: B gains one win in two games; deal 1: one in two. No spread between deals, but
+    # two deals alike are what a fair coin gives half the time: no bound, nothing changed.
     d = paired("seats", "seat 1", [1, 0, 0, 0], [1, 1, 0, 1], [0, 0, 1, 1])
-    assert (d.a, d.b, d.diff, d.low, d.high) == (0.25, 0.75, 0.5, 0.5, 0.5) and d.significant
+    assert (d.a, d.b, d.diff) == (0.25, 0.75, 0.5)
+    assert (d.low, d.high) == (-math.inf, math.inf) and not d.significant
+    # Six deals alike: a fair coin gives that 2 times in 64 (< 5%), so the gain stands.
+    d = paired("seats", "seat 1", [0] * 12, [1, 0] * 6, [i // 2 for i in range(12)])
+    assert (d.diff, d.low, d.high) == (0.5, 0.5, 0.5) and d.significant
+    # Deal means 0.5, 0 and 1: sd 0.5 over 3 deals, t(0.975, 2) = 4.3027 -> 0.5 ± 1.2421.
+    d = paired("seats", "seat 1", [0] * 6, [1, 0, 0, 0, 1, 1], [0, 0, 1, 1, 2, 2])
+    assert d.diff == 0.5 and not d.significant
+    assert (d.low, d.high) == (pytest.approx(0.5 - 1.2421, abs=1e-4), pytest.approx(0.5 + 1.2421, abs=1e-4))
     d = paired("seats", "seat 1", [0, 0, 1, 1], [1, 1, 0, 0], [0, 0, 1, 1])
     assert d.diff == 0 and d.low < 0 < d.high and not d.significant
     assert pick_key("place P16 S6") == "place P16" and pick_key("take") is None
+
+
+def test_one_deal_bounds_no_difference_and_the_summary_says_so(tmp_path: Path) -> None:
+    """Finding 1b: one deal gave zero-width intervals, every change "beyond its interval"."""
+    out = tmp_path / "one"
+    args = ["compare", "ofrenda", "-p", "2", "--agents", "random", "--games", "1", "--quiet"]
+    r = runner.invoke(
+        app, [*args, "--a", "common_goals=false", "--b", "common_goals=true", "--out", str(out)]
+    )
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    saved = json.loads((out / "compare.json").read_text())
+    assert all(d["interval"] == [None, None] for d in saved["differences"])
+    assert "(unbounded)" in text and not any(line.rstrip().endswith("*") for line in r.output.splitlines())
+    assert "one deal cannot bound a difference" in text
+    assert text.count("0 of ") == 1 and "measures changed beyond their interval" in text
 
 
 @pytest.fixture(scope="module")

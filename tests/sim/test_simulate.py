@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -209,3 +210,41 @@ def test_resuming_after_the_game_code_changed_is_refused(config: SimConfig, tmp_
     r = runner.invoke(app, [*args, "--out", str(out), "--allow-code-change", "--quiet"])
     assert r.exit_code == 0, r.output
     assert len(load_frame(out)) == N
+
+
+def test_a_damaged_part_is_played_again_and_report_names_it(reference: Path, tmp_path: Path) -> None:
+    """Finding 3: a part's name said which games it held, so a garbled part made the run
+    "complete" and the report a pyarrow traceback."""
+    run = tmp_path / "run"
+    shutil.copytree(reference, run)
+    bad = parts(run)[1][2]
+    bad.write_bytes(b"garbage\n")
+    r = runner.invoke(app, ["report", str(run), "--sample", "0"])
+    assert r.exit_code == 2 and isinstance(r.exception, SystemExit), r.output
+    said = " ".join(r.output.split())
+    assert f"{bad} cannot be read" in said and "muertos simulate" in said
+    assert not (run / "report.html").exists()
+    # The resume reads every part's footer: this one is moved aside and its games played again.
+    args = ["simulate", GID, "-p", str(PLAYERS), "--agents", AGENTS, "--games", str(N), "--seed", "5"]
+    r = runner.invoke(app, [*args, "--out", str(run), "--quiet"])
+    assert r.exit_code == 0, r.output
+    said = " ".join(r.output.split())
+    moved = run / "damaged" / bad.name
+    assert f"{bad} could not be read" in said and f"moved to {moved}" in said
+    assert "5 played now" in said and "7 were already there" in said
+    assert moved.read_bytes() == b"garbage\n"
+    assert_same_records(run, reference)
+    r = runner.invoke(app, ["report", str(run), "--sample", "0"])
+    assert r.exit_code == 0, r.output
+
+
+def test_a_part_holding_fewer_games_than_its_name_is_played_again(reference: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    shutil.copytree(reference, run)
+    start, end, path = parts(run)[0]
+    pq.write_table(pq.read_table(path).slice(0, 2), path)  # a readable file, short of games
+    res = simulate(SimConfig.make(GID, PLAYERS, AGENTS, N, seed=5), run, quiet=True)
+    assert res.written == end - start and [(p.name, m.name) for p, m, _ in res.set_aside] == [
+        (path.name, path.name)
+    ]
+    assert_same_records(run, reference)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 
 import pytest
 
 from muertos.sim.plan import MAX_SEATINGS, game_seed, seatings
-from muertos.sim.report import Trace, lead_changes, stat_families, winner_leads_at
-from muertos.sim.stats import final_margin, mean_interval, wilson, win_shares
+from muertos.sim.report import Trace, early_lead, lead_changes, leaders_of, stat_families, winner_leads_at
+from muertos.sim.stats import final_margin, mean_interval, t_quantile, wilson, win_shares
 
 
 def test_wilson_matches_the_textbook_values() -> None:
@@ -38,6 +39,65 @@ def test_win_shares_margin_and_mean() -> None:
     assert math.isnan(final_margin([4]))
     m, lo, hi = mean_interval([1.0, 2.0, 3.0])
     assert m == 2.0 and lo < 2.0 < hi
+
+
+@pytest.mark.parametrize(
+    ("p", "df", "table"),
+    [  # Student's t table (two-sided 95%: p = 0.975; 99%: p = 0.995)
+        (0.975, 1, 12.7062),
+        (0.975, 2, 4.30265),
+        (0.975, 3, 3.18245),
+        (0.975, 9, 2.26216),
+        (0.975, 10, 2.22814),
+        (0.975, 30, 2.04227),
+        (0.995, 1, 63.6567),
+        (0.995, 10, 3.16927),
+        (0.95, 5, 2.01505),
+    ],
+)
+def test_t_quantiles_match_the_table(p: float, df: int, table: float) -> None:
+    assert t_quantile(p, df) == pytest.approx(table, abs=1e-4)
+    assert t_quantile(1 - p, df) == pytest.approx(-table, abs=1e-4)
+
+
+def test_t_quantiles_match_the_closed_forms() -> None:
+    """One and two degrees of freedom have exact quantiles: Cauchy's tan(π(p − ½)), and
+    (2p − 1)/√(2p(1 − p)); many degrees of freedom tend to the normal's."""
+    for p in (0.51, 0.6, 0.75, 0.9, 0.975, 0.99, 0.9975):
+        assert t_quantile(p, 1) == pytest.approx(math.tan(math.pi * (p - 0.5)), rel=1e-9)
+        assert t_quantile(p, 2) == pytest.approx((2 * p - 1) / math.sqrt(2 * p * (1 - p)), rel=1e-9)
+    assert t_quantile(0.975, 100_000) == pytest.approx(1.959964, abs=1e-4)
+    with pytest.raises(ValueError):
+        t_quantile(0.975, 0)
+
+
+def test_few_values_give_wide_or_unbounded_intervals() -> None:
+    """Finding 1: one value gave a zero-width interval, and a few values the normal z's,
+    far too narrow (one deal made every seat "significant")."""
+    assert mean_interval([0.5]) == (0.5, -math.inf, math.inf)
+    # Equal values say as little as a fair coin landing alike: 2^(1-n) must fall below 5%.
+    assert mean_interval([0.5] * 5)[1:] == (-math.inf, math.inf)
+    assert mean_interval([0.5] * 6) == (0.5, 0.5, 0.5)
+    assert mean_interval([0.5] * 6, 0.975)[1:] == (-math.inf, math.inf)  # 2/64 > 2.5%
+    # 1, 2, 3: sd 1, t(0.975, 2) = 4.30265 -> 2 ± 4.30265/√3
+    _, lo, hi = mean_interval([1.0, 2.0, 3.0])
+    assert (lo, hi) == (
+        pytest.approx(2 - 4.30265 / math.sqrt(3), abs=1e-4),
+        pytest.approx(2 + 4.30265 / math.sqrt(3), abs=1e-4),
+    )
+
+
+@pytest.mark.parametrize("n", [2, 3, 10])
+def test_the_mean_interval_holds_the_mean_95_times_in_100(n: int) -> None:
+    """With normal values the t interval holds the true mean 95% of the time at any n (the
+    normal z held it 70% of the time at n = 2, 80% at n = 3)."""
+    rng = random.Random(n)
+    trials = 4000
+    held = 0
+    for _ in range(trials):
+        _, lo, hi = mean_interval([rng.gauss(10.0, 3.0) for _ in range(n)])
+        held += lo <= 10.0 <= hi
+    assert held / trials == pytest.approx(0.95, abs=0.012)
 
 
 @pytest.mark.parametrize(
@@ -84,6 +144,28 @@ def test_lead_changes_and_early_leader() -> None:
     assert winner_leads_at(t, 0.25) == 0.0
     assert winner_leads_at(t, 0.75) == 0.5
     assert winner_leads_at(t, 1.0) == 1.0
+
+
+def test_a_tie_for_the_lead_counts_as_chance_not_as_the_winner_leading() -> None:
+    """Finding 2, on score curves worked by hand (4 seats; a point at 25%, 50%, 75%, 100%).
+
+    Game A: every seat level all game, and all four share the win. Game B: all level at
+    first, then seat 2 ahead, then seats 1 and 2 level; seat 1 wins alone.
+    Leaders of A: everyone at every point, |W∩L|/|L| = 4/4 = 1; chance |W|/P = 1.
+    Leaders of B: everyone (1/4), seat 2 (0), seats 1 and 2 (1/2), seat 1 (1); chance 1/4.
+    Curve: (1 + 1/4)/2, (1 + 0)/2, (1 + 1/2)/2, (1 + 1)/2; chance (1 + 1/4)/2 = 0.625, not 1/4:
+    where every seat is tied the curve sits on the chance line, as no lead should."""
+    a = Trace(
+        [1] * 4, leaders_of([[0, 0, 0, 0], [0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]]), [0, 1, 2, 3], True
+    )
+    b = Trace([1] * 4, leaders_of([[0, 0, 0, 0], [0, 3, 0, 0], [3, 3, 1, 0], [5, 3, 1, 0]]), [0], True)
+    assert b.leaders == [(0, 1, 2, 3), (1,), (0, 1), (0,)]
+    curve, chance = early_lead([a, b], 4, [0.25, 0.5, 0.75, 1.0])
+    assert curve == [0.625, 0.5, 0.75, 1.0]
+    assert chance == 0.625 == curve[0]
+    # Alone, game B's tie of everyone is exactly its own chance: a quarter.
+    curve, chance = early_lead([b], 4, [0.25, 1.0])
+    assert curve == [0.25, 1.0] and chance == 0.25
 
 
 def test_stat_families_group_keys_that_differ_in_one_number() -> None:

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from muertos.sim import tournament
+from muertos.sim import roundrobin, tournament
 from muertos.sim.cli import app
-from muertos.sim.roundrobin import plan_matches
+from muertos.sim.plan import SimError
+from muertos.sim.roundrobin import plan_matches, save
 
 from .conftest import GAME, GID, PLAYERS
 
@@ -80,3 +81,37 @@ def test_tournament_errors_exit_2() -> None:
         assert msg in " ".join(r.output.split())
     r = runner.invoke(app, ["tournament", "chess"])
     assert r.exit_code == 2 and "no game 'chess'" in r.output
+
+
+def test_an_out_path_that_cannot_be_written_is_refused_before_any_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Finding 4: ``--out DIR`` lost every game's result to a traceback after the last game."""
+    played: list[str] = []
+
+    def tournament(*args: object, **kwargs: object) -> None:
+        played.append("a game")
+        raise AssertionError("the tournament should not start")
+
+    monkeypatch.setattr(roundrobin, "tournament", tournament)
+    afile = tmp_path / "afile"
+    afile.write_text("mine")
+    for target, why in (
+        (tmp_path, f"--out {tmp_path} is a directory"),
+        (afile / "t.json", f"{afile} is a file, not a directory"),
+    ):
+        r = runner.invoke(
+            app, ["tournament", GID, "--agents", "random,greedy", "--games", "2", "--out", str(target)]
+        )
+        assert r.exit_code == 2 and isinstance(r.exception, SystemExit), r.output
+        assert why in " ".join(r.output.split())
+    assert played == [] and afile.read_text() == "mine"
+
+
+def test_results_that_cannot_be_saved_are_a_clear_error(tmp_path: Path) -> None:
+    res = tournament(GID, "random,greedy", 2, PLAYERS, 0, quiet=True)
+    (tmp_path / "afile").write_text("mine")
+    with pytest.raises(SimError, match="cannot write"):
+        save(res, tmp_path / "afile" / "t.json")
+    save(res, tmp_path / "new" / "t.json")  # a missing directory is made
+    assert json.loads((tmp_path / "new" / "t.json").read_text())["kind"] == "muertos.tournament"

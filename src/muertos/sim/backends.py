@@ -36,11 +36,11 @@ R = TypeVar("R")
 def check(jobs: int, backend: str, address: str | None) -> None:
     """Refuse a bad combination before anything is started or written."""
     if jobs < 1:
-        raise SimError(f"--jobs must be at least 1, got {jobs}")
+        raise SimError("at_least_1", flag="--jobs", value=jobs)
     if backend not in BACKENDS:
-        raise SimError(f"unknown backend {backend!r}; use one of: {', '.join(BACKENDS)}")
+        raise SimError("backend", backend=repr(backend), backends=", ".join(BACKENDS))
     if address is not None and backend != "ray":
-        raise SimError("--address is for the ray backend (add --backend ray)")
+        raise SimError("address")
 
 
 @contextmanager
@@ -204,7 +204,7 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise SimError("the ray backend needs Ray: pip install 'muertos[cluster]' (or ray>=2.9)") from None
+        raise SimError("no_ray") from None
     return ray
 
 
@@ -220,7 +220,7 @@ def _ray_connect(ray: Any, jobs: int, address: str | None) -> bool:
         try:
             ray.init(address=address, runtime_env={"py_modules": [code]}, logging_level=logging.WARNING)
         except ConnectionError as e:
-            raise SimError(f"cannot reach the Ray cluster at {address!r}: {e}") from None
+            raise SimError("ray_unreachable", address=repr(address), why=e) from None
     else:
         ray.init(num_cpus=jobs, include_dashboard=False, logging_level=logging.WARNING)
     return True

@@ -28,13 +28,15 @@ from typing import Any
 
 from rich.console import Console
 
-from muertos.engine import game
+from muertos.i18n import DEFAULT, title
 
 from . import store
+from .files import check_writable, write_text
 from .plan import SimConfig, SimError
-from .report import _COLOURS, _bar_labels, _figure, _Page
+from .report import _COLOURS, _bar_labels, _figure, _html_page, _Page
 from .simulation import overlay_environment, simulate
-from .stats import Z95, mean_interval
+from .stats import FEW_DEALS, mean_interval, unbounded
+from .words import Phrase, bounds, finite, say
 
 BOOTSTRAP = 1000
 """Resamples of the deals for the intervals of ratios (a pick's winners' share)."""
@@ -45,7 +47,11 @@ MIN_PICKS = 10
 
 @dataclass(frozen=True)
 class Difference:
-    """A's value, B's, and the paired difference B − A with its 95% interval."""
+    """A's value, B's, and the paired difference B − A with its 95% interval (unbounded
+    below two deals). ``metric`` is the measure's stable English name (``compare.json``);
+    ``words`` its catalog key (``compare.metric.<words>``, with ``subject``) when it has
+    words, else the name is a ``stats()`` key or a pick, which read the same in every
+    language."""
 
     group: str
     metric: str
@@ -54,10 +60,18 @@ class Difference:
     diff: float
     low: float
     high: float
+    words: str | None = None
+    subject: str = ""
 
     @property
     def significant(self) -> bool:
         return self.low > 0 or self.high < 0
+
+    def label(self, lang: str) -> str:
+        """The measure's name for a reader of ``lang``."""
+        if self.words is None:
+            return self.metric
+        return say(f"compare.metric.{self.words}", lang, subject=self.subject)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,7 +80,7 @@ class Difference:
             "a": self.a,
             "b": self.b,
             "diff": self.diff,
-            "interval": [self.low, self.high],
+            "interval": [finite(self.low), finite(self.high)],
         }
 
 
@@ -85,21 +99,26 @@ class Comparison:
     path: Path
     summary: str = ""
     figures: list[str] = field(default_factory=list)
+    lang: str = DEFAULT
+    set_aside: list[tuple[Path, Path, str | Phrase]] = field(default_factory=list)
+    """Parts of either run that could not be read, moved aside and played again."""
 
     def by_group(self, group: str) -> list[Difference]:
         return [d for d in self.differences if d.group == group]
 
 
-def describe(options: Mapping[str, Any], base: Mapping[str, Any], components: Mapping[str, Any]) -> str:
+def describe(
+    options: Mapping[str, Any], base: Mapping[str, Any], components: Mapping[str, Any], lang: str = DEFAULT
+) -> str:
     """A configuration in a few words: the options where it departs from the other's, and
-    the component keys it changes."""
+    the component keys it changes (or that it is the game as shipped, in ``lang``)."""
     changed = [
         f"{k}={json.dumps(v) if not isinstance(v, str) else v}"
         for k, v in options.items()
         if base.get(k) != v
     ]
     changed += [f"{key}={json.dumps(v)}" for key, v in _leaves(components)]
-    return ", ".join(changed) or "as shipped"
+    return ", ".join(changed) or say("compare.as_shipped", lang)
 
 
 def _leaves(table: Mapping[str, Any], where: str = "") -> list[tuple[str, Any]]:
@@ -121,9 +140,10 @@ def compare(
     address: str | None = None,
     quiet: bool = False,
     console: Console | None = None,
+    lang: str = DEFAULT,
 ) -> Comparison:
     """Simulate both configurations into ``out/a`` and ``out/b`` (resuming either) and write
-    ``out/compare.html`` and ``out/compare.json``."""
+    ``out/compare.html`` and ``out/compare.json``, in ``lang``."""
     same_run = (a.game, a.players, a.agents, a.games, a.seed) == (
         b.game,
         b.players,
@@ -132,26 +152,57 @@ def compare(
         b.seed,
     )
     if not same_run:
-        raise SimError("both configurations must play the same game, seats, agents, games and seed")
+        raise SimError("not_same_run")
     if a.identity() == b.identity():
-        raise SimError(
-            "A and B are the same configuration: give them different options (--a, --b) or components"
-        )
+        raise SimError("same_configuration")
     for cfg in (a, b):
         overlay_environment(cfg)  # a broken overlay is refused before either run starts
     out = Path(out)
+    for name in ("compare.html", "compare.json"):  # refused now, not after every game
+        check_writable(out / name, "--out", parents=True)
     t0 = time.perf_counter()
+    set_aside = []
     for cfg, name in ((a, "a"), (b, "b")):
-        simulate(cfg, out / name, jobs=jobs, backend=backend, address=address, quiet=quiet, console=console)
+        set_aside += simulate(
+            cfg,
+            out / name,
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            quiet=quiet,
+            console=console,
+            lang=lang,
+        ).set_aside
     seconds = time.perf_counter() - t0
     labels = labels or (
-        describe(a.options, b.options, a.components),
-        describe(b.options, a.options, b.components),
+        describe(a.options, b.options, a.components, lang),
+        describe(b.options, a.options, b.components, lang),
     )
-    return make_comparison(out, a, b, labels, seconds)
+    comp = make_comparison(out, a, b, labels, seconds, lang)
+    comp.set_aside = set_aside
+    return comp
 
 
 # ------------------------------------------------------------------ per-game values
+WORDS = {
+    "mean score": "mean_score",
+    "score spread (sd at the table)": "spread",
+    "winning margin": "margin",
+    "length (decisions)": "length",
+}
+"""The catalog key (``compare.metric.<key>``) of each measure of the game as a whole."""
+
+
+def _words(group: str, metric: str) -> tuple[str | None, str]:
+    """A measure's catalog key and subject (a seat's number, an agent): a ``stats()`` key
+    and a pick have none, being the game's own identifiers."""
+    if group == "seats":
+        return "seat_win", metric.split()[1]
+    if group == "agents":
+        return "agent_win", metric.removesuffix(" win share")
+    return WORDS.get(metric) if group == "game" else None, ""
+
+
 def _per_game(df: Any, players: int) -> dict[tuple[str, str], list[float]]:
     """Every compared quantity of every game, keyed by (group, metric), in game order."""
     out: dict[tuple[str, str], list[float]] = {}
@@ -223,10 +274,12 @@ def _deal_means(values: Sequence[float], deals: Sequence[int]) -> list[float]:
 def paired(
     group: str, metric: str, a: Sequence[float], b: Sequence[float], deals: Sequence[int]
 ) -> Difference:
-    """Means of A and B and the 95% interval of the mean paired difference, over deals."""
+    """Means of A and B and the 95% interval of the mean paired difference, over deals
+    (Student-t; unbounded below two deals, :func:`~.stats.mean_interval`)."""
     diffs = [y - x for x, y in zip(a, b, strict=True)]
-    mean_d, lo, hi = mean_interval(_deal_means(diffs, deals), Z95)
-    return Difference(group, metric, _mean(a), _mean(b), mean_d, lo, hi)
+    mean_d, lo, hi = mean_interval(_deal_means(diffs, deals))
+    words, subject = _words(group, metric)
+    return Difference(group, metric, _mean(a), _mean(b), mean_d, lo, hi, words, subject)
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -242,7 +295,7 @@ def _ratio_differences(
     seed: int,
 ) -> list[Difference]:
     """Σnum/Σden in A and B (a pick's winners' share), the difference's interval from
-    resampling whole deals."""
+    resampling whole deals; unbounded from one deal, which resamples to itself."""
     import numpy as np
 
     order = sorted(set(deals))
@@ -262,6 +315,8 @@ def _ratio_differences(
         ra, rb = na.sum(0) / da.sum(0), nb.sum(0) / db.sum(0)
         boot = (w @ nb) / (w @ db) - (w @ na) / (w @ da)
         lo, hi = np.nanpercentile(boot, [2.5, 97.5], axis=0)
+    if len(order) < 2:
+        lo, hi = np.full(len(keys), -np.inf), np.full(len(keys), np.inf)
     return [
         Difference(
             "winners", key, float(ra[k]), float(rb[k]), float(rb[k] - ra[k]), float(lo[k]), float(hi[k])
@@ -272,19 +327,20 @@ def _ratio_differences(
 
 # ------------------------------------------------------------------ the comparison
 def make_comparison(
-    out: Path, a: SimConfig, b: SimConfig, labels: tuple[str, str], seconds: float
+    out: Path, a: SimConfig, b: SimConfig, labels: tuple[str, str], seconds: float, lang: str = DEFAULT
 ) -> Comparison:
-    """The differences between the runs in ``out/a`` and ``out/b``, as a page and a summary."""
+    """The differences between the runs in ``out/a`` and ``out/b``, as a page and a summary
+    in ``lang``."""
     fa, fb = store.load_frame(out / "a"), store.load_frame(out / "b")
     common = sorted(set(fa["game_index"]) & set(fb["game_index"]))
     if not common:
-        raise SimError(f"{out}/a and {out}/b hold no game in common yet")
+        raise SimError("nothing_in_common", a=out / "a", b=out / "b")
     fa = fa[fa["game_index"].isin(common)].reset_index(drop=True)
     fb = fb[fb["game_index"].isin(common)].reset_index(drop=True)
     if list(fa["seed"]) != list(fb["seed"]) or [list(x) for x in fa["seats"]] != [
         list(x) for x in fb["seats"]
     ]:
-        raise SimError(f"{out}/a and {out}/b do not hold the same seeds and seatings: not a comparison")
+        raise SimError("not_paired", a=out / "a", b=out / "b")
     P = a.players
     deals = [int(d) for d in fa["deal"]]
     va, vb = _per_game(fa, P), _per_game(fb, P)
@@ -299,13 +355,15 @@ def make_comparison(
     zeros = [0.0] * len(common)
     diffs += [paired("picks", k, ta.get(k, zeros), tb.get(k, zeros), deals) for k in keys]
     diffs += _ratio_differences(keys, (wa, wb), (ta, tb), deals, a.seed)
-    comp = Comparison(out, a, b, labels, len(common), len(set(deals)), diffs, seconds, out / "compare.html")
+    comp = Comparison(
+        out, a, b, labels, len(common), len(set(deals)), diffs, seconds, out / "compare.html", lang=lang
+    )
     comp.summary = _summary(comp)
     _write(comp)
     return comp
 
 
-def _show(d: Difference, percent: bool) -> str:
+def _show(d: Difference, percent: bool, lang: str) -> str:
     def clean(x: float) -> float:
         return 0.0 if abs(x) < 1e-9 else x  # rounding noise in a mean of zeros
 
@@ -318,50 +376,66 @@ def _show(d: Difference, percent: bool) -> str:
         return f"{100 * x:+.1f}" if percent else f"{x:+.3g}"
 
     mark = "  *" if d.significant else ""
-    return f"{value(d.a)} → {value(d.b)}: {change(d.diff)} ({change(d.low)} to {change(d.high)}){mark}"
+    return f"{value(d.a)} → {value(d.b)}: {change(d.diff)} ({bounds(d.low, d.high, lang, change)}){mark}"
 
-
-FEW_DEALS = 30
-"""Below this many deals the normal intervals over deals are too narrow to trust."""
 
 TOP_PICKS = 8
 """Picks printed in the summary: those whose pick rate or winners' share changed most."""
 
 
 def _summary(c: Comparison) -> str:
-    g = game(c.a.game)
+    lang = c.lang
     lines = [
-        f"{g.title}: {c.a.players} players, agents {', '.join(c.a.agents)}; {c.games} games each "
-        f"({c.deals} deals of {len(c.a.design)} seatings), seed {c.a.seed}",
-        f"A: {c.labels[0]}",
-        f"B: {c.labels[1]}",
-        "B − A, paired by seed and seating (95% intervals over deals; * the interval excludes 0):",
+        say(
+            "compare.header",
+            lang,
+            game=title(c.a.game, lang),
+            players=c.a.players,
+            agents=", ".join(c.a.agents),
+            games=c.games,
+            deals=c.deals,
+            seatings=len(c.a.design),
+            seed=c.a.seed,
+        ),
+        say("compare.a", lang, label=c.labels[0]),
+        say("compare.b", lang, label=c.labels[1]),
+        say("compare.paired", lang),
     ]
     for d in c.by_group("seats") + c.by_group("agents"):
-        lines.append(f"  {d.metric}: {_show(d, True)}")
+        lines.append(f"  {d.label(lang)}: {_show(d, True, lang)}")
     for d in c.by_group("game") + c.by_group("stats"):
-        lines.append(f"  {d.metric}: {_show(d, False)}")
+        lines.append(f"  {d.label(lang)}: {_show(d, False, lang)}")
     picks = {d.metric: d for d in c.by_group("picks")}
     winners = {d.metric: d for d in c.by_group("winners")}
     ranked = sorted(picks, key=lambda k: -_strength(picks[k], winners.get(k)))
     if ranked:
-        lines.append("Picks that changed most (taken per game; share of takers who won):")
+        lines.append(say("compare.picks_head", lang))
         for k in ranked[:TOP_PICKS]:
             w = winners.get(k)
             lines.append(
-                f"  {k}: {_show(picks[k], False)}"
-                + (f"; winners {_show(w, True)}" if w and not math.isnan(w.a + w.b) else "")
+                f"  {k}: {_show(picks[k], False, lang)}"
+                + (
+                    say("compare.winners", lang, show=_show(w, True, lang))
+                    if w and not math.isnan(w.a + w.b)
+                    else ""
+                )
             )
-    if c.deals < FEW_DEALS:
+    if c.deals < 2:
+        lines.append(say("compare.one_deal", lang, games=2 * len(c.a.design)))
+    elif c.deals < FEW_DEALS:
         lines.append(
-            f"Note: {c.deals} deals are few; the intervals are rough until {FEW_DEALS} or more (--games "
-            f"{FEW_DEALS * len(c.a.design)})."
+            say("compare.few_deals", lang, deals=c.deals, few=FEW_DEALS, games=FEW_DEALS * len(c.a.design))
         )
     measured = [d for d in c.differences if d.group != "winners"]
     changed = [d for d in measured if d.significant]
     lines.append(
-        f"{len(changed)} of {len(measured)} measures changed beyond their interval "
-        f"(by chance alone, about {len(measured) / 20:.0f} would: look for large, coherent changes)."
+        say(
+            "compare.changed",
+            lang,
+            changed=len(changed),
+            measured=len(measured),
+            chance=f"{len(measured) / 20:.0f}",
+        )
     )
     return "\n".join(lines)
 
@@ -380,79 +454,66 @@ def _strength(d: Difference, w: Difference | None) -> float:
 
 # ------------------------------------------------------------------ the page
 def _write(c: Comparison) -> None:
+    lang = c.lang
     page = _Page()
-    page.h2("Summary")
+    page.h2(say("compare.h_summary", lang))
     page.parts.append(f"<pre>{html.escape(c.summary)}</pre>")
     seats = c.by_group("seats")
     fig, ax = _figure()
-    _pair_bars(ax, seats, c.labels)
-    ax.set_ylabel("win share (shared wins count 1/k)")
-    page.fig(
-        "Win share by seat, A and B", fig, "Bars are each configuration's share; the labels its percentage."
-    )
+    _pair_bars(ax, seats, c.labels, lang)
+    ax.set_ylabel(say("axis.win_share", lang))
+    page.fig(say("compare.title.seats", lang), fig, say("compare.caption.seats", lang))
     measures = c.by_group("game") + c.by_group("stats")
     shown = [d for d in measures if abs(d.a) > 1e-9]
     fig, ax = _figure(7.5, max(2.5, 0.42 * len(shown) + 1))
-    _forest(ax, shown, relative=True)
-    ax.set_xlabel("B − A, as a share of A's value")
-    zero = [d.metric for d in measures if abs(d.a) <= 1e-9]
+    _forest(ax, shown, lang, relative=True)
+    ax.set_xlabel(say("compare.axis.relative", lang))
+    zero = [d.label(lang) for d in measures if abs(d.a) <= 1e-9]
     page.fig(
-        "Game measures: B − A (95% interval)",
+        say("compare.title.measures", lang),
         fig,
-        "Each measure's paired difference relative to A (0: no change); red: the interval excludes 0."
-        + (f" Not shown, being 0 under A (see the table): {', '.join(zero)}." if zero else ""),
+        say("compare.caption.measures", lang)
+        + (say("compare.caption.zero", lang, measures=", ".join(zero)) if zero else "")
+        + (say("compare.caption.unbounded", lang) if any(unbounded((d.low, d.high)) for d in shown) else ""),
     )
     picks = {d.metric: d for d in c.by_group("picks")}
     winners = {d.metric: d for d in c.by_group("winners")}
     top = sorted(picks, key=lambda k: -_strength(picks[k], winners.get(k)))[:20]
     if top:
         fig, ax = _figure(7.5, 0.42 * len(top) + 1.5)
-        _forest(ax, [picks[k] for k in top], relative=False)
-        ax.set_xlabel("B − A, times taken per game")
-        page.fig("Picks: how often each is taken, B − A", fig, "The 20 picks that changed most.")
+        _forest(ax, [picks[k] for k in top], lang, relative=False)
+        ax.set_xlabel(say("compare.axis.taken", lang))
+        page.fig(say("compare.title.picks", lang), fig, say("compare.caption.picks", lang))
         ws = [winners[k] for k in top if k in winners and not math.isnan(winners[k].a + winners[k].b)]
         fig, ax = _figure(7.5, 0.42 * len(ws) + 1.5)
-        _forest(ax, ws, relative=False, scale=100)
-        ax.set_xlabel("B − A, points of the share of takers who won")
-        page.fig(
-            "Picks: share of takers who won, B − A",
-            fig,
-            "Among the games a pick was taken in, the share of its takers who won (a shared win counts 1/k).",
-        )
+        _forest(ax, ws, lang, relative=False, scale=100)
+        ax.set_xlabel(say("compare.axis.takers", lang))
+        page.fig(say("compare.title.takers", lang), fig, say("compare.caption.takers", lang))
     rows = [
         [
-            d.group,
-            d.metric,
+            say(f"compare.group.{d.group}", lang),
+            d.label(lang),
             d.a,
             d.b,
             d.diff,
-            f"{d.low:+.4g} to {d.high:+.4g}",
-            "yes" if d.significant else "",
+            bounds(d.low, d.high, lang, lambda x: f"{x:+.4g}"),
+            say("compare.yes", lang) if d.significant else "",
         ]
         for d in c.differences
     ]
-    page.h2("Every measure")
-    page.table(["group", "measure", "A", "B", "B − A", "95% interval", "changed"], rows)
-    c.figures = page.titles
-    title = f"{game(c.a.game).title}: A {c.labels[0]} against B {c.labels[1]}"
-    c.path.write_text(
-        f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; max-width: 960px; margin: 2em auto; padding: 0 1em; color: #222; }}
-h1 {{ color: #b5179e; }} h2 {{ border-bottom: 2px solid #f77f00; padding-bottom: .2em; }}
-pre {{ background: #faf3e8; padding: 1em; overflow-x: auto; }}
-table {{ border-collapse: collapse; margin: 1em 0; }}
-th, td {{ border: 1px solid #ccc; padding: .3em .6em; text-align: right; }}
-th {{ background: #faf3e8; }} td:nth-child(-n+2), th:nth-child(-n+2) {{ text-align: left; }}
-figure {{ margin: 1.5em 0; }} img {{ max-width: 100%; }} figcaption {{ font-size: .9em; color: #555; }}
-</style></head><body>
-<h1>{html.escape(title)}</h1>
-{chr(10).join(page.parts)}
-</body></html>
-"""
+    page.h2(say("compare.h_every", lang))
+    page.table(
+        [
+            say(f"compare.col.{k}", lang)
+            for k in ("group", "measure", "a", "b", "diff", "interval", "changed")
+        ],
+        rows,
     )
-    (c.out / "compare.json").write_text(
+    c.figures = page.titles
+    heading = say("compare.page_title", lang, game=title(c.a.game, lang), a=c.labels[0], b=c.labels[1])
+    write_text(c.path, _html_page(lang, heading, "", page, compare=True))
+    write_text(
+        c.out / "compare.json",
         json.dumps(
             {
                 "kind": "muertos.comparison",
@@ -464,31 +525,42 @@ figure {{ margin: 1.5em 0; }} img {{ max-width: 100%; }} figcaption {{ font-size
                 "differences": [d.to_json() for d in c.differences],
             },
             indent=1,
-        )
+        ),
     )
 
 
-def _pair_bars(ax: Any, ds: Sequence[Difference], labels: tuple[str, str]) -> None:
+def _pair_bars(ax: Any, ds: Sequence[Difference], labels: tuple[str, str], lang: str) -> None:
     xs = list(range(len(ds)))
-    for j, (name, vals) in enumerate((("A", [d.a for d in ds]), ("B", [d.b for d in ds]))):
+    for j, (name, vals) in enumerate((("a", [d.a for d in ds]), ("b", [d.b for d in ds]))):
         pos = [x + (j - 0.5) * 0.38 for x in xs]
-        ax.bar(pos, vals, width=0.38, color=_COLOURS[j], alpha=0.8, label=f"{name}: {labels[j]}")
+        ax.bar(
+            pos,
+            vals,
+            width=0.38,
+            color=_COLOURS[j],
+            alpha=0.8,
+            label=say(f"compare.{name}", lang, label=labels[j]),
+        )
         _bar_labels(ax, pos, vals, vals, fontsize=8)
-    ax.set_xticks(xs, [d.metric.replace(" win share", "") for d in ds])
+    ax.set_xticks(xs, [say("seat", lang, n=d.subject) for d in ds])
     ax.set_ylim(0, min(1.12, max([d.b for d in ds] + [d.a for d in ds] + [0.1]) * 1.25))
     ax.legend(loc="upper right", fontsize=8)
 
 
-def _forest(ax: Any, ds: Sequence[Difference], relative: bool, scale: float = 1.0) -> None:
-    """One row per measure: the difference and its interval, red when it excludes 0."""
+def _forest(ax: Any, ds: Sequence[Difference], lang: str, relative: bool, scale: float = 1.0) -> None:
+    """One row per measure: the difference and its interval, red when it excludes 0; an
+    unbounded interval (one deal) is its point alone, with an open circle."""
     ys = list(range(len(ds)))[::-1]
     for y, d in zip(ys, ds, strict=True):
         base = abs(d.a) if relative else 1.0
         lo, mid, hi = (d.low / base, d.diff / base, d.high / base)
         colour = _COLOURS[4] if d.significant else _COLOURS[3]
+        if unbounded((lo, hi)):
+            ax.plot([scale * mid], [y], "o", color=colour, fillstyle="none")
+            continue
         ax.plot([scale * lo, scale * hi], [y, y], color=colour, linewidth=2)
         ax.plot([scale * mid], [y], "o", color=colour)
     ax.axvline(0, color="black", linewidth=1)
-    ax.set_yticks(ys, [d.metric for d in ds], fontsize=9)
+    ax.set_yticks(ys, [d.label(lang) for d in ds], fontsize=9)
     if relative:
         ax.xaxis.set_major_formatter(lambda v, _: f"{100 * v:+.0f}%")

@@ -26,6 +26,9 @@ from typing import Any
 
 from muertos.agents import agent as make_agent
 from muertos.engine import InvalidOptions, MuertosError, UnknownAgent, game
+from muertos.i18n import DEFAULT, message
+
+from .words import said
 
 RECORD_FORMAT = 2
 """Version of the record layout in the Parquet files; part of a run's identity.
@@ -40,7 +43,34 @@ _MASK64 = (1 << 64) - 1
 
 
 class SimError(MuertosError):
-    """A simulation, report or tournament that cannot be run as asked."""
+    """A simulation, report or tournament that cannot be run as asked: a sentence of the
+    ``sim`` catalogs (``error.<key>``), so the commands say it in the reader's language;
+    ``str()`` is the English, for logs and for callers in Python."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key, self.params = key, params
+        super().__init__(self.said(DEFAULT))
+
+    def said(self, lang: str) -> str:
+        """The refusal in ``lang``."""
+        return message(f"sim.error.{self.key}", lang, **{k: said(v, lang) for k, v in self.params.items()})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A worker's refusal crosses to the parent by pickle, which would call the class with
+        # the English sentence as the key.
+        return (_rebuild, (type(self), self.key, self.params))
+
+
+def _rebuild(cls: type[SimError], key: str, params: dict[str, Any]) -> SimError:
+    return cls(key, **params)
+
+
+class AgentRefused(SimError, UnknownAgent):
+    """An agent a batch run cannot use (an :class:`UnknownAgent`, in the catalogs' words)."""
+
+
+class SeedRefused(SimError, InvalidOptions):
+    """A seed that is not a non-negative integer (an :class:`InvalidOptions`)."""
 
 
 def _splitmix64(x: int) -> int:
@@ -97,10 +127,10 @@ def canonical_agents(names: Iterable[str]) -> tuple[str, ...]:
         if not name:
             continue
         if name.lower().partition(":")[0] == "human":
-            raise UnknownAgent("the human agent cannot play in a batch run; use random, greedy or ismcts")
+            raise AgentRefused("human_agent")
         out.append(make_agent(name, seed=0).name)
     if not out:
-        raise UnknownAgent("name at least one agent (e.g. --agents greedy,random)")
+        raise AgentRefused("no_agent")
     return tuple(out)
 
 
@@ -144,9 +174,9 @@ class SimConfig:
         opts = g.check_options(n, options)
         names = parse_agents(agents) if isinstance(agents, str) else canonical_agents(agents)
         if not isinstance(games, int) or games < 1:
-            raise SimError(f"the number of games must be at least 1, got {games!r}")
+            raise SimError("games", value=repr(games))
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise InvalidOptions(f"the seed must be a non-negative integer, got {seed!r}")
+            raise SeedRefused("seed", value=repr(seed))
         return cls(g.id, n, names, games, seed, opts, dict(components or {}))
 
     @property
@@ -190,11 +220,28 @@ class SimConfig:
             dict(d.get("components", {})),
         )
 
-    def describe(self) -> str:
+    def describe(self, lang: str = DEFAULT) -> str:
+        """The run in one line, in ``lang``: what the report's page says it shows."""
         opts = " ".join(f"{k}={v}" for k, v in self.options.items())
+        key = "describe_one" if self.players == 1 else "describe"
         return (
-            f"{self.game}, {self.players} player{'s' if self.players != 1 else ''}, agents {','.join(self.agents)}, "
-            f"{self.games} games, seed {self.seed}"
-            + (f", options {opts}" if opts else "")
-            + (f", components {json.dumps(self.components, sort_keys=True)}" if self.components else "")
+            message(
+                f"sim.run.{key}",
+                lang,
+                game=self.game,
+                players=self.players,
+                agents=",".join(self.agents),
+                games=self.games,
+                seed=self.seed,
+            )
+            + (message("sim.run.describe_options", lang, options=opts) if opts else "")
+            + (
+                message(
+                    "sim.run.describe_components",
+                    lang,
+                    components=json.dumps(self.components, sort_keys=True),
+                )
+                if self.components
+                else ""
+            )
         )

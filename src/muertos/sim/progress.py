@@ -18,6 +18,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from muertos.i18n import DEFAULT, message
+
 
 def _rate(task: Task) -> float | None:
     elapsed = task.elapsed
@@ -30,33 +32,43 @@ def _rate(task: Task) -> float | None:
 class RateColumn(ProgressColumn):
     """Games per second since this call began."""
 
+    def __init__(self, lang: str = DEFAULT) -> None:
+        super().__init__()
+        self.lang = lang
+
     def render(self, task: Task) -> Text:
         r = _rate(task)
-        text = "– games/s" if r is None else f"{r:,.{1 if r >= 1 else 3}f} games/s"
-        return Text(text, style="progress.data.speed")
+        rate = "–" if r is None else f"{r:,.{1 if r >= 1 else 3}f}"
+        return Text(message("sim.progress.rate", self.lang, rate=rate), style="progress.data.speed")
 
 
 class LeftColumn(ProgressColumn):
     """Time left at the average rate so far."""
 
+    def __init__(self, lang: str = DEFAULT) -> None:
+        super().__init__()
+        self.lang = lang
+
     def render(self, task: Task) -> Text:
         r = _rate(task)
         if task.total is None or r is None:
-            return Text("left -:--:--", style="progress.remaining")
+            return Text(message("sim.progress.left", self.lang, time="-:--:--"), style="progress.remaining")
         secs = int(max(0.0, task.total - task.completed) / r)
         h, rest = divmod(secs, 3600)
-        return Text(f"left {h}:{rest // 60:02d}:{rest % 60:02d}", style="progress.remaining")
+        left = f"{h}:{rest // 60:02d}:{rest % 60:02d}"
+        return Text(message("sim.progress.left", self.lang, time=left), style="progress.remaining")
 
 
-def progress_bar(console: Console | None = None, quiet: bool = False) -> Progress:
-    """Add tasks with ``base=<games already done>`` as a field to count only new ones."""
+def progress_bar(console: Console | None = None, quiet: bool = False, lang: str = DEFAULT) -> Progress:
+    """Add tasks with ``base=<games already done>`` as a field to count only new ones; its
+    words in ``lang``."""
     return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        RateColumn(),
+        RateColumn(lang),
         TimeElapsedColumn(),
-        LeftColumn(),
+        LeftColumn(lang),
         console=console or Console(stderr=True),
         disable=quiet,
     )

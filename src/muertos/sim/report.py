@@ -4,7 +4,10 @@ Plots (PNG, embedded as base64, so the page can be mailed or archived as one fil
 scores by seat and by agent, win rates by seat and by agent with 95 % Wilson intervals
 (the first-seat advantage), game length in decisions (and in rounds when the game reports
 ``rounds``), the branching factor over the game, lead changes, final margins and how early
-the eventual winner leads, and every numeric ``stats()`` key the game reports.
+the eventual winner leads, and every numeric ``stats()`` key the game reports. A solo run
+(one seat) has no win rates (its one seat always "wins"): the report shows the score's median
+with its interval and how the games fall among the game's solo tiers (``result().rating``).
+Every word comes from the ``sim`` catalogs, in the reader's language.
 
 The branching factor and the lead are not in the records: they are recomputed by replaying
 a sample of games (``muertos.game(id).replay``) and asking the position for its legal
@@ -31,42 +34,54 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from muertos.engine import IllegalAction, game
+from muertos.i18n import DEFAULT, game_catalog, title
 from muertos.match import MatchRecord
 
 from . import store
+from .files import check_writable, write_text
 from .plan import SimConfig, SimError
 from .runner import STAT_PREFIX
-from .seats import Cell, Played, design_problem, seat_agent_table, seat_effects
-from .stats import final_margin, interval_text, percent, wilson
+from .seats import Cell, Played, design_gap, seat_agent_table, seat_effects
+from .stats import FEW_DEALS, final_margin, interval_text, median_interval, percent, wilson
+from .words import bounds, finite, say, seat
 
 DEDICATED = ("decisions", "rounds")
 """``stats()`` keys with plots of their own (the length plots); the rest go to the grid."""
 
-TITLES = {
-    "score_seat": "Score distribution by seat",
-    "score_agent": "Score distribution by agent",
-    "win_seat": "Win rate by seat (95% interval)",
-    "win_agent": "Win rate by agent (95% interval)",
-    "win_seat_agent": "Win rate by seat and agent (95% interval)",
-    "length": "Game length in decisions",
-    "rounds": "Game length in rounds",
-    "branching": "Branching factor over the game",
-    "lead_changes": "Lead changes per game",
-    "margin": "Final margin (winner minus runner-up)",
-    "early": "How early the winner leads",
-}
+PLOTS = (
+    "score_seat",
+    "score_agent",
+    "win_seat",
+    "win_agent",
+    "win_seat_agent",
+    "length",
+    "rounds",
+    "branching",
+    "lead_changes",
+    "margin",
+    "early",
+    "solo_tiers",
+)
+"""The report's plots, each titled by ``report.title.<key>`` of the catalogs."""
+
+TITLES = {k: say(f"report.title.{k}", DEFAULT) for k in PLOTS}
+"""The plots' titles in English (tests and scripts look a plot up by it)."""
 
 _COLOURS = ["#b5179e", "#f77f00", "#2a9d8f", "#457b9d", "#e63946", "#6a4c93", "#8d6e63", "#43aa8b"]
 
 
 @dataclass
 class Trace:
-    """One replayed game: what the position offered and who led after each action."""
+    """One replayed game: what the position offered and who led after each action; for a
+    solo game, the rating its result gives (``(key, English label)``) and who played it."""
 
     legal: list[int]
     leaders: list[tuple[int, ...]]
     winners: list[int]
     ok: bool
+    rating: tuple[str, str] | None = None
+    agent: str = ""
+    score: float = math.nan
 
 
 @dataclass
@@ -85,7 +100,7 @@ def trace(rec: MatchRecord) -> Trace:
     g = game(rec.game)
     s = g.replay(rec.players, rec.seed, rec.options, [])
     legal: list[int] = []
-    leaders: list[tuple[int, ...]] = []
+    curve: list[list[float]] = []
     ok = True
     for a in rec.actions:
         legal.append(len(s.legal_actions()))
@@ -94,12 +109,27 @@ def trace(rec: MatchRecord) -> Trace:
         except IllegalAction:
             ok = False
             break
-        sc = s.scores()
-        best = max(sc)
-        leaders.append(tuple(i for i, v in enumerate(sc) if v == best))
+        curve.append([float(x) for x in s.scores()])
     if ok and [float(x) for x in s.scores()] != [float(x) for x in rec.scores]:
         ok = False
-    return Trace(legal, leaders, list(rec.winners), ok)
+    rating = None
+    if ok and rec.players == 1 and s.over:
+        r = s.result().rating
+        rating = None if r is None else (r.key, r.label)
+    return Trace(legal, leaders_of(curve), list(rec.winners), ok, rating, rec.seats[0], float(rec.scores[0]))
+
+
+def leaders_of(curve: Sequence[Sequence[float]]) -> list[tuple[int, ...]]:
+    """The seats with the best score at each point of a game's score curve (several on a tie).
+
+    >>> leaders_of([[0, 0, 0], [2, 0, 1], [2, 3, 3]])
+    [(0, 1, 2), (0,), (1, 2)]
+    """
+    out = []
+    for scores in curve:
+        best = max(scores)
+        out.append(tuple(i for i, v in enumerate(scores) if v == best))
+    return out
 
 
 def lead_changes(leaders: Sequence[tuple[int, ...]]) -> int:
@@ -120,12 +150,36 @@ def lead_changes(leaders: Sequence[tuple[int, ...]]) -> int:
 
 
 def winner_leads_at(t: Trace, fraction: float) -> float:
-    """Share of the leaders ``fraction`` of the way through the game who end up winning."""
+    """Share of the leaders ``fraction`` of the way through the game who end up winning,
+    |W∩L|/|L|: a lead tied between k seats counts 1/k for each, so a tie of every seat
+    scores the game's own chance, |W|/P (:func:`winner_chance`), never a lead."""
     if not t.leaders:
         return math.nan
     i = max(0, min(len(t.leaders) - 1, math.ceil(fraction * len(t.leaders)) - 1))
     lead = t.leaders[i]
     return sum(1 for s in lead if s in t.winners) / len(lead)
+
+
+def winner_chance(t: Trace, players: int) -> float:
+    """What :func:`winner_leads_at` would give for a seat drawn at random: the winners' share
+    of the seats, |W|/P. Not 1/P: when wins are shared, a random seat is a winner more often.
+
+    >>> winner_chance(Trace([], [], [0, 2], True), 4)
+    0.5
+    """
+    return len(set(t.winners)) / players
+
+
+def early_lead(
+    traces: Sequence[Trace], players: int, fractions: Sequence[float]
+) -> tuple[list[float], float]:
+    """The "how early the winner leads" curve over ``traces`` (the mean of
+    :func:`winner_leads_at` at each fraction) and its chance line (the mean of
+    :func:`winner_chance`): a curve on the line says no more than a random seat would."""
+    if not traces:
+        return [], math.nan
+    curve = [statistics.fmean(winner_leads_at(t, f) for t in traces) for f in fractions]
+    return curve, statistics.fmean(winner_chance(t, players) for t in traces)
 
 
 # ------------------------------------------------------------------ plotting
@@ -151,14 +205,16 @@ def _bins(values: Sequence[float]) -> Any:
     return "auto"
 
 
-def _hist(ax: Any, values: Sequence[float], colour: str = _COLOURS[3]) -> None:
+def _hist(ax: Any, values: Sequence[float], lang: str, colour: str = _COLOURS[3]) -> None:
     vals = [float(v) for v in values if not math.isnan(float(v))]
     if not vals:
-        ax.text(0.5, 0.5, "no data", ha="center", va="center", transform=ax.transAxes)
+        ax.text(0.5, 0.5, say("report.no_data", lang), ha="center", va="center", transform=ax.transAxes)
         return
     ax.hist(vals, bins=_bins(vals), color=colour, edgecolor="white")
     m = statistics.fmean(vals)
-    ax.axvline(m, color="black", linestyle="--", linewidth=1, label=f"mean {m:.3g}")
+    ax.axvline(
+        m, color="black", linestyle="--", linewidth=1, label=say("report.legend.mean", lang, mean=f"{m:.3g}")
+    )
     ax.legend(loc="upper right", fontsize=8)
 
 
@@ -171,7 +227,9 @@ def _boxes(ax: Any, groups: dict[str, list[float]]) -> None:
         box.set_alpha(0.55)
 
 
-def _rates(ax: Any, labels: list[str], wins: list[float], n: list[float], fair: float | None) -> None:
+def _rates(
+    ax: Any, labels: list[str], wins: list[float], n: list[float], fair: float | None, lang: str = DEFAULT
+) -> None:
     rates = [w / k if k else 0.0 for w, k in zip(wins, n, strict=True)]
     ints = [wilson(w, k) for w, k in zip(wins, n, strict=True)]
     lower = [max(0.0, r - lo) for r, (lo, _) in zip(rates, ints, strict=True)]  # rounding at 0 % / 100 %
@@ -181,11 +239,15 @@ def _rates(ax: Any, labels: list[str], wins: list[float], n: list[float], fair: 
     ax.errorbar(xs, rates, yerr=[lower, upper], fmt="none", ecolor="black", capsize=6)
     _bar_labels(ax, xs, rates, [hi for _, hi in ints])
     if fair is not None:
-        ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share {100 * fair:.0f}%")
+        ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=_fair_label(fair, lang))
         ax.legend(loc="upper right", fontsize=8)
     ax.set_xticks(xs, labels)
     ax.set_ylim(0, min(1.12, max(hi for _, hi in ints) * 1.15 + 0.06) if ints else 1.0)
-    ax.set_ylabel("win rate (shared wins count 1/k)")
+    ax.set_ylabel(say("axis.win_rate", lang))
+
+
+def _fair_label(fair: float, lang: str) -> str:
+    return say("report.legend.fair", lang, share=f"{100 * fair:.0f}")
 
 
 def _bar_labels(
@@ -197,7 +259,7 @@ def _bar_labels(
         ax.text(x, top + 0.012, f"{100 * r:.1f}%", ha="center", va="bottom", fontsize=fontsize, color="black")
 
 
-def _seat_agent_rates(ax: Any, cells: Sequence[Cell], players: int, fair: float | None) -> None:
+def _seat_agent_rates(ax: Any, cells: Sequence[Cell], players: int, fair: float | None, lang: str) -> None:
     agents = list(dict.fromkeys(c.agent for c in cells))
     width = 0.8 / max(1, len(agents))
     for i, a in enumerate(agents):
@@ -210,11 +272,11 @@ def _seat_agent_rates(ax: Any, cells: Sequence[Cell], players: int, fair: float 
         ax.errorbar(xs, rates, yerr=[lower, upper], fmt="none", ecolor="black", capsize=4)
         _bar_labels(ax, xs, rates, [c.win_interval[1] for c in mine], fontsize=8)
     if fair is not None:
-        ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share {100 * fair:.0f}%")
+        ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=_fair_label(fair, lang))
     ax.legend(loc="upper right", fontsize=8)
-    ax.set_xticks(range(players), [f"seat {s + 1}" for s in range(players)])
+    ax.set_xticks(range(players), [seat(s, lang) for s in range(players)])
     ax.set_ylim(0, 1.12)
-    ax.set_ylabel("win share (shared wins count 1/k)")
+    ax.set_ylabel(say("axis.win_share", lang))
 
 
 _FAMILY = re.compile(r"^(.*?)(\d+)(\D*)$")
@@ -289,43 +351,72 @@ class _Advantage:
     numbers: dict[str, Any]
 
 
-def _seat_advantage(df: Any, played: list[Played], config: SimConfig, players: int) -> _Advantage:
+def _seat_advantage(df: Any, played: list[Played], config: SimConfig, players: int, lang: str) -> _Advantage:
     """The seat advantage from the complete deals, if their design can tell it apart from
-    the agents' strength; else the reason it cannot, in words."""
+    the agents' strength; else the reason it cannot, in words. Intervals are Student-t over
+    deals, unbounded (and nothing significant) below two deals, and the lines say when the
+    deals are too few to trust them."""
     size = len(config.design)
     deals: dict[int, list[Played]] = defaultdict(list)
     for d, g in zip(df["deal"], played, strict=True):
         deals[int(d)].append(g)
     whole = [deals[d] for d in sorted(deals) if len(deals[d]) == size]
-    problem = design_problem(whole, players)
-    if problem is not None:
+    gap = design_gap(whole, players)
+    if gap is not None:
         return _Advantage(
-            [
-                f"Seat advantage: this run cannot tell it apart from the agents' strength ({problem}); "
-                "the raw seat rates above mix the two. A run with balanced seating can (a whole "
-                f"number of deals of {size} games, or one agent in every seat)."
-            ],
-            {"answerable": False, "reason": problem},
+            [say("report.advantage.cannot", lang, problem=gap.said(lang), size=size)],
+            {"answerable": False, "reason": gap.said(DEFAULT)},
         )
     mirror = len({a for g in played for a in g.agents}) == 1
     how = "mirror match" if mirror else "adjusted for the agent: each seat against its agent's average"
     effects = seat_effects(whole, players)
     lines = [
-        f"Seat advantage in win share ({how}; {len(whole)} whole deals of {size} games; "
-        "intervals 95% for all seats together):"
-    ]
-    for e in effects:
-        lo, hi = e.win_interval
-        lines.append(
-            f"  seat {e.seat + 1}: {100 * e.win:+.1f} points ({100 * lo:+.1f} to {100 * hi:+.1f}); "
-            f"score {e.score:+.2f} ({e.score_interval[0]:+.2f} to {e.score_interval[1]:+.2f})"
+        say(
+            "report.advantage.head_mirror" if mirror else "report.advantage.head_adjusted",
+            lang,
+            deals=len(whole),
+            size=size,
         )
-    favoured = [f"seat {e.seat + 1} ({'ahead' if e.win > 0 else 'behind'})" for e in effects if e.significant]
-    lines.append(
-        "  Significant: " + ", ".join(favoured)
-        if favoured
-        else "  No seat advantage: every seat's interval holds 0."
-    )
+    ]
+
+    def points(x: float) -> str:
+        return f"{100 * x:+.1f}"
+
+    def score(x: float) -> str:
+        return f"{x:+.2f}"
+
+    for e in effects:
+        lines.append(
+            "  "
+            + say(
+                "report.advantage.seat",
+                lang,
+                seat=seat(e.seat, lang),
+                win=points(e.win),
+                win_interval=bounds(*e.win_interval, lang, points),
+                score=score(e.score),
+                score_interval=bounds(*e.score_interval, lang, score),
+            )
+        )
+    favoured = [
+        say(
+            "report.advantage.ahead" if e.win > 0 else "report.advantage.behind",
+            lang,
+            seat=seat(e.seat, lang),
+        )
+        for e in effects
+        if e.significant
+    ]
+    if favoured:
+        lines.append("  " + say("report.advantage.significant", lang, seats=", ".join(favoured)))
+    elif len(whole) < 2:
+        lines.append("  " + say("report.advantage.one_deal", lang, games=2 * size))
+    else:
+        lines.append("  " + say("report.advantage.none", lang))
+    if 2 <= len(whole) < FEW_DEALS:
+        lines.append(
+            "  " + say("report.advantage.few", lang, deals=len(whole), few=FEW_DEALS, games=FEW_DEALS * size)
+        )
     return _Advantage(
         lines,
         {
@@ -333,28 +424,65 @@ def _seat_advantage(df: Any, played: list[Played], config: SimConfig, players: i
             "design": how,
             "deals": len(whole),
             "seats": [
-                {"seat": e.seat + 1, "win": e.win, "win_interval": e.win_interval, "score": e.score}
+                {
+                    "seat": e.seat + 1,
+                    "win": e.win,
+                    "win_interval": [finite(x) for x in e.win_interval],
+                    "score": e.score,
+                }
                 for e in effects
             ],
         },
     )
 
 
+def _tier_label(game_id: str, key: str, english: str, lang: str) -> str:
+    """A solo rating's label in ``lang``, by its key (as ``i18n.localize_result`` reads it)."""
+    if lang == DEFAULT:
+        return english
+    return game_catalog(game_id, lang).result.get(f"ratings.{key}.label", english)
+
+
+def solo_tiers(traces: Sequence[Trace]) -> list[tuple[str, str, dict[str, int]]]:
+    """How the replayed solo games fall among the game's tiers (its ``result().rating``):
+    ``(key, English label, games per agent)``, lowest tier first (by the mean score of its
+    games), or nothing when the game rates no solo game."""
+    by: dict[str, list[Trace]] = defaultdict(list)
+    labels: dict[str, str] = {}
+    for t in traces:
+        if t.rating is not None:
+            by[t.rating[0]].append(t)
+            labels[t.rating[0]] = t.rating[1]
+    order = sorted(by, key=lambda k: statistics.fmean(t.score for t in by[k]))
+    out = []
+    for k in order:
+        counts: dict[str, int] = defaultdict(int)
+        for t in by[k]:
+            counts[t.agent] += 1
+        out.append((k, labels[k], dict(counts)))
+    return out
+
+
 def make_report(
     out: Path,
     html_path: Path | None = None,
     sample: int = 200,
+    lang: str = DEFAULT,
 ) -> Report:
-    """Write ``report.html`` (or ``html_path``) and ``summary.json`` for the run in ``out``."""
+    """Write ``report.html`` (or ``html_path``) and ``summary.json`` for the run in ``out``,
+    in ``lang``. Where they cannot be written is refused before any record is read."""
     out = Path(out)
-    config = store.load_config(out)
-    df = store.load_frame(out)
     if sample < 0:
-        raise SimError(f"--sample must be at least 0, got {sample}")
-    g = game(config.game)
+        raise SimError("sample", value=sample)
+    path = Path(html_path) if html_path is not None else out / "report.html"
+    config = store.load_config(out)
+    check_writable(path, "--html" if html_path is not None else "")
+    check_writable(out / "summary.json")
+    df = store.load_frame(out)
     n = len(df)
     P = config.players
-    seats = [f"seat {s + 1}" for s in range(P)]
+    solo = P == 1
+    seats = [seat(s, lang) for s in range(P)]
     page = _Page()
     numbers: dict[str, Any] = {"run": config.identity(), "games_recorded": n}
 
@@ -380,28 +508,71 @@ def make_report(
     stale = len(traces) - len(good)
 
     # -------------------------------------------------- summary text
+    opts = (
+        say("report.options", lang, options=json.dumps(config.options, sort_keys=True))
+        if config.options
+        else ""
+    )
     lines = [
-        f"{g.title} — {n} games recorded of {config.games} "
-        f"({P} player{'s' if P != 1 else ''}; agents {', '.join(config.agents)}; seed {config.seed}"
-        + (f"; options {json.dumps(config.options, sort_keys=True)}" if config.options else "")
-        + ")",
-        "Win rate by seat, raw: the seat and whoever sat in it (95% interval"
-        + (f"; fair share {percent(fair)})" if fair else ")")
-        + ":",
-    ]
-    seat_rows = []
-    for s in range(P):
-        lo, hi = wilson(seat_wins[s], n)
-        sc = seat_scores[seats[s]]
-        mean, sd = statistics.fmean(sc), statistics.pstdev(sc)
-        lines.append(
-            f"  {seats[s]}: {percent(seat_wins[s] / n)} ({interval_text(lo, hi)}); "
-            f"mean score {mean:.2f} (sd {sd:.2f})"
+        say(
+            "report.header_one" if solo else "report.header",
+            lang,
+            game=title(config.game, lang),
+            games=n,
+            of=config.games,
+            players=P,
+            agents=", ".join(config.agents),
+            seed=config.seed,
+            options=opts,
         )
-        seat_rows.append([seats[s], n, percent(seat_wins[s] / n), interval_text(lo, hi), mean, sd])
-    numbers["seats"] = [
-        {"seat": s + 1, "win_rate": seat_wins[s] / n, "interval": wilson(seat_wins[s], n)} for s in range(P)
     ]
+
+    def median_text(values: Sequence[float]) -> tuple[str, str, tuple[float, float, float]]:
+        m, lo, hi = median_interval(values)
+        return f"{m:g}", bounds(lo, hi, lang, lambda x: f"{x:g}"), (m, lo, hi)
+
+    seat_rows: list[list[Any]] = []
+    if solo:
+        lines.append(say("report.solo_scores", lang))
+        sc = seat_scores[seats[0]]
+        med, within, (m, lo, hi) = median_text(sc)
+        lines.append(
+            "  "
+            + say(
+                "report.solo_seat",
+                lang,
+                seat=seats[0],
+                median=med,
+                interval=within,
+                mean=f"{statistics.fmean(sc):.2f}",
+                sd=f"{statistics.pstdev(sc):.2f}",
+            )
+        )
+        seat_rows.append([seats[0], n, m, within, statistics.fmean(sc), statistics.pstdev(sc)])
+        numbers["seats"] = [{"seat": 1, "median": m, "interval": [finite(lo), finite(hi)]}]
+    else:
+        lines.append(say("report.win_seat_head", lang, fair=percent(fair or 0.0)))
+        for s in range(P):
+            lo, hi = wilson(seat_wins[s], n)
+            sc = seat_scores[seats[s]]
+            mean, sd = statistics.fmean(sc), statistics.pstdev(sc)
+            lines.append(
+                "  "
+                + say(
+                    "report.win_seat_line",
+                    lang,
+                    seat=seats[s],
+                    rate=percent(seat_wins[s] / n),
+                    interval=interval_text(lo, hi),
+                    mean=f"{mean:.2f}",
+                    sd=f"{sd:.2f}",
+                )
+            )
+            seat_rows.append([seats[s], n, percent(seat_wins[s] / n), interval_text(lo, hi), mean, sd])
+        numbers["seats"] = [
+            {"seat": s + 1, "win_rate": seat_wins[s] / n, "interval": wilson(seat_wins[s], n)}
+            for s in range(P)
+        ]
     played = [
         Played(
             tuple(str(df[f"agent_{s}"].iat[i]) for s in range(P)),
@@ -412,90 +583,156 @@ def make_report(
     ]
     cells = seat_agent_table(played, P)
     if P > 1:
-        advantage = _seat_advantage(df, played, config, P)
+        advantage = _seat_advantage(df, played, config, P, lang)
         lines.extend(advantage.lines)
         numbers["seat_advantage"] = advantage.numbers
-    agent_rows = []
-    if agents:
-        lines.append("Win rate by agent (per seat played):")
+    agent_rows: list[list[Any]] = []
+    if agents and solo:
+        lines.append(say("report.solo_agents", lang))
+        numbers["agents"] = {}
+        for a in agents:
+            med, within, (m, lo, hi) = median_text(agent_scores[a])
+            mean = statistics.fmean(agent_scores[a])
+            lines.append(
+                "  "
+                + say(
+                    "report.solo_agent",
+                    lang,
+                    agent=a,
+                    median=med,
+                    interval=within,
+                    games=agent_n[a],
+                    mean=f"{mean:.2f}",
+                )
+            )
+            agent_rows.append([a, agent_n[a], m, within, mean])
+            numbers["agents"][a] = {"games": agent_n[a], "median": m, "interval": [finite(lo), finite(hi)]}
+    elif agents:
+        lines.append(say("report.win_agent_head", lang))
         for a in agents:
             lo, hi = wilson(agent_wins[a], agent_n[a])
             m = statistics.fmean(agent_scores[a])
             lines.append(
-                f"  {a}: {percent(agent_wins[a] / agent_n[a])} ({interval_text(lo, hi)}) "
-                f"over {agent_n[a]} seats; mean score {m:.2f}"
+                "  "
+                + say(
+                    "report.win_agent_line",
+                    lang,
+                    agent=a,
+                    rate=percent(agent_wins[a] / agent_n[a]),
+                    interval=interval_text(lo, hi),
+                    seats=agent_n[a],
+                    mean=f"{m:.2f}",
+                )
             )
             agent_rows.append([a, agent_n[a], percent(agent_wins[a] / agent_n[a]), interval_text(lo, hi), m])
         numbers["agents"] = {a: {"seats": agent_n[a], "win_rate": agent_wins[a] / agent_n[a]} for a in agents}
+    tiers = solo_tiers(good) if solo else []
+    if tiers:
+        rated = sum(sum(c.values()) for _, _, c in tiers)
+        lines.append(say("report.tiers_head", lang, games=rated))
+        for key, english, counts in tiers:
+            count = sum(counts.values())
+            lines.append(
+                "  "
+                + say(
+                    "report.tier_line",
+                    lang,
+                    tier=_tier_label(config.game, key, english, lang),
+                    games=count,
+                    share=percent(count / rated),
+                    agents=", ".join(f"{a} {counts[a]}" for a in agents if a in counts),
+                )
+            )
+        numbers["solo_tiers"] = {key: counts for key, _, counts in tiers}
     lengths = [float(x) for x in df["length"]]
-    length_line = (
-        f"Length: {statistics.fmean(lengths):.1f} decisions on average "
-        f"(median {statistics.median(lengths):g}, {min(lengths):g}–{max(lengths):g})"
+    length_line = say(
+        "report.length",
+        lang,
+        mean=f"{statistics.fmean(lengths):.1f}",
+        median=f"{statistics.median(lengths):g}",
+        low=f"{min(lengths):g}",
+        high=f"{max(lengths):g}",
     )
     rounds_col = STAT_PREFIX + "rounds"
     has_rounds = rounds_col in df.columns and _numeric(df[rounds_col])
     if has_rounds:
         rounds = [float(x) for x in df[rounds_col].dropna()]
         if rounds:
-            length_line += f"; {statistics.fmean(rounds):.2f} rounds (median {statistics.median(rounds):g})"
+            length_line += say(
+                "report.length_rounds",
+                lang,
+                mean=f"{statistics.fmean(rounds):.2f}",
+                median=f"{statistics.median(rounds):g}",
+            )
     lines.append(length_line)
     numbers["length"] = {"mean": statistics.fmean(lengths), "median": statistics.median(lengths)}
     margins = [final_margin(list(x)) for x in df["scores"]] if P > 1 else []
+    fractions = [i / 10 for i in range(1, 11)]
+    curve, chance = early_lead(good, P, fractions)
     if P > 1:
         ties = sum(1 for w in df["winners"] if len(w) > 1)
         changes = [lead_changes(t.leaders) for t in good]
         lines.append(
-            f"Final margin: {statistics.fmean(margins):.2f} on average (median "
-            f"{statistics.median(margins):g}); shared wins in {percent(ties / n)} of games"
+            say(
+                "report.margin",
+                lang,
+                mean=f"{statistics.fmean(margins):.2f}",
+                median=f"{statistics.median(margins):g}",
+                shared=percent(ties / n),
+            )
         )
         if changes:
+            half = statistics.fmean(winner_leads_at(t, 0.5) for t in good)
             lines.append(
-                f"Lead changes: {statistics.fmean(changes):.2f} per game on average "
-                f"(replayed sample of {len(good)}); the eventual winner leads half-way in "
-                f"{percent(statistics.fmean(winner_leads_at(t, 0.5) for t in good))} of them"
+                say(
+                    "report.lead_changes",
+                    lang,
+                    mean=f"{statistics.fmean(changes):.2f}",
+                    games=len(good),
+                    half=percent(half),
+                    chance=percent(chance),
+                )
             )
             numbers["lead_changes"] = statistics.fmean(changes)
+            numbers["early_lead"] = {"fractions": fractions, "winner_leads": curve, "chance": chance}
         numbers["margin"] = statistics.fmean(margins)
     if good:
         allb = [b for t in good for b in t.legal]
-        lines.append(f"Branching: {statistics.fmean(allb):.1f} legal actions per decision (max {max(allb)})")
+        lines.append(say("report.branching", lang, mean=f"{statistics.fmean(allb):.1f}", most=max(allb)))
         numbers["branching"] = statistics.fmean(allb)
     if stale:
-        lines.append(
-            f"Warning: {stale} of {len(traces)} sampled games no longer replay to their recorded "
-            "scores: the game's code changed after this run; re-run it for current figures"
-        )
+        lines.append(say("report.stale", lang, stale=stale, sampled=len(traces)))
     if config.components:
-        lines.append(
-            "Note: no replays (branching, lead changes): this run changed the components "
-            f"({json.dumps(config.components, sort_keys=True)}), and this process has the game as shipped"
-        )
+        lines.append(say("report.no_replays", lang, components=json.dumps(config.components, sort_keys=True)))
     if n < config.games:
-        lines.append(f"Note: the run is incomplete ({n} of {config.games}); re-run its command to finish it")
+        lines.append(say("report.incomplete", lang, games=n, of=config.games))
     summary = "\n".join(lines)
 
     # -------------------------------------------------- page
-    page.h2("Summary")
+    page.h2(say("report.h.summary", lang))
     page.parts.append(f"<pre>{html.escape(summary)}</pre>")
-    page.h2("Seats")
-    page.table(["seat", "games", "win rate", "95% interval", "mean score", "sd"], seat_rows)
+    page.h2(say("report.h.seats", lang))
+    seat_cols = (
+        ("seat", "games", "median", "interval", "mean_score", "sd")
+        if solo
+        else ("seat", "games", "win_rate", "interval", "mean_score", "sd")
+    )
+    page.table([say(f"report.col.{c}", lang) for c in seat_cols], seat_rows)
     fig, ax = _figure()
     _boxes(ax, seat_scores)
-    ax.set_ylabel("final score")
-    page.fig(TITLES["score_seat"], fig, "Boxes span the middle half, whiskers 1.5 IQR, triangles the mean.")
-    fig, ax = _figure()
-    _rates(ax, seats, seat_wins, [n] * P, fair)
-    page.fig(
-        TITLES["win_seat"],
-        fig,
-        "Share of games each seat won (a shared win counts 1/k); bars are 95% Wilson intervals. "
-        "Raw: a seat's rate also depends on who sat in it; the seat advantage in the summary "
-        "is adjusted for that.",
-    )
+    ax.set_ylabel(say("axis.final_score", lang))
+    page.fig(say("report.title.score_seat", lang), fig, say("report.caption.score_seat", lang))
+    if not solo:
+        fig, ax = _figure()
+        _rates(ax, seats, seat_wins, [n] * P, fair, lang)
+        page.fig(say("report.title.win_seat", lang), fig, say("report.caption.win_seat", lang))
     if P > 1:
-        page.h2("Seats by agent")
+        page.h2(say("report.h.seats_by_agent", lang))
         page.table(
-            ["agent", "seat", "games", "win share", "95% interval", "mean score", "95% interval"],
+            [
+                say(f"report.col.{c}", lang)
+                for c in ("agent", "seat", "games", "win_share", "interval", "mean_score", "interval")
+            ],
             [
                 [
                     c.agent,
@@ -504,45 +741,54 @@ def make_report(
                     percent(c.win),
                     interval_text(*c.win_interval),
                     c.score,
-                    f"{c.score_interval[0]:.4g}–{c.score_interval[1]:.4g}",
+                    bounds(*c.score_interval, lang, lambda x: f"{x:.4g}"),
                 ]
                 for c in cells
             ],
         )
         fig, ax = _figure()
-        _seat_agent_rates(ax, cells, P, fair)
-        page.fig(
-            TITLES["win_seat_agent"],
-            fig,
-            "Each agent's share of the games in each seat, with 95% Wilson intervals: a seat "
-            "advantage shows as the same tilt for every agent.",
-        )
+        _seat_agent_rates(ax, cells, P, fair, lang)
+        page.fig(say("report.title.win_seat_agent", lang), fig, say("report.caption.win_seat_agent", lang))
         numbers["seat_agent"] = [
             {"agent": c.agent, "seat": c.seat + 1, "games": c.games, "win": c.win, "score": c.score}
             for c in cells
         ]
-    page.h2("Agents")
-    page.table(["agent", "seats played", "win rate", "95% interval", "mean score"], agent_rows)
+    page.h2(say("report.h.agents", lang))
+    agent_cols = (
+        ("agent", "games", "median", "interval", "mean_score")
+        if solo
+        else ("agent", "seats_played", "win_rate", "interval", "mean_score")
+    )
+    page.table([say(f"report.col.{c}", lang) for c in agent_cols], agent_rows)
     fig, ax = _figure()
     _boxes(ax, {a: agent_scores[a] for a in agents})
-    ax.set_ylabel("final score")
-    page.fig(TITLES["score_agent"], fig, "Scores of every seat each agent played.")
-    fig, ax = _figure()
-    _rates(ax, agents, [agent_wins[a] for a in agents], [agent_n[a] for a in agents], fair)
-    page.fig(TITLES["win_agent"], fig, "Wins per seat played, with 95% Wilson intervals.")
+    ax.set_ylabel(say("axis.final_score", lang))
+    page.fig(say("report.title.score_agent", lang), fig, say("report.caption.score_agent", lang))
+    if not solo:
+        fig, ax = _figure()
+        _rates(ax, agents, [agent_wins[a] for a in agents], [agent_n[a] for a in agents], fair, lang)
+        page.fig(say("report.title.win_agent", lang), fig, say("report.caption.win_agent", lang))
+    if tiers:
+        fig, ax = _figure()
+        _tier_bars(ax, tiers, agents, config.game, lang)
+        page.fig(
+            say("report.title.solo_tiers", lang),
+            fig,
+            say("report.caption.solo_tiers", lang, games=sum(sum(c.values()) for _, _, c in tiers)),
+        )
 
-    page.h2("Length and branching")
+    page.h2(say("report.h.length", lang))
     fig, ax = _figure()
-    _hist(ax, lengths)
-    ax.set_xlabel("decisions in the game")
-    ax.set_ylabel("games")
-    page.fig(TITLES["length"], fig, "Every decision counts, by any seat (the records' length).")
+    _hist(ax, lengths, lang)
+    ax.set_xlabel(say("axis.decisions", lang))
+    ax.set_ylabel(say("axis.games", lang))
+    page.fig(say("report.title.length", lang), fig, say("report.caption.length", lang))
     if has_rounds:
         fig, ax = _figure()
-        _hist(ax, [float(x) for x in df[rounds_col].dropna()], _COLOURS[2])
-        ax.set_xlabel("rounds")
-        ax.set_ylabel("games")
-        page.fig(TITLES["rounds"], fig, "Rounds as the game counts them (its stats()['rounds']).")
+        _hist(ax, [float(x) for x in df[rounds_col].dropna()], lang, _COLOURS[2])
+        ax.set_xlabel(say("axis.rounds", lang))
+        ax.set_ylabel(say("axis.games", lang))
+        page.fig(say("report.title.rounds", lang), fig, say("report.caption.rounds", lang))
     fig, ax = _figure()
     if good:
         longest = max(len(t.legal) for t in good)
@@ -555,64 +801,50 @@ def make_report(
         means = [statistics.fmean(per[i]) for i in keep]
         q10 = [_quantile(per[i], 0.1) for i in keep]
         q90 = [_quantile(per[i], 0.9) for i in keep]
-        ax.fill_between(xs, q10, q90, color=_COLOURS[3], alpha=0.2, label="10–90th percentile")
-        ax.plot(xs, means, color=_COLOURS[3], label="mean")
+        ax.fill_between(
+            xs, q10, q90, color=_COLOURS[3], alpha=0.2, label=say("report.legend.percentiles", lang)
+        )
+        ax.plot(xs, means, color=_COLOURS[3], label=say("report.legend.mean_line", lang))
         ax.legend(loc="upper right", fontsize=8)
-    ax.set_xlabel("decision number")
-    ax.set_ylabel("legal actions")
-    page.fig(
-        TITLES["branching"],
-        fig,
-        f"Legal actions at each decision, from {len(good)} replayed games (shown while at least a "
-        "tenth of them are still going).",
-    )
+    ax.set_xlabel(say("axis.decision_number", lang))
+    ax.set_ylabel(say("axis.legal_actions", lang))
+    page.fig(say("report.title.branching", lang), fig, say("report.caption.branching", lang, games=len(good)))
     if P > 1:
-        page.h2("Decisiveness")
+        page.h2(say("report.h.decisiveness", lang))
         fig, ax = _figure()
-        _hist(ax, [float(lead_changes(t.leaders)) for t in good], _COLOURS[0])
-        ax.set_xlabel("changes of the sole leader by score()")
-        ax.set_ylabel("games")
+        _hist(ax, [float(lead_changes(t.leaders)) for t in good], lang, _COLOURS[0])
+        ax.set_xlabel(say("axis.lead_changes", lang))
+        ax.set_ylabel(say("axis.games", lang))
         page.fig(
-            TITLES["lead_changes"],
+            say("report.title.lead_changes", lang),
             fig,
-            f"Replayed sample of {len(good)}: the leader is the seat with the highest scores() after "
-            "each action; ties keep the previous leader.",
+            say("report.caption.lead_changes", lang, games=len(good)),
         )
         fig, ax = _figure()
-        _hist(ax, margins, _COLOURS[1])
-        ax.set_xlabel("winner's score minus the runner-up's")
-        ax.set_ylabel("games")
-        page.fig(TITLES["margin"], fig, "All recorded games; 0 is a tie at the top.")
+        _hist(ax, margins, lang, _COLOURS[1])
+        ax.set_xlabel(say("axis.margin", lang))
+        ax.set_ylabel(say("axis.games", lang))
+        page.fig(say("report.title.margin", lang), fig, say("report.caption.margin", lang))
         fig, ax = _figure()
-        fr = [i / 10 for i in range(1, 11)]
         if good:
-            ax.plot(
-                [100 * f for f in fr],
-                [statistics.fmean(winner_leads_at(t, f) for t in good) for f in fr],
-                marker="o",
-                color=_COLOURS[4],
+            ax.plot([100 * f for f in fractions], curve, marker="o", color=_COLOURS[4])
+            ax.axhline(
+                chance, color="black", linestyle="--", linewidth=1, label=say("report.legend.chance", lang)
             )
-        if fair is not None:
-            ax.axhline(fair, color="black", linestyle="--", linewidth=1, label="chance")
             ax.legend(loc="lower right", fontsize=8)
         ax.set_xlim(0, 100)
         ax.set_ylim(0, 1.05)
-        ax.set_xlabel("% of the game played")
-        ax.set_ylabel("leader then is the eventual winner")
-        page.fig(
-            TITLES["early"],
-            fig,
-            "How soon the outcome shows: a curve near 1 early means games are decided early "
-            "(a runaway leader); near chance until late means a close race.",
-        )
+        ax.set_xlabel(say("axis.played", lang))
+        ax.set_ylabel(say("axis.leader_wins", lang))
+        page.fig(say("report.title.early", lang), fig, say("report.caption.early", lang))
 
     # -------------------------------------------------- component statistics
     stat_cols = store.stat_columns(df)
     numeric = [c for c in stat_cols if _numeric(df[c])]
     text_cols = [c for c in stat_cols if c not in numeric]
-    page.h2("Component statistics")
+    page.h2(say("report.h.components", lang))
     if not stat_cols:
-        page.p("The game reports no stats() keys.")
+        page.p(say("report.no_stats", lang))
     rows = []
     for c in numeric:
         v = df[c].dropna().astype(float)
@@ -621,7 +853,13 @@ def make_report(
                 [c[len(STAT_PREFIX) :], len(v), v.mean(), v.std(ddof=0), v.min(), v.quantile(0.5), v.max()]
             )
     if rows:
-        page.table(["stats() key", "games", "mean", "sd", "min", "median", "max"], rows)
+        page.table(
+            [
+                say(f"report.col.{c}", lang)
+                for c in ("stats_key", "games", "mean", "sd", "min", "median", "max")
+            ],
+            rows,
+        )
     numbers["stats"] = {r[0]: {"mean": float(r[2]), "sd": float(r[3])} for r in rows}
     keys = [c[len(STAT_PREFIX) :] for c in numeric if c[len(STAT_PREFIX) :] not in DEDICATED]
     keys = [k for k in keys if df[STAT_PREFIX + k].dropna().nunique() > 1]
@@ -630,7 +868,11 @@ def make_report(
         fig, ax = _figure(max(6.0, 0.6 * len(members) + 2), 4.0)
         _boxes(ax, {str(num): [float(x) for x in df[STAT_PREFIX + k].dropna()] for num, k in members})
         ax.set_xlabel(fam.replace("#", "N") + "  (N)")
-        page.fig(f"Component statistics: {fam.replace('#', 'N')}", fig, "One box per value of N.")
+        page.fig(
+            say("report.title.family", lang, family=fam.replace("#", "N")),
+            fig,
+            say("report.caption.family", lang),
+        )
     for start in range(0, len(singles), 12):
         chunk = singles[start : start + 12]
         cols = min(4, len(chunk))
@@ -638,21 +880,53 @@ def make_report(
         fig = Figure(figsize=(3.2 * cols, 2.6 * rows_n))
         for i, k in enumerate(chunk):
             ax = fig.add_subplot(rows_n, cols, i + 1)
-            _hist(ax, [float(x) for x in df[STAT_PREFIX + k].dropna()], _COLOURS[i % len(_COLOURS)])
+            _hist(ax, [float(x) for x in df[STAT_PREFIX + k].dropna()], lang, _COLOURS[i % len(_COLOURS)])
             ax.set_title(k, fontsize=9)
             ax.tick_params(labelsize=8)
         fig.tight_layout(rect=(0, 0, 1, 0.94))
-        part = f" ({start // 12 + 1})" if len(singles) > 12 else ""
-        page.fig(f"Component statistics{part}", fig, "Distribution of each stats() key over all games.")
+        heading = (
+            say("report.title.components_part", lang, part=start // 12 + 1)
+            if len(singles) > 12
+            else say("report.title.components", lang)
+        )
+        page.fig(heading, fig, say("report.caption.components", lang))
     for c in text_cols:
         counts = df[c].astype(str).value_counts().head(12)
-        page.p(f"{c[len(STAT_PREFIX) :]} (text):")
-        page.table(["value", "games"], [[str(k), int(v)] for k, v in counts.items()])
+        page.p(say("report.text_stat", lang, key=c[len(STAT_PREFIX) :]))
+        page.table(
+            [say("report.col.value", lang), say("report.col.games", lang)],
+            [[str(k), int(v)] for k, v in counts.items()],
+        )
 
-    path = Path(html_path) if html_path is not None else out / "report.html"
-    path.write_text(_html(config, g.title, page))
-    (out / "summary.json").write_text(json.dumps(numbers, indent=1, default=float))
+    heading = say(
+        "report.page_title_one" if solo else "report.page_title",
+        lang,
+        game=title(config.game, lang),
+        players=P,
+        agents=", ".join(config.agents),
+    )
+    write_text(path, _html_page(lang, heading, config.describe(lang), page))
+    write_text(out / "summary.json", json.dumps(numbers, indent=1, default=float))
     return Report(path, summary, page.titles, numbers)
+
+
+def _tier_bars(
+    ax: Any, tiers: Sequence[tuple[str, str, dict[str, int]]], agents: Sequence[str], game_id: str, lang: str
+) -> None:
+    """Each agent's share of its replayed games at each solo tier, lowest tier first."""
+    totals = {a: sum(c.get(a, 0) for _, _, c in tiers) for a in agents}
+    shown = [a for a in agents if totals[a]]
+    width = 0.8 / max(1, len(shown))
+    xs = list(range(len(tiers)))
+    for i, a in enumerate(shown):
+        pos = [x + (i - (len(shown) - 1) / 2) * width for x in xs]
+        shares = [c.get(a, 0) / totals[a] for _, _, c in tiers]
+        ax.bar(pos, shares, width=width, color=_COLOURS[i % len(_COLOURS)], alpha=0.8, label=a)
+        _bar_labels(ax, pos, shares, shares, fontsize=8)
+    ax.set_xticks(xs, [_tier_label(game_id, k, english, lang) for k, english, _ in tiers])
+    ax.set_ylim(0, 1.12)
+    ax.set_ylabel(say("axis.tier_share", lang))
+    ax.legend(loc="upper right", fontsize=8)
 
 
 def _quantile(values: Sequence[int], q: float) -> float:
@@ -660,11 +934,13 @@ def _quantile(values: Sequence[int], q: float) -> float:
     return float(s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))])
 
 
-def _html(config: SimConfig, title: str, page: _Page) -> str:
-    head = f"{title}: {config.players} players, {', '.join(config.agents)}"
+def _html_page(lang: str, heading: str, description: str, page: _Page, compare: bool = False) -> str:
+    """The self-contained page of a report or a comparison, declared in ``lang``."""
+    left = "td:nth-child(-n+2), th:nth-child(-n+2)" if compare else "td:first-child, th:first-child"
+    intro = f"<p>{html.escape(description)}</p>\n" if description else ""
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<title>{html.escape(head)}</title>
+<html lang="{html.escape(lang)}"><head><meta charset="utf-8">
+<title>{html.escape(heading)}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 960px; margin: 2em auto; padding: 0 1em;
        color: #222; }}
@@ -672,12 +948,11 @@ h1 {{ color: #b5179e; }} h2 {{ border-bottom: 2px solid #f77f00; padding-bottom:
 pre {{ background: #faf3e8; padding: 1em; overflow-x: auto; }}
 table {{ border-collapse: collapse; margin: 1em 0; }}
 th, td {{ border: 1px solid #ccc; padding: .3em .6em; text-align: right; }}
-th {{ background: #faf3e8; }} td:first-child, th:first-child {{ text-align: left; }}
+th {{ background: #faf3e8; }} {left} {{ text-align: left; }}
 figure {{ margin: 1.5em 0; }} img {{ max-width: 100%; }}
 figcaption {{ font-size: .9em; color: #555; }}
 </style></head><body>
-<h1>{html.escape(head)}</h1>
-<p>{html.escape(config.describe())}</p>
-{chr(10).join(page.parts)}
+<h1>{html.escape(heading)}</h1>
+{intro}{chr(10).join(page.parts)}
 </body></html>
 """

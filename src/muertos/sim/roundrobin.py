@@ -26,8 +26,10 @@ from rich.console import Console
 from rich.table import Table
 
 from muertos.engine import game
+from muertos.i18n import DEFAULT, message, title
 
 from .backends import run_chunks, session
+from .files import write_text
 from .plan import SimError, game_seed, parse_agents
 from .progress import progress_bar
 from .runner import Match, MatchChunk, Row, play_match_chunk
@@ -134,20 +136,27 @@ class TournamentResult:
             "matches": self.matches,
         }
 
-    def table(self) -> Table:
+    def table(self, lang: str = DEFAULT) -> Table:
+        """The standings, in ``lang``."""
         t = Table(
-            title=f"{game(self.game).title}: round robin, {self.players} players, "
-            f"{2 * self.deals} games per pair (seed {self.seed})"
+            title=message(
+                "sim.tournament.title",
+                lang,
+                game=title(self.game, lang),
+                players=self.players,
+                games=2 * self.deals,
+                seed=self.seed,
+            )
         )
         for col, just in (
             ("rank", "right"),
             ("agent", "left"),
-            ("rating μ ± 2σ", "right"),
-            ("μ − 2σ", "right"),
-            ("W-D-L", "right"),
-            ("score (95% interval)", "right"),
+            ("rating", "right"),
+            ("low", "right"),
+            ("wdl", "right"),
+            ("score", "right"),
         ):
-            t.add_column(col, justify=just)  # type: ignore[arg-type]
+            t.add_column(message(f"sim.tournament.col.{col}", lang), justify=just)  # type: ignore[arg-type]
         for i, s in enumerate(self.standings, 1):
             lo, hi = wilson(s.wins + 0.5 * s.draws, s.games)
             t.add_row(
@@ -160,28 +169,29 @@ class TournamentResult:
             )
         return t
 
-    def pair_table(self) -> Table:
-        t = Table(title="Pairings: a against b (paired seeds, seats swapped)")
+    def pair_table(self, lang: str = DEFAULT) -> Table:
+        """Each pair's record, in ``lang``."""
+        t = Table(title=message("sim.tournament.pairs_title", lang))
         for col, just in (
-            ("a vs b", "left"),
-            ("W-D-L", "right"),
-            ("a's share", "right"),
-            ("95% interval", "right"),
-            ("scores a / b", "right"),
-            ("P(a wins)", "right"),
+            ("pair", "left"),
+            ("wdl", "right"),
+            ("share", "right"),
+            ("interval", "right"),
+            ("scores", "right"),
+            ("predicted", "right"),
         ):
-            t.add_column(col, justify=just)  # type: ignore[arg-type]
+            t.add_column(message(f"sim.tournament.col.{col}", lang), justify=just)  # type: ignore[arg-type]
         for p in self.pairs:
             lo, hi = wilson(p.a_wins + 0.5 * p.draws, p.games)
             t.add_row(
-                f"{p.a} vs {p.b}",
+                message("sim.tournament.vs", lang, a=p.a, b=p.b),
                 f"{p.a_wins}-{p.draws}-{p.b_wins}",
                 percent(p.a_share),
                 interval_text(lo, hi),
                 f"{_mean(p.a_scores):.1f} / {_mean(p.b_scores):.1f}",
                 percent(p.predicted),
             )
-        t.caption = "P(a wins): OpenSkill's prediction from the final ratings"
+        t.caption = message("sim.tournament.pairs_caption", lang)
         return t
 
 
@@ -220,6 +230,7 @@ def tournament(
     address: str | None = None,
     quiet: bool = False,
     console: Console | None = None,
+    lang: str = DEFAULT,
 ) -> TournamentResult:
     """Play the round robin and rate the agents. ``games`` is per pair (rounded up to an
     even number: each deal is played both ways round)."""
@@ -230,20 +241,20 @@ def tournament(
     opts = g.check_options(n, options)
     names = list(parse_agents(agents) if isinstance(agents, str) else parse_agents(",".join(agents)))
     if len(set(names)) != len(names):
-        raise SimError(f"list each agent once (got {', '.join(names)})")
+        raise SimError("agent_twice", agents=", ".join(names))
     if len(names) < 2:
-        raise SimError("a tournament needs at least two different agents")
+        raise SimError("two_agents")
     if games < 1:
-        raise SimError(f"--games must be at least 1, got {games}")
+        raise SimError("at_least_1", flag="--games", value=games)
     if seed < 0:
-        raise SimError(f"--seed must be non-negative, got {seed}")
+        raise SimError("seed_negative", value=seed)
     deals = math.ceil(games / 2)
     matches = plan_matches(names, n, deals, seed)
     size = max(1, min(20, math.ceil(len(matches) / (10 * jobs))))
     chunks = [MatchChunk(g.id, n, opts, tuple(matches[i : i + size])) for i in range(0, len(matches), size)]
     rows: list[Row] = []
-    bar = progress_bar(console, quiet)
-    task = bar.add_task(f"{g.id} round robin", total=len(matches), base=0)
+    bar = progress_bar(console, quiet, lang)
+    task = bar.add_task(message("sim.tournament.progress", lang, game=g.id), total=len(matches), base=0)
     in_process = jobs == 1 and backend == "process"
 
     def on_result(chunk: MatchChunk, got: list[Row]) -> bool:
@@ -323,5 +334,7 @@ def tournament(
 
 
 def save(result: TournamentResult, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(result.to_json(), indent=1))
+    """Write the results as JSON, making missing directories; a path that cannot be written
+    is a :class:`SimError` (the command checks it with :func:`~.files.check_writable`
+    before playing)."""
+    write_text(path, json.dumps(result.to_json(), indent=1), parents=True)

@@ -21,9 +21,11 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
+
+from muertos.i18n import DEFAULT
 
 from .stats import mean_interval, wilson
+from .words import Phrase
 
 
 @dataclass(frozen=True)
@@ -48,21 +50,22 @@ class Cell:
     score_interval: tuple[float, float]
 
 
-def simultaneous_z(k: int) -> float:
-    """The z of 95% intervals that hold together for ``k`` estimates (Bonferroni): with
-    five seats, five 95% intervals would flag a fair seat one report in four.
+def simultaneous_confidence(k: int) -> float:
+    """The confidence of each of ``k`` intervals that hold together at 95% (Bonferroni):
+    with five seats, five 95% intervals would flag a fair seat one report in four.
 
-    >>> round(simultaneous_z(1), 2), round(simultaneous_z(3), 2)
-    (1.96, 2.39)
+    >>> simultaneous_confidence(1), simultaneous_confidence(2)
+    (0.95, 0.975)
     """
-    return NormalDist().inv_cdf(1 - 0.05 / (2 * max(1, k)))
+    return 1 - 0.05 / max(1, k)
 
 
 @dataclass(frozen=True)
 class SeatEffect:
     """A seat's win share and score minus those of the agents that sat in it, averaged over
     their seats; intervals over deals (the games of a deal share a seed, so are not
-    independent), 95% for all seats together (:func:`simultaneous_z`)."""
+    independent), Student-t, 95% for all seats together (:func:`simultaneous_confidence`),
+    unbounded below two deals."""
 
     seat: int
     win: float
@@ -98,11 +101,18 @@ def seat_agent_table(games: Sequence[Played], players: int) -> list[Cell]:
 
 def design_problem(deals: Sequence[Sequence[Played]], players: int) -> str | None:
     """Why these deals cannot separate the seats from the agents in them, or None if they can:
-    every agent must sit in every seat equally often with each company it keeps."""
+    every agent must sit in every seat equally often with each company it keeps. In
+    English (``summary.json``); :func:`design_gap` says it in any language."""
+    gap = design_gap(deals, players)
+    return None if gap is None else gap.said(DEFAULT)
+
+
+def design_gap(deals: Sequence[Sequence[Played]], players: int) -> Phrase | None:
+    """:func:`design_problem`'s reason as words of the ``sim`` catalogs, or None."""
     if players < 2:
-        return "a solo game has only one seat"
+        return Phrase("report.advantage.solo")
     if not any(deals):
-        return "no deal is complete yet"
+        return Phrase("report.advantage.no_deal")
     seen: Counter[tuple[str, tuple[str, ...], int]] = Counter()
     for deal in deals:
         for g in deal:
@@ -112,10 +122,15 @@ def design_problem(deals: Sequence[Sequence[Played]], players: int) -> str | Non
     for (agent, company, seat), n in sorted(seen.items()):
         for other in range(players):
             if seen[(agent, company, other)] != n:
-                return (
-                    f"agent {agent} sat in seat {seat + 1} but "
-                    + ("never" if not seen[(agent, company, other)] else "not as often")
-                    + f" in seat {other + 1} with the same company ({', '.join(company)})"
+                key = "never" if not seen[(agent, company, other)] else "unequal"
+                return Phrase(
+                    f"report.advantage.{key}",
+                    (
+                        ("agent", agent),
+                        ("seat", seat + 1),
+                        ("other", other + 1),
+                        ("company", ", ".join(company)),
+                    ),
                 )
     return None
 
@@ -138,12 +153,12 @@ def seat_effects(deals: Sequence[Sequence[Played]], players: int) -> list[SeatEf
         return {a: statistics.fmean(v) for a, v in per.items()}
 
     win_avg, score_avg = average(win_by), average(score_by)
-    z = simultaneous_z(players)
+    level = simultaneous_confidence(players)
     out = []
     for s in range(players):
         dw = [statistics.fmean(g.wins[s] - win_avg[g.agents[s]] for g in d) for d in deals if d]
         ds = [statistics.fmean(g.scores[s] - score_avg[g.agents[s]] for g in d) for d in deals if d]
-        w, wlo, whi = mean_interval(dw, z)
-        m, slo, shi = mean_interval(ds, z)
+        w, wlo, whi = mean_interval(dw, level)
+        m, slo, shi = mean_interval(ds, level)
         out.append(SeatEffect(s, w, (wlo, whi), m, (slo, shi)))
     return out

@@ -19,18 +19,20 @@ import sys
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
 
 from muertos.engine import components
+from muertos.i18n import DEFAULT
 
 from . import store
 from .backends import check, run_chunks, session
 from .plan import SimConfig, SimError
 from .progress import progress_bar
 from .runner import SimChunk
+from .words import Phrase
 
 
 @dataclass
@@ -47,6 +49,8 @@ class SimResult:
     seconds: float
     stopped: bool
     """True if ``max_games`` ended the call before the run was complete."""
+    set_aside: list[tuple[Path, Path, str | Phrase]] = field(default_factory=list)
+    """Parts that could not be read, moved aside and played again: (part, moved to, why)."""
 
     @property
     def complete(self) -> bool:
@@ -83,7 +87,7 @@ def overlay_environment(config: SimConfig) -> dict[str, str] | None:
     )
     if probe.returncode:
         last = (probe.stderr.strip().splitlines() or ["(no message)"])[-1]
-        raise SimError(f"{config.game} does not load with these components: {last}")
+        raise SimError("components_load", game=config.game, why=last)
     return env
 
 
@@ -100,6 +104,7 @@ def simulate(
     console: Console | None = None,
     on_chunk: Callable[[int, int], None] | None = None,
     allow_code_change: bool = False,
+    lang: str = DEFAULT,
 ) -> SimResult:
     """Play the games of ``config`` that ``out`` does not hold yet and save them there.
 
@@ -107,21 +112,24 @@ def simulate(
     stops the call once at least that many new games are saved (whole chunks; a later call
     resumes). ``on_chunk(start, end)`` is told of each part written. Resuming a run whose
     game, engine or agent code changed since it began is refused unless ``allow_code_change``.
+    A part that cannot be read is moved aside and its games played again (``set_aside``).
+    The progress bar speaks ``lang``.
 
     With ``jobs > 1`` the worker processes import the caller's main module, so a script
     calling this needs the usual ``if __name__ == "__main__":`` guard.
     """
     out = Path(out)
     if chunk_size is not None and chunk_size < 1:
-        raise SimError(f"--chunk-size must be at least 1, got {chunk_size}")
+        raise SimError("at_least_1", flag="--chunk-size", value=chunk_size)
     if max_games is not None and max_games < 1:
-        raise SimError(f"--max-games must be at least 1, got {max_games}")
+        raise SimError("at_least_1", flag="--max-games", value=max_games)
     check(jobs, backend, address)
     env = overlay_environment(config)
     store.claim(out, config, allow_code_change)
+    set_aside = store.set_aside_damaged(out)
     done = store.done_indices(out)
     if any(i >= config.games for i in done):
-        raise SimError(f"{out} holds games beyond the {config.games} this run asks for")
+        raise SimError("beyond", out=out, games=config.games)
     before = len(done)
     missing = store.missing_ranges(config.games, done)
     todo = config.games - before
@@ -129,7 +137,7 @@ def simulate(
     chunks = [SimChunk(config, a, b) for a, b in store.split_ranges(missing, size)]
     written = 0
     t0 = time.perf_counter()
-    bar = progress_bar(console, quiet)
+    bar = progress_bar(console, quiet, lang)
     task = bar.add_task(f"{config.game} ×{config.players}", total=config.games, completed=before, base=before)
     counted_in_process = jobs == 1 and backend == "process" and env is None
 
@@ -157,4 +165,4 @@ def simulate(
             on_game=on_game if counted_in_process else None,
             env=env,
         )
-    return SimResult(out, config.games, before, written, time.perf_counter() - t0, not finished)
+    return SimResult(out, config.games, before, written, time.perf_counter() - t0, not finished, set_aside)

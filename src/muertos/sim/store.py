@@ -29,9 +29,13 @@ from muertos.match import MatchRecord
 
 from .plan import RECORD_FORMAT, SimConfig, SimError
 from .runner import STAT_PREFIX, Row, SimChunk, play_chunk
+from .words import Phrase
 
 MANIFEST = "simulation.json"
 RECORDS = "records"
+DAMAGED = "damaged"
+"""Where a resume moves parts it cannot read (beside ``records``, so no reader of the
+records' directory or glob trips on them)."""
 _PART = re.compile(r"^part-(\d+)-(\d+)\.parquet$")
 
 _BASE: list[tuple[str, Any]] = [
@@ -65,9 +69,9 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
     try:
         d = json.loads(path.read_text())
     except (OSError, json.JSONDecodeError) as e:
-        raise SimError(f"{path} is unreadable ({e}); delete {out} to start over") from None
+        raise SimError("manifest_unreadable", path=path, why=e, out=out) from None
     if not isinstance(d, dict) or d.get("kind") != "muertos.simulation":
-        raise SimError(f"{path} is not a muertos simulation manifest")
+        raise SimError("not_manifest", path=path)
     return d
 
 
@@ -75,11 +79,11 @@ def load_config(out: Path) -> SimConfig:
     """The parameters of the run stored in ``out``."""
     d = read_manifest(out)
     if d is None:
-        raise SimError(f"{out} holds no simulation (no {MANIFEST}); run `muertos simulate ... --out {out}`")
+        raise SimError("no_simulation", out=out, manifest=MANIFEST)
     try:
         return SimConfig.from_identity(d["run"])
     except (KeyError, TypeError, ValueError) as e:
-        raise SimError(f"{out / MANIFEST} is damaged: {e!r}") from None
+        raise SimError("manifest_damaged", path=out / MANIFEST, why=repr(e)) from None
 
 
 @cache
@@ -114,9 +118,9 @@ def claim(out: Path, config: SimConfig, allow_code_change: bool = False) -> None
     code = code_fingerprint(config.game)
     if d is None:
         if out.exists() and not out.is_dir():
-            raise SimError(f"--out {out} is a file, not a directory")
+            raise SimError("out_is_file", out=out)
         if out.exists() and any(out.iterdir()):
-            raise SimError(f"{out} is not empty and holds no simulation; choose an empty or new directory")
+            raise SimError("out_not_empty", out=out)
         out.mkdir(parents=True, exist_ok=True)
         (out / RECORDS).mkdir(exist_ok=True)
         import muertos
@@ -136,20 +140,15 @@ def claim(out: Path, config: SimConfig, allow_code_change: bool = False) -> None
         return
     theirs = d.get("run", {})
     mine = config.identity()
-    diffs = [
-        f"{k}: {_show(theirs.get(k))} there, {_show(v)} here" for k, v in mine.items() if theirs.get(k) != v
-    ]
+    diffs = tuple(
+        Phrase("error.differs", (("key", k), ("there", _show(theirs.get(k))), ("here", _show(v))))
+        for k, v in mine.items()
+        if theirs.get(k) != v
+    )
     if diffs:
-        raise SimError(
-            f"{out} holds a different simulation ({'; '.join(diffs)}). Re-run the same command to "
-            "resume it, or choose another --out (or delete that directory) for a new run."
-        )
+        raise SimError("different_run", out=out, diffs=diffs)
     if d.get("code") != code and not allow_code_change:
-        raise SimError(
-            f"the code of {config.game}, the engine or the agents changed since {out} was started, so "
-            "resuming would mix records of two versions of the rules. Choose another --out (or delete "
-            "that directory), or pass --allow-code-change to resume anyway."
-        )
+        raise SimError("code_changed", game=config.game, out=out)
     (out / RECORDS).mkdir(exist_ok=True)
     for p in (out / RECORDS).glob(".part-*.tmp"):  # half-written by a run that was killed
         p.unlink(missing_ok=True)
@@ -182,6 +181,38 @@ def parts(out: Path) -> list[tuple[int, int, Path]]:
             found.append((int(m.group(1)), int(m.group(2)), p))
     found.sort()
     return found
+
+
+def part_problem(path: Path, start: int, end: int) -> str | Phrase | None:
+    """Why a part cannot be trusted to hold its games, from its footer alone (cheap: a resume
+    reads every part's), or None: a name says which games a file holds, not that it does."""
+    try:
+        rows = pq.read_metadata(path).num_rows
+    except (pa.ArrowException, OSError, ValueError) as e:
+        return str(e) or type(e).__name__
+    if rows != end - start:
+        return Phrase("store.rows", (("rows", rows), ("games", end - start)))
+    return None
+
+
+def set_aside_damaged(out: Path) -> list[tuple[Path, Path, str | Phrase]]:
+    """Move every part whose footer cannot be read (or that holds another number of games
+    than its name says) to ``DIR/damaged/``, so a resume plays its games again instead of
+    calling the run complete; ``(part, where it went, why)`` for each."""
+    moved = []
+    for start, end, path in parts(out):
+        why = part_problem(path, start, end)
+        if why is None:
+            continue
+        (out / DAMAGED).mkdir(exist_ok=True)
+        to = out / DAMAGED / path.name
+        n = 1
+        while to.exists():
+            to = out / DAMAGED / f"{path.name}.{n}"
+            n += 1
+        os.replace(path, to)
+        moved.append((path, to, why))
+    return moved
 
 
 def done_indices(out: Path) -> set[int]:
@@ -268,7 +299,7 @@ def encode_chunk(chunk: SimChunk, on_game: Callable[[], None] | None = None) -> 
     rows = play_chunk(chunk, on_game)
     got = [int(r["game_index"]) for r in rows]
     if got != list(range(chunk.start, chunk.end)):
-        raise SimError(f"a chunk for games {chunk.start}–{chunk.end - 1} came back with the wrong games")
+        raise SimError("wrong_games", first=chunk.start, last=chunk.end - 1)
     buf = io.BytesIO()
     pq.write_table(rows_to_table(rows), buf, compression="zstd")
     return buf.getvalue()
@@ -296,12 +327,17 @@ def load_frame(out: Path, config: SimConfig | None = None) -> Any:
 
     found = parts(out)
     if not found:
-        raise SimError(f"{out} holds no records yet; run `muertos simulate ... --out {out}` first")
-    frames = [pq.read_table(p).to_pandas() for _, _, p in found]
+        raise SimError("no_records", out=out)
+    frames = []
+    for _, _, p in found:
+        try:
+            frames.append(pq.read_table(p).to_pandas())
+        except (pa.ArrowException, OSError, ValueError) as e:
+            raise SimError("part_unreadable", path=p, why=str(e) or type(e).__name__) from None
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     df = df.sort_values("game_index", kind="stable").reset_index(drop=True)
     if df["game_index"].duplicated().any():
-        raise SimError(f"{out} holds overlapping parts (a game recorded twice); delete the stray part files")
+        raise SimError("overlapping", out=out)
     return df
 
 
