@@ -309,7 +309,7 @@ def _compare(first: Path, second: Path, console: Console) -> None:
     they cannot be compared. The interval is the simulator's (``muertos.sim.compare.paired``):
     over deals, each seed's games averaged first, since the seats of one seed share its deal."""
     from muertos.sim.compare import paired
-    from muertos.sim.stats import Z95
+    from muertos.sim.stats import t_quantile
 
     loaded = []
     for path in (first, second):
@@ -330,12 +330,14 @@ def _compare(first: Path, second: Path, console: Console) -> None:
         fmt = "{:.2f}" if kind == "solo" else "{:.1%}"  # a score, or a share of wins
         # one seed is one deal: its games tell a difference, not how far it could be off
         spread = len(set(seeds)) > 1
+        # the interval is Student-t over the seeds: its half-width over t is the standard error
+        se = (d.high - d.low) / (2 * t_quantile(0.975, len(set(seeds)) - 1)) if spread else 0.0
         t.add_row(
             f"{gid} ×{players}",
             str(len(rows)),
             fmt.format(d.b),
             fmt.format(d.a),
-            f"{d.diff:+.3f} ({(d.high - d.low) / (2 * Z95):.3f})" if spread else f"{d.diff:+.3f} (—)",
+            f"{d.diff:+.3f} ({se:.3f})" if spread else f"{d.diff:+.3f} (—)",
             f"{d.low:+.3f} to {d.high:+.3f}" if spread else "— (one seed)",
             f"{sum(x > 0 for x in diffs)}, {sum(x < 0 for x in diffs)}",
         )

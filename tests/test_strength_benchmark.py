@@ -217,13 +217,13 @@ def test_compare_pairs_two_runs_on_the_games_both_played(tmp_path: Path) -> None
         for line in r.stdout.splitlines()
         if (cells := [c.strip() for c in line.strip("│ ").split("│")])[0].endswith(("×1", "×2"))
     }
-    # solo: differences 1 and 2, mean 1.5, standard deviation 0.7071, standard error 0.5,
-    # 1.96 standard errors either side
-    assert rows["ofrenda ×1"] == ["2", "115.00", "113.50", "+1.500 (0.500)", "+0.520 to +2.480", "2, 0"]
+    # solo: differences 1 and 2, mean 1.5, standard deviation 0.7071, standard error 0.5;
+    # Student's t with 1 degree of freedom, 12.706 standard errors either side
+    assert rows["ofrenda ×1"] == ["2", "115.00", "113.50", "+1.500 (0.500)", "-4.853 to +7.853", "2, 0"]
     # two seats: win shares' differences 1 and 0 (seed 0), -1 and 1 (seed 1); the interval is
     # over deals, the seats of a seed averaged first: 0.5 and 0, mean 0.25, standard deviation
-    # 0.3536, standard error 0.25; a ahead in two games, behind in one
-    assert rows["ofertu ×2"] == ["4", "62.5%", "37.5%", "+0.250 (0.250)", "-0.240 to +0.740", "2, 1"]
+    # 0.3536, standard error 0.25, 12.706 of them either side; a ahead in two games, behind in one
+    assert rows["ofertu ×2"] == ["4", "62.5%", "37.5%", "+0.250 (0.250)", "-2.927 to +3.427", "2, 1"]
     # one seed is one deal: no spread over deals, so no standard error nor interval (not 0)
     lone = _run_file(
         tmp_path / "lone.jsonl",
