@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -13,22 +15,26 @@ from rich.markup import escape
 from rich.table import Table
 
 from muertos import i18n
-from muertos._cliutil import LangOption, parse_options, reader_language
+from muertos._cliutil import LangOption, os_reason, parse_options, reader_language
 from muertos._cliutil import fail as _fail
 from muertos.agents import agent as make_agent
+from muertos.agents import agent_names
+from muertos.agents.human import HumanAgent
 from muertos.analysis.cli import app as analysis_app
 from muertos.engine import (
     Agent,
-    CorruptState,
     Game,
+    IllegalAction,
     MuertosError,
     State,
+    UnknownAgent,
+    UnknownGame,
     game,
     game_ids,
     number,
 )
 from muertos.learn.cli import app as learn_app
-from muertos.match import MatchRecord, seat_seed
+from muertos.match import BadRecord, MatchRecord, seat_seed
 from muertos.sim.cli import app as sim_app
 
 app = typer.Typer(
@@ -43,10 +49,16 @@ console = Console()
 
 
 def _game(game_id: str) -> Game:
+    """The game, or the catalog's refusal in the language in force."""
+    lang = i18n.active()
     try:
         return game(game_id)
+    except UnknownGame:
+        raise _fail(
+            i18n.message("cli.unknown_game", lang, game=game_id, games=", ".join(game_ids()))
+        ) from None
     except MuertosError as e:
-        raise _fail(str(e)) from None
+        raise _fail(i18n.translate(str(e), lang)) from None
 
 
 @app.command("games")
@@ -88,8 +100,9 @@ def rules_cmd(
     game_id: Annotated[str, typer.Argument(help="a game id, see `muertos games`")], lang: LangOption = None
 ) -> None:
     """A game's summary, notation with examples, options and reconstructed components."""
-    g = _game(game_id)
     lang = reader_language(lang)
+    with i18n.use_language(lang):
+        g = _game(game_id)
     console.print(i18n.guide(g, lang), markup=False, highlight=False)
     rec = g.reconstructed()
     if rec:
@@ -108,6 +121,26 @@ def _seats(spec: str | None, players: int | None, min_players: int) -> list[str]
     return ["human"] + ["random"] * (n - 1)
 
 
+def _agents(names: list[str], seed: int, g: Game) -> list[Agent]:
+    """An agent per seat, seeded from the match's seed. Two people or more share the screen:
+    their seats hand it over and wipe it (``HumanAgent.shared``)."""
+    lang = i18n.active()
+    agents: list[Agent] = []
+    for i, n in enumerate(names):
+        try:
+            agents.append(make_agent(n, seed=seat_seed(seed, i)))
+        except UnknownAgent as e:
+            if n.strip().lower().partition(":")[0] not in agent_names():
+                known = ", ".join(agent_names())
+                raise _fail(i18n.message("cli.unknown_agent", lang, name=n, agents=known)) from None
+            raise _fail(i18n.translate(str(e), lang, g.id)) from None
+    humans = [a for a in agents if isinstance(a, HumanAgent)]
+    for a in humans:
+        a.console = console
+        a.shared = len(humans) > 1
+    return agents
+
+
 def _said(state: State, text: str) -> str:
     """A game's line in the language in force (the game writes English)."""
     return i18n.translate(text, i18n.active(), state.game.id)
@@ -121,7 +154,7 @@ def _print_events(state: State, seat: int | None, start: int) -> None:
 def _final(state: State, seat: int | None, agents: list[str]) -> None:
     lang = i18n.active()
     console.print(state.game.render(state, seat))
-    console.print(f"[bold]{_said(state, state.status())}[/]")
+    console.print(f"[bold]{escape(_said(state, state.status()))}[/]")
     result = i18n.localize_result(state.result().to_json(), lang, state.game.id)
     names = [
         i18n.message("cli.seat_agent", lang, seat=i18n.message("seat", lang, n=i + 1), agent=a)
@@ -129,15 +162,16 @@ def _final(state: State, seat: int | None, agents: list[str]) -> None:
     ]
     console.print(result_table(result, names))
     if result["tie_break"] is not None:
-        console.print(result["tie_break"]["text"], highlight=False)
+        console.print(result["tie_break"]["text"], highlight=False, markup=False)
     if result["rating"] is not None:
-        console.print(f"[bold]{result['rating']['label']}[/]: {result['rating']['text']}", highlight=False)
+        rating = result["rating"]
+        console.print(f"[bold]{escape(rating['label'])}[/]: {escape(rating['text'])}", highlight=False)
 
 
 def result_table(result: dict[str, Any], names: list[str]) -> Table:
     """The score sheet the web table shows too (``Result.to_json``, its words in the
     reader's language): a row per category, a column per seat, the totals, the winners
-    starred."""
+    starred. Names come from a record a person may have typed: shown as text, never markup."""
     lang = i18n.active()
     won = set(result["winners"])
     seats = result["seats"]
@@ -145,9 +179,11 @@ def result_table(result: dict[str, Any], names: list[str]) -> Table:
     table.add_column("")
     for x in seats:
         star = "★ " if x["seat"] in won else ""
-        table.add_column(star + names[x["seat"]], justify="right", style="bold" if x["seat"] in won else None)
+        table.add_column(
+            star + escape(names[x["seat"]]), justify="right", style="bold" if x["seat"] in won else None
+        )
     for row, c in enumerate(seats[0]["categories"]):
-        table.add_row(c["label"], *[f"{x['categories'][row]['points']:g}" for x in seats])
+        table.add_row(escape(c["label"]), *[f"{x['categories'][row]['points']:g}" for x in seats])
     table.add_section()
     table.add_row(i18n.message("cli.total", lang), *[f"{x['score']:g}" for x in seats], style="bold")
     return table
@@ -155,7 +191,12 @@ def result_table(result: dict[str, Any], names: list[str]) -> Table:
 
 @app.command("play")
 def play_cmd(
-    game_id: Annotated[str, typer.Argument(help="a game id, see `muertos games`")],
+    game_id: Annotated[
+        str | None,
+        typer.Argument(
+            help="a game id, see `muertos games` (with --resume: the record's)", show_default=False
+        ),
+    ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     seats: Annotated[
         str | None,
@@ -165,7 +206,13 @@ def play_cmd(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="a game option key=value (repeatable)")
     ] = None,
-    save: Annotated[Path | None, typer.Option(help="write the match record (JSON) to this file")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="write the match record (JSON) to this file, after every move")
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="go on with the unfinished game saved in this file (and keep saving it there)"),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="do not print each action")] = False,
     lang: LangOption = None,
 ) -> None:
@@ -174,42 +221,68 @@ def play_cmd(
     Example: muertos play ofrenda --players 2 --seats human,random --seed 5 --lang es
     """
     with i18n.use_language(reader_language(lang)):
-        _play(game_id, players, seats, seed, option, save, quiet)
+        _play(game_id, players, seats, seed, option, save, resume, quiet)
 
 
 def _play(
-    game_id: str,
+    game_id: str | None,
     players: int | None,
     seats: str | None,
     seed: int | None,
     option: list[str] | None,
     save: Path | None,
+    resume: Path | None,
     quiet: bool,
 ) -> None:
     lang = i18n.active()
-    g = _game(game_id)
-    names = _seats(seats, players, g.min_players)
-    if seed is None:
-        import secrets
+    if resume is not None:
+        g, names, seed, state = _resumed(resume, game_id, players, seats, seed, option)
+        save = save or resume
+    else:
+        if game_id is None:
+            raise _fail(i18n.message("cli.need_game", lang))
+        g = _game(game_id)
+        try:
+            if players is not None:  # before the seats: 0 or -1 is not a table of one
+                g.check_options(players, {})
+            names = _seats(seats, players, g.min_players)
+            if seed is None:
+                import secrets
 
-        seed = secrets.randbelow(10**9)
-    try:
-        agents: list[Agent] = [make_agent(n, seed=seat_seed(seed, i)) for i, n in enumerate(names)]
-        state = g.new(len(names), seed, parse_options(option))
-    except MuertosError as e:
-        raise _fail(i18n.translate(str(e), lang, g.id)) from None
-    humans = [i for i, a in enumerate(agents) if a.name == "human"]
-    # One human sees the table from their chair; several share a screen, so show only what is public.
-    viewer = humans[0] if len(humans) == 1 else None
-    console.print(
-        i18n.message(
-            "cli.header",
-            lang,
-            title=f"[bold]{escape(i18n.title(g.id, lang))}[/]",
-            seed=seed,
-            seats=", ".join(names),
+                seed = secrets.randbelow(10**9)
+            state = g.new(len(names), seed, parse_options(option))
+        except MuertosError as e:
+            raise _fail(i18n.translate(str(e), lang, g.id)) from None
+    agents = _agents(names, seed, g)
+
+    def record() -> MatchRecord:
+        return MatchRecord(
+            game=g.id,
+            players=state.players,
+            options=dict(state.options),
+            seed=state.seed,
+            seats=names,
+            actions=list(state.history),
+            scores=state.scores() if state.over else [],
+            winners=state.winners(),
         )
+
+    if save is not None:
+        _write_record(save, record())  # a path that cannot be written is refused before any move
+    hot_seat = sum(isinstance(a, HumanAgent) for a in agents) > 1
+    # One human sees the table from their chair; several share a screen, so show only what is public.
+    viewer = (
+        next((i for i, a in enumerate(agents) if isinstance(a, HumanAgent)), None) if not hot_seat else None
     )
+    title = f"[bold]{escape(i18n.title(g.id, lang))}[/]"
+    if hot_seat:  # the seed deals the cards: whoever reads it can rebuild every hand
+        console.print(i18n.message("cli.header_hot_seat", lang, title=title, seats=escape(", ".join(names))))
+    else:
+        console.print(
+            i18n.message("cli.header", lang, title=title, seed=seed, seats=escape(", ".join(names)))
+        )
+    if resume is not None:
+        console.print(i18n.message("cli.resumed", lang, path=resume, n=len(state.history)), markup=False)
     if not quiet:
         _print_events(state, viewer, 0)
     seen = len(state.events)
@@ -219,38 +292,111 @@ def _play(
             assert seat is not None
             action = agents[seat].act(state, seat)
             state.apply(action)
+            if save is not None:
+                _write_record(save, record())
             if not quiet:
                 _print_events(state, viewer, seen)
             seen = len(state.events)
     except KeyboardInterrupt:
         console.print(f"\n[yellow]{i18n.message('cli.stopped', lang)}[/]")
-    finally:
-        if save is not None:
-            rec = MatchRecord(
-                game=g.id,
-                players=state.players,
-                options=dict(state.options),
-                seed=seed,
-                seats=names,
-                actions=list(state.history),
-                scores=state.scores() if state.over else [],
-                winners=state.winners(),
-            )
-            save.write_text(json.dumps(rec.to_json(), indent=1))
-            console.print(i18n.message("cli.saved", lang, path=save))
+    if save is not None:
+        console.print(i18n.message("cli.saved", lang, path=save), markup=False)
     if state.over:
         _final(state, viewer, names)
+        if hot_seat:
+            console.print(i18n.message("cli.seed_was", lang, seed=seed), highlight=False)
+
+
+def _write_record(path: Path, rec: MatchRecord) -> None:
+    """Write the record whole or not at all: a file beside it, then ``os.replace``, so a
+    terminal closed (or a process killed) mid-write leaves the previous record intact."""
+    text = json.dumps(rec.to_json(), indent=1)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except BaseException as e:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        if isinstance(e, OSError):
+            why = os_reason(e, i18n.active())
+            raise _fail(i18n.message("cli.unwritable", i18n.active(), path=path, why=why)) from None
+        raise
+
+
+def _resumed(
+    path: Path,
+    game_id: str | None,
+    players: int | None,
+    seats: str | None,
+    seed: int | None,
+    option: list[str] | None,
+) -> tuple[Game, list[str], int, State]:
+    """The game saved in ``path`` rebuilt through the engine, its seats (or ``--seats``)
+    and seed. What makes it that game (players, seed, options) is the record's: a flag that
+    would change it is refused, not ignored."""
+    lang = i18n.active()
+    rec = _load_record(path)
+    g = _game(rec.game)
+    if game_id is not None and (asked := _game(game_id)) is not g:
+        raise _fail(
+            i18n.message(
+                "cli.resume_other_game", lang, path=path, game=i18n.title(g.id), asked=i18n.title(asked.id)
+            )
+        )
+    state = _rebuild(g, rec, path)[-1]
+    try:
+        changed = bool(option) and g.check_options(rec.players, parse_options(option)) != state.options
+    except MuertosError as e:
+        raise _fail(i18n.translate(str(e), lang, g.id)) from None
+    for flag, differs in (
+        ("--players", players is not None and players != rec.players),
+        ("--seed", seed is not None and seed != rec.seed),
+        ("--option", changed),
+    ):
+        if differs:
+            raise _fail(i18n.message("cli.resume_fixed", lang, flag=flag, path=path))
+    if state.over:
+        raise _fail(i18n.message("cli.resume_over", lang, path=path))
+    names = _seats(seats, None, g.min_players) if seats else list(rec.seats)
+    if len(names) != rec.players:
+        raise _fail(i18n.message("cli.resume_seats", lang, path=path, players=rec.players, seats=len(names)))
+    return g, names, rec.seed, state
 
 
 def _load_record(path: Path) -> MatchRecord:
+    lang = i18n.active()
     try:
-        text = path.read_text()
+        data = path.read_bytes()  # MatchRecord.from_json reads the text: it says what is wrong
     except OSError as e:
-        raise _fail(i18n.message("cli.unreadable", i18n.active(), path=path, why=e.strerror)) from None
+        raise _fail(i18n.message("cli.unreadable", lang, path=path, why=os_reason(e, lang))) from None
     try:
-        return MatchRecord.from_json(text)
-    except CorruptState as e:
-        raise _fail(f"{path}: {e}") from None
+        return MatchRecord.from_json(data)
+    except BadRecord as e:
+        raise _fail(i18n.message("cli.corrupt", lang, path=path, why=e.text(lang))) from None
+
+
+def _rebuild(g: Game, rec: MatchRecord, path: Path, every: bool = False) -> list[State]:
+    """The record's game replayed through the engine: each position (``every``) or the last
+    alone. A record the rules refuse is a clear error naming the action, in the reader's words."""
+    lang = i18n.active()
+    try:
+        s = g.new(rec.players, rec.seed, rec.options)
+    except MuertosError as e:
+        why = i18n.translate(str(e), lang, g.id)
+        raise _fail(i18n.message("cli.no_setup", lang, path=path, why=why)) from None
+    states = [s]
+    for n, a in enumerate(rec.actions, 1):
+        if every:
+            s = s.clone()
+            states.append(s)
+        try:
+            s.apply(a)
+        except IllegalAction as e:
+            rule = i18n.translate(e.rule, lang, g.id)
+            why = i18n.message("api.illegal_action", lang, action=e.action, rule=rule)
+            raise _fail(i18n.message("cli.no_replay", lang, path=path, n=n, why=why)) from None
+    return states if every else [s]
 
 
 @app.command("replay")
@@ -267,6 +413,11 @@ def replay_cmd(
         _replay(file, seat, to)
 
 
+def _at_a_terminal() -> bool:
+    """Whether a person types at the replay (else the position is printed once)."""
+    return sys.stdin.isatty()
+
+
 def _replay(file: Path, seat: int | None, to: int | None) -> None:
     lang = i18n.active()
     rec = _load_record(file)
@@ -274,40 +425,43 @@ def _replay(file: Path, seat: int | None, to: int | None) -> None:
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < rec.players:
         raise _fail(i18n.message("cli.seat_range", lang, players=rec.players))
-    try:
-        states = [g.new(rec.players, rec.seed, rec.options)]
-        for a in rec.actions:
-            s = states[-1].clone()
-            s.apply(a)
-            states.append(s)
-    except MuertosError as e:
-        why = i18n.translate(str(e), lang, g.id)
-        raise _fail(i18n.message("cli.no_replay", lang, path=file, n=len(states), why=why)) from None
+    states = _rebuild(g, rec, file, every=True)
     last = len(states) - 1
     pos = last if to is None else max(0, min(to, last))
-    interactive = to is None and sys.stdin.isatty()
-    if not interactive:
+    if to is not None or not _at_a_terminal():
         _show(states, pos, viewer, rec)
         return
-    pos = 0
+    pos, shown = 0, -1
     while True:
-        _show(states, pos, viewer, rec)
-        cmd = (
-            console.input(f"[dim]{pos}/{last}[/] {i18n.message('cli.replay_prompt', lang)} > ")
-            .strip()
-            .lower()
-        )
+        if pos != shown:
+            _show(states, pos, viewer, rec)
+            shown = pos
+        try:
+            cmd = (
+                console.input(f"[dim]{pos}/{last}[/] {i18n.message('cli.replay_prompt', lang)} > ")
+                .strip()
+                .lower()
+            )
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: the end, without a word in English
+            console.print()
+            return
         if cmd in ("q", "quit"):
             return
-        if cmd == "b":
+        if cmd == "":
+            pos = min(pos + 1, last)
+        elif cmd == "b":
             pos = max(0, pos - 1)
         elif (n := number(cmd)) is not None:
             pos = min(n, last)
         else:
-            pos = min(pos + 1, last)
+            console.print(
+                i18n.message("cli.replay_unknown", lang, command=cmd), markup=False, highlight=False
+            )
 
 
 def _show(states: list[State], pos: int, viewer: int | None, rec: MatchRecord) -> None:
+    """The position after ``pos`` actions as ``viewer`` (``None``: a spectator) saw it: the
+    move itself only to the seat that made it, else what the seat's redacted events tell."""
     s = states[pos]
     lang = i18n.active()
     console.rule(
@@ -317,8 +471,12 @@ def _show(states: list[State], pos: int, viewer: int | None, rec: MatchRecord) -
     )
     if pos:
         prev = states[pos - 1]
-        who = i18n.message("seat", lang, n=(prev.to_move or 0) + 1)
-        console.print(f"[bold]{who}:[/] {rec.actions[pos - 1]}", highlight=False)
+        mover = prev.to_move
+        who = i18n.message("seat", lang, n=(mover or 0) + 1)
+        if viewer is not None and viewer == mover:
+            console.print(f"[bold]{who}:[/] {escape(rec.actions[pos - 1])}", highlight=False)
+        else:
+            console.print(f"[bold]{i18n.message('cli.replay_moved', lang, seat=who)}[/]", highlight=False)
         _print_events(s, viewer, len(prev.events))
     if s.over:
         _final(s, viewer, rec.seats)
@@ -393,21 +551,24 @@ def serve_cmd(
     ] = None,
 ) -> None:
     """Serve the web table: lobby, tables, bots, live updates (needs the `web` extra)."""
+    lang = reader_language(None)
     try:
         from muertos.server import serve
         from muertos.server.clocks import parse_spec
         from muertos.server.notify import Smtp, check_public_url
         from muertos.server.processes import check_workers
     except ImportError as e:
-        raise _fail(f"the web table needs the web extra: pip install -e '.[web]' ({e})") from None
-    try:
-        check_workers(db, workers)
-        default_clock = parse_spec(clock)
-        mail = None if not smtp else Smtp.parse(smtp, smtp_from, smtp_user, smtp_password, smtp_starttls)
-        public = None if not public_url else check_public_url(public_url)
-    except ValueError as e:
-        raise _fail(str(e)) from None
-    console.print(f"muertos web table on http://{host}:{port}/  (database {db})")
+        raise _fail(i18n.message("cli.needs_web", lang, why=e), lang) from None
+    with i18n.use_language(lang):
+        try:
+            _check_store(db)  # first: the other checks read the URL too
+            check_workers(db, workers)
+            default_clock = parse_spec(clock)
+            mail = None if not smtp else Smtp.parse(smtp, smtp_from, smtp_user, smtp_password, smtp_starttls)
+            public = None if not public_url else check_public_url(public_url)
+        except ValueError as e:
+            raise _fail(str(e)) from None
+    console.print(i18n.message("cli.serving", lang, host=host, port=port, db=db), markup=False)
     serve(
         db,
         host,
@@ -418,6 +579,23 @@ def serve_cmd(
         public_url=public,
         workers=workers,
     )
+
+
+def _check_store(db: str) -> None:
+    """ValueError, in the language in force, unless ``db`` is a URL of a store the server
+    opens (SQLAlchemy's own errors about a URL would reach the person as a traceback)."""
+    if db == "memory://":
+        return
+    from sqlalchemy.exc import ArgumentError
+
+    from muertos.server.storage.sql import backend
+
+    try:
+        kind: str | None = backend(db)
+    except (ArgumentError, ValueError):
+        kind = None
+    if kind not in ("sqlite", "postgresql"):
+        raise ValueError(i18n.message("cli.bad_db", i18n.active(), url=db))
 
 
 def main() -> None:

@@ -70,6 +70,51 @@ def play(
     )
 
 
+MAX_RECORD_BYTES = 16_000_000
+"""The largest match record read (a game of 100,000 actions is a few megabytes)."""
+MAX_SEATS = 64
+MAX_ACTIONS = 100_000
+"""As many actions as :func:`play` lets a match run."""
+MAX_TEXT = 200
+"""The longest agent name or action a record may hold."""
+
+
+class BadRecord(CorruptState):
+    """A match record that cannot be read, its fault named by a catalog key
+    (``cli.record.<key>``) so that each reader gets it in their own language; ``str()``
+    is the English, for callers that know nothing of languages."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        """The fault in ``lang``."""
+        from muertos import i18n
+
+        return i18n.message(f"cli.record.{self.key}", lang, **self.params)
+
+
+def _shown(value: object) -> str:
+    """A value of a record as a person reads it in an error: short, whatever it holds."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _whole(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _texts(v: object, most: int) -> bool:
+    return (
+        isinstance(v, list) and all(isinstance(x, str) and len(x) <= MAX_TEXT for x in v) and len(v) <= most
+    )
+
+
 @dataclass
 class MatchRecord:
     """A finished (or abandoned) match: enough to replay it exactly."""
@@ -98,30 +143,69 @@ class MatchRecord:
         }
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any] | str) -> MatchRecord:
-        if isinstance(d, (str, bytes)):
+    def from_json(cls, d: Mapping[str, Any] | str | bytes) -> MatchRecord:
+        """The record ``to_json`` wrote, every field's type and size checked here, once, so
+        that whoever reads a record (replay, analyze, resume) gets :class:`BadRecord`
+        naming the fault rather than a crash further on. The rules (a game's player counts
+        and options, the actions) are the engine's to check when the record is replayed."""
+        try:
+            return cls._read(d)
+        except RecursionError:
+            raise BadRecord("too_deep") from None
+
+    @classmethod
+    def _read(cls, d: Mapping[str, Any] | str | bytes) -> MatchRecord:
+        if isinstance(d, bytes):
+            if len(d) > MAX_RECORD_BYTES:
+                raise BadRecord("too_large", most=MAX_RECORD_BYTES)
+            try:
+                d = d.decode("utf-8")
+            except UnicodeDecodeError:
+                raise BadRecord("not_text") from None
+        if isinstance(d, str):
+            if len(d) > MAX_RECORD_BYTES:
+                raise BadRecord("too_large", most=MAX_RECORD_BYTES)
             try:
                 d = json.loads(d)
             except json.JSONDecodeError as e:
-                raise CorruptState(f"not a match record, not JSON: {e}") from None
+                raise BadRecord("not_json", line=e.lineno, column=e.colno) from None
+            except ValueError:  # an integer of thousands of digits
+                raise BadRecord("too_long_number") from None
         if not isinstance(d, Mapping) or d.get("kind") != "muertos.match":
-            raise CorruptState("not a muertos match record (kind must be 'muertos.match')")
-        try:
-            rec = cls(
-                game=d["game"],
-                players=d["players"],
-                options=dict(d["options"]),
-                seed=d["seed"],
-                seats=list(d["seats"]),
-                actions=list(d["actions"]),
-                scores=list(d["scores"]),
-                winners=list(d["winners"]),
-            )
-        except (KeyError, TypeError) as e:
-            raise CorruptState(f"match record is missing or mangles {e}") from None
-        if not all(isinstance(a, str) for a in rec.actions):
-            raise CorruptState("match record actions must be strings")
-        return rec
+            raise BadRecord("kind")
+        for name in ("game", "players", "options", "seed", "seats", "actions", "scores", "winners"):
+            if name not in d:
+                raise BadRecord("missing", field=name)
+        game, players, options, seed = d["game"], d["players"], d["options"], d["seed"]
+        seats, actions, scores, winners = d["seats"], d["actions"], d["scores"], d["winners"]
+        if not isinstance(game, str) or not 0 < len(game) <= MAX_TEXT:
+            raise BadRecord("game", value=_shown(game))
+        if not _whole(players) or not 1 <= players <= MAX_SEATS:
+            raise BadRecord("players", most=MAX_SEATS, value=_shown(players))
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+            raise BadRecord("options", value=_shown(options))
+        if not _whole(seed) or not -(1 << 64) < seed < 1 << 64:
+            raise BadRecord("seed", value=_shown(seed))
+        if not _texts(seats, players) or len(seats) != players:
+            raise BadRecord("seats", players=players, most=MAX_TEXT, value=_shown(seats))
+        if not _texts(actions, MAX_ACTIONS):
+            raise BadRecord("actions", most=MAX_ACTIONS, longest=MAX_TEXT)
+        if not isinstance(scores, list) or len(scores) not in (0, players):
+            raise BadRecord("scores", value=_shown(scores))
+        if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in scores):
+            raise BadRecord("scores", value=_shown(scores))
+        if not isinstance(winners, list) or not all(_whole(k) and 0 <= k < players for k in winners):
+            raise BadRecord("winners", last=players - 1, value=_shown(winners))
+        return cls(
+            game=game,
+            players=players,
+            options=dict(options),
+            seed=seed,
+            seats=list(seats),
+            actions=list(actions),
+            scores=list(scores),
+            winners=list(winners),
+        )
 
     def replay(self) -> State:
         """The final state, rebuilt from the seed and actions."""

@@ -24,10 +24,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from muertos._cliutil import LangOption, fail, reader_language
-from muertos.engine import CorruptState, MuertosError
-from muertos.i18n import message, title
-from muertos.match import MatchRecord
+from muertos._cliutil import LangOption, fail, os_reason, reader_language
+from muertos.engine import IllegalAction, MuertosError, UnknownGame, game_ids
+from muertos.i18n import message, title, translate
+from muertos.match import BadRecord, MatchRecord
 
 from .position import CAP_SECONDS, DEEP_ITERATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, Budget, budget_problem
 from .record import Analysis, analyze_game
@@ -54,22 +54,30 @@ def _budget(text: str | None, deep: bool, lang: str) -> Budget:
     value: object = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 12 else raw
     why = budget_problem(value, CAP_SECONDS)
     if why is not None:
-        raise fail(message(f"analysis.{why[0]}", lang, **why[1]))
+        raise fail(message(f"analysis.{why[0]}", lang, **why[1]), lang)
     assert isinstance(value, int)
     return Budget(value)
 
 
 def _load(path: Path, lang: str) -> MatchRecord:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise fail(
-            message("analysis.unreadable", lang, path=path, why=getattr(e, "strerror", None) or e)
-        ) from None
+        data = path.read_bytes()  # MatchRecord.from_json reads the text: it says what is wrong
+    except OSError as e:
+        raise fail(message("analysis.unreadable", lang, path=path, why=os_reason(e, lang)), lang) from None
     try:
-        return MatchRecord.from_json(text)
-    except CorruptState as e:
-        raise fail(message("analysis.corrupt", lang, path=path, why=e)) from None
+        return MatchRecord.from_json(data)
+    except BadRecord as e:
+        raise fail(message("analysis.corrupt", lang, path=path, why=e.text(lang)), lang) from None
+
+
+def _why(e: MuertosError, game: str, lang: str) -> str:
+    """Why a record does not replay, in ``lang``: the engine's English sentence read through
+    the game's catalog, an illegal action with the rule it breaks."""
+    if isinstance(e, UnknownGame):
+        return message("cli.unknown_game", lang, game=game, games=", ".join(game_ids()))
+    if isinstance(e, IllegalAction):
+        return message("api.illegal_action", lang, action=e.action, rule=translate(e.rule, lang, game))
+    return translate(str(e), lang, game)
 
 
 def _seat_name(analysis: Analysis, seat: int, lang: str) -> str:
@@ -131,12 +139,13 @@ def _plot(analysis: Analysis, out: Path, lang: str) -> None:
     try:
         from .plot import curve_figure
     except ImportError:
-        raise fail(message("analysis.no_matplotlib", lang)) from None
+        raise fail(message("analysis.no_matplotlib", lang), lang) from None
     fig = curve_figure(analysis, {k: _seat_name(analysis, k, lang) for k in analysis.seats}, lang)
     try:
         fig.savefig(out, dpi=120)
     except (OSError, ValueError) as e:
-        raise fail(message("analysis.unwritable", lang, path=out, why=e)) from None
+        why = os_reason(e, lang) if isinstance(e, OSError) else str(e)
+        raise fail(message("analysis.unwritable", lang, path=out, why=why), lang) from None
 
 
 @app.command("analyze")
@@ -171,7 +180,7 @@ def analyze_cmd(
     the_budget = _budget(budget, deep, lang)
     record = _load(file, lang)
     if seat is not None and not 1 <= seat <= record.players:
-        raise fail(message("analysis.seat_range", lang, players=record.players))
+        raise fail(message("analysis.seat_range", lang, players=record.players), lang)
     bar = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -190,7 +199,8 @@ def analyze_cmd(
         with bar:
             analysis = analyze_game(record, the_budget, seed, step, None if seat is None else [seat - 1])
     except MuertosError as e:
-        raise fail(message("analysis.no_replay", lang, path=file, why=e)) from None
+        why = _why(e, record.game, lang)
+        raise fail(message("analysis.no_replay", lang, path=file, why=why), lang) from None
     console.print(
         message(
             "analysis.header",
@@ -215,7 +225,8 @@ def analyze_cmd(
                 json.dumps(analysis.to_json(), indent=1, ensure_ascii=False), encoding="utf-8"
             )
         except OSError as e:
-            raise fail(message("analysis.unwritable", lang, path=json_out, why=e.strerror)) from None
+            why = os_reason(e, lang)
+            raise fail(message("analysis.unwritable", lang, path=json_out, why=why), lang) from None
         console.print(message("analysis.written", lang, path=json_out), highlight=False)
     if plot is not None:
         _plot(analysis, plot, lang)

@@ -12,9 +12,22 @@ import typer
 from rich.console import Console
 
 from muertos._cliutil import fail as _fail
+from muertos._cliutil import reader_language
 
 app = typer.Typer(add_completion=False)
 console = Console()
+
+
+def _hidden(text: str) -> list[int]:
+    """``--hidden`` read as the layers' sizes, each a whole number of 1 or more, when the
+    option is read: a size of 0 or -5 would fail only once the games had been played."""
+    sizes = [h.strip() for h in text.split(",") if h.strip()]
+    if not all(h.isascii() and h.isdigit() and len(h) <= 9 and int(h) >= 1 for h in sizes):
+        from muertos import i18n
+
+        lang = reader_language(None)
+        raise _fail(i18n.message("cli.train_hidden", lang, value=text), lang)
+    return [int(h) for h in sizes]
 
 
 @app.command("train")
@@ -59,13 +72,17 @@ def train_cmd(
     ] = None,
 ) -> None:
     """Learn a value network from games (greedy, search, self-play) and write its weights."""
+    layers = _hidden(hidden)
     try:
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
         from muertos.engine import MuertosError, game
         from muertos.learn.train import Config, train
     except ImportError as e:
-        raise _fail(f"training needs torch: pip install -e '.[train]' ({e})") from None
+        from muertos import i18n
+
+        lang = reader_language(None)
+        raise _fail(i18n.message("cli.train_needs_torch", lang, why=e), lang) from None
     try:
         g = game(game_id)
         cfg = Config(
@@ -76,7 +93,7 @@ def train_cmd(
             keep=keep,
             search_share=search_share,
             steps=steps,
-            hidden=[int(h) for h in hidden.split(",") if h.strip()],
+            hidden=layers,
             seed=seed,
             also=[str(folder) for folder in also or []],
         )
