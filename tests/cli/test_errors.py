@@ -166,3 +166,47 @@ def test_train_refuses_a_hidden_layer_size_below_one_before_playing(
         f"commas (e.g. 64,64), not '{hidden}'"
     )
     assert not work.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "spanish"),
+    [
+        (
+            ["play", "ofertu", "--seats", "human,ismcts:xyz"],
+            "error: bad ISMCTS budget 'xyz': use ismcts:2000 (iterations), ismcts:1.5s (seconds) or "
+            "ismcts:1.5cpu (seconds of CPU time), optionally :heuristic or :random",
+            "error: el presupuesto de ISMCTS 'xyz' no es válido: usa ismcts:2000 (iteraciones), "
+            "ismcts:1.5s (segundos) o ismcts:1.5cpu (segundos de tiempo de CPU), opcionalmente con "
+            ":heuristic o :random",
+        ),
+        (
+            ["simulate", "ofertu", "--agents", "ismcts:-1s"],
+            "error: bad ISMCTS budget '-1s': a search may think more than 0 and at most 600 s a move, not -1 s",
+            "error: el presupuesto de ISMCTS '-1s' no es válido: una búsqueda puede pensar más de 0 y como "
+            "mucho 600 s por jugada, no -1 s",
+        ),
+        (
+            ["simulate", "ofertu", "--agents", "greedy,ismcts:5:fast"],
+            "error: bad ISMCTS playout 'fast': use :heuristic or :random (or nothing)",
+            "error: la simulación de ISMCTS 'fast' no es válida: usa :heuristic o :random (o nada)",
+        ),
+        (
+            ["simulate", "ofertu", "--agents", "random,bogus"],
+            "error: no agent 'bogus'; agents: greedy, human, ismcts, ismcts+endgame, ismcts+net, random",
+            "error: no hay ningún agente 'bogus'; los agentes son: greedy, human, ismcts, ismcts+endgame, "
+            "ismcts+net, random",
+        ),
+    ],
+    ids=["play budget", "simulate budget", "simulate playout", "simulate agent"],
+)
+def test_a_bad_agent_or_search_budget_is_said_in_the_readers_language(
+    args: list[str], english: str, spanish: str, tmp_path: Path
+) -> None:
+    """The agents' refusals (``muertos.agent``) read English in a Spanish terminal; the
+    engine's templates (``i18n/shared.es.toml``) say them in Spanish, before anything runs."""
+    out = tmp_path / "run"
+    where = ["--out", str(out)] if args[0] == "simulate" else []
+    assert _refused([*args, *where, "--lang", "en"], input="quit\n") == english
+    said = _refused([*args, *where, "--lang", "es"], input="quit\n")
+    assert said == spanish and not _english(said), _english(said)
+    assert not out.exists()

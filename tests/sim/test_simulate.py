@@ -10,6 +10,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 import pytest
@@ -248,3 +249,88 @@ def test_a_part_holding_fewer_games_than_its_name_is_played_again(reference: Pat
         (path.name, path.name)
     ]
     assert_same_records(run, reference)
+
+
+@pytest.mark.parametrize("games", ["10000001", "10000000000"])
+def test_more_games_than_the_most_are_refused_in_both_languages(games: str, tmp_path: Path) -> None:
+    """A count typed with zeros too many was planned for minutes (and gigabytes) before
+    anything was played; past MAX_GAMES it is refused at once, and nothing is written."""
+    from muertos.sim.plan import MAX_GAMES
+
+    assert MAX_GAMES == 10_000_000
+    out = tmp_path / "x"
+    args = ["simulate", GID, "--games", games, "--max-games", "1", "-q", "--out", str(out)]
+    said = _err([*args, "--lang", "en"])
+    assert said == f"error: the number of games must be at most 10,000,000, got {games}"
+    es = _err([*args, "--lang", "es"])
+    assert es == f"error: el número de partidas debe ser como mucho 10,000,000, no {games}"
+    assert "10,000,000" in " ".join(runner.invoke(app, ["simulate", "--help"]).output.split())
+    assert not out.exists()
+    assert SimConfig.make(GID, PLAYERS, "random", MAX_GAMES).games == MAX_GAMES  # the most is allowed
+
+
+def test_the_most_games_stopped_after_two_plan_only_the_chunk_they_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--games 10000000 --max-games 2`` made a chunk for every 50 of the ten million games
+    (200,000) before playing one; now only the one chunk it plays is made."""
+    from muertos.sim import simulation
+    from muertos.sim.plan import MAX_GAMES
+    from muertos.sim.runner import SimChunk
+
+    made: list[tuple[int, int]] = []
+
+    class Counted(SimChunk):
+        def __init__(self, config: SimConfig, start: int, end: int) -> None:
+            made.append((start, end))
+            super().__init__(config, start, end)
+
+    monkeypatch.setattr(simulation, "SimChunk", Counted)
+    config = SimConfig.make(GID, PLAYERS, "random", MAX_GAMES, seed=5)
+    res = simulate(config, tmp_path / "most", max_games=2, quiet=True)
+    assert made == [(0, 50)]  # auto_chunk's largest chunk, and no other
+    assert res.written == 50 and res.stopped and not res.complete
+    assert [int(i) for i in load_frame(tmp_path / "most")["game_index"]] == list(range(50))
+
+
+def test_a_long_run_is_handed_over_a_window_of_chunks_at_a_time(
+    reference: Path, config: SimConfig, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process pool or Ray holds a task for every chunk it is handed: a run goes to them
+    ``WINDOW`` chunks a job at a time, and its records are those of a run handed over whole."""
+    from muertos.sim import simulation
+
+    handed: list[int] = []
+    run_chunks = simulation.run_chunks
+
+    def counted(fn: Any, chunks: Any, *args: Any, **kw: Any) -> bool:
+        handed.append(len(chunks))
+        return run_chunks(fn, chunks, *args, **kw)
+
+    monkeypatch.setattr(simulation, "WINDOW", 5)
+    monkeypatch.setattr(simulation, "run_chunks", counted)
+    res = simulate(config, tmp_path / "windows", chunk_size=1, quiet=True)
+    assert handed == [5, 5, 2] and res.written == N and res.complete and not res.stopped
+    assert_same_records(tmp_path / "windows", reference)
+    handed.clear()  # a stop inside the second window ends it
+    stopped = simulate(config, tmp_path / "stop", chunk_size=1, max_games=7, quiet=True)
+    assert handed == [5, 2] and stopped.written == 7 and stopped.stopped
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_missing_runs_are_read_from_the_games_done(seed: int) -> None:
+    """The runs left to play, found from the games done alone, are those a walk over every
+    game finds, and their chunks the same."""
+    import random
+
+    from muertos.sim import simulation, store
+
+    rng = random.Random(seed)
+    total = rng.randint(1, 60)
+    done = set(rng.sample(range(total), rng.randint(0, total)))
+    want = store.missing_ranges(total, done)
+    assert list(simulation.missing_runs(total, done)) == want
+    config = SimConfig.make(GID, PLAYERS, "random", total)
+    size = rng.randint(1, 7)
+    chunks = simulation.plan_chunks(config, simulation.missing_runs(total, done), size)
+    assert [(c.start, c.end) for c in chunks] == store.split_ranges(want, size)

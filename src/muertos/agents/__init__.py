@@ -25,7 +25,9 @@ from .random_agent import RandomAgent
 
 def _ismcts(arg: str, seed: int, cls: type[ISMCTSAgent] = ISMCTSAgent) -> Agent:
     """``ismcts[:BUDGET][:PLAYOUT]``: BUDGET is iterations (digits), seconds (``1.5s``) or
-    seconds of CPU time (``1.5cpu``)."""
+    seconds of CPU time (``1.5cpu``). Its refusals are the engine's English sentences, said
+    in Spanish by the templates of ``i18n/shared.es.toml`` (``tests/agents/test_budgets.py``
+    keeps the two in step): a new sentence here needs its template there."""
     budget, _, rollout = arg.partition(":")
     budget = budget.strip()
     if rollout not in ("", "heuristic", "random"):

@@ -27,7 +27,9 @@ import struct
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from muertos.engine import MuertosError
 
 if TYPE_CHECKING:
     from muertos.rl.codec import Codec
@@ -42,6 +44,31 @@ NO_TORCH = (
 )
 FINGERPRINT_MOVES = 40
 """Decisions of the probe game whose observations make an encoding's fingerprint."""
+
+
+class TrainError(MuertosError):
+    """A training run that cannot go on as asked: a sentence of the ``learn`` catalogs
+    (``error.<key>``), so ``muertos train`` says it in the reader's language; ``str()`` is
+    the English, for logs and for callers in Python."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key, self.params = key, params
+        super().__init__(self.said("en"))
+
+    def said(self, lang: str) -> str:
+        """The refusal in ``lang``."""
+        from muertos.i18n import message
+
+        return message(f"learn.error.{self.key}", lang, **self.params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a worker playing a chunk, it crosses to the parent by pickle, which
+        # would call the class with the English sentence as the key.
+        return (_rebuild, (type(self), self.key, self.params))
+
+
+def _rebuild(cls: type[TrainError], key: str, params: dict[str, Any]) -> TrainError:
+    return cls(key, **params)
 
 
 LEAF = WEIGHTS / "leaf.toml"

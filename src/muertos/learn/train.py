@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import pickle
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -43,7 +44,7 @@ import muertos
 from muertos.agents.ismcts import ISMCTSAgent
 from muertos.rl.codec import codec
 
-from . import fingerprint, weights_file
+from . import TrainError, fingerprint, weights_file
 from .data import Samples, record_game, seats_for
 from .model import ValueNet, save
 
@@ -79,42 +80,85 @@ class Config:
     """Folders of earlier runs of the same game and seats, every game played, whose games are
     learned from too (their own ``also`` is not followed: name each)."""
 
-    def problem(self) -> str | None:
-        """Why the config cannot run, or None."""
+    def problem(self) -> TrainError | None:
+        """Why the config cannot run (the refusal to raise, in the catalogs' words), or None."""
         if self.games < 1 or self.chunk < 1 or self.steps < 1 or self.batch < 1:
-            return "games, chunk, steps and batch must be at least 1"
+            return TrainError("at_least_1")
         if not 0 < self.keep <= 1:
-            return f"keep is a share in (0, 1], not {self.keep}"
+            return TrainError("keep", value=self.keep)
         if not 0 <= self.search_share <= 1:
-            return f"search_share is a share in [0, 1], not {self.search_share}"
+            return TrainError("search_share", value=self.search_share)
         if not self.agents:
-            return "at least one agent plays the games"
+            return TrainError("no_agent")
         if len(set(self.also)) != len(self.also):
-            return f"an earlier run is named twice in also: {self.also}"
+            return TrainError("also_twice", also=self.also)
         return None
+
+    def check_agents(self) -> None:
+        """Refuse an agent the games cannot be played by before anything is written: an
+        unknown name or budget (``UnknownAgent``, the engine's words) once failed in the
+        first chunk, after the folder and its config were made; a person would be asked
+        for every move of thousands of games."""
+        for name in self.agents:
+            if name.strip().lower().partition(":")[0] == "human":
+                raise TrainError("human_agent")
+            muertos.agent(name)
 
 
 def earlier_run(folder: Path, cfg: Config) -> Config:
     """The config of an earlier run whose games ``cfg`` learns from too, refused (a
-    ``ValueError`` naming the folder) unless it is of the same game and seats and every one
-    of its games is played."""
+    :class:`TrainError` naming the folder) unless it is of the same game and seats and every
+    one of its games is played."""
     cfile = folder / "config.json"
-    try:
-        other = Config(**json.loads(cfile.read_text(encoding="utf-8")))
-    except FileNotFoundError:
-        raise ValueError(f"{folder} holds no training run (no config.json)") from None
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"{cfile} is not a training run's config ({e})") from None
+    if not cfile.is_file():
+        raise TrainError("no_run", folder=folder)
+    other = Config(**_config_of(cfile))
     if (other.game, other.players) != (cfg.game, cfg.players):
-        raise ValueError(
-            f"{folder} holds games of {other.game} at {other.players} seats, not {cfg.game} at {cfg.players}"
+        raise TrainError(
+            "other_seats",
+            folder=folder,
+            game=other.game,
+            players=other.players,
+            asked=cfg.game,
+            asked_players=cfg.players,
         )
     missing = [path for path in _chunk_paths(other, folder) if not path.exists()]
     if missing:
-        raise ValueError(
-            f"{folder} has {len(missing)} chunk(s) of games still to play: run it to its end first"
-        )
+        raise TrainError("unplayed", folder=folder, n=len(missing))
     return other
+
+
+def _config_of(cfile: Path) -> dict[str, Any]:
+    """The fields of a run's ``config.json``, refused unless they are a config's: a file
+    damaged or of something else ended in a traceback."""
+    try:
+        fields = json.loads(cfile.read_text(encoding="utf-8"))
+        if isinstance(fields, dict):
+            Config(**fields)
+            return fields
+    except (TypeError, ValueError, RecursionError):
+        pass
+    raise TrainError("not_config", path=cfile)
+
+
+_UNREADABLE = (RuntimeError, EOFError, pickle.UnpicklingError, ValueError, TypeError, KeyError)
+"""What ``torch.load`` raises on a file that is not what it wrote (cut short, or another's)."""
+
+
+def _blob(path: Path, keys: tuple[str, ...]) -> dict[str, Any]:
+    """A chunk of games or a checkpoint, read back, or a refusal naming the file: one cut
+    short by a full disk or a kill would end the run in a traceback."""
+    try:
+        blob = torch.load(path, weights_only=True)
+    except _UNREADABLE:
+        raise TrainError("damaged", path=path) from None
+    if not isinstance(blob, dict) or not all(k in blob for k in keys):
+        raise TrainError("damaged", path=path)
+    return blob
+
+
+_CHUNK_KEYS = ("x", "y", "vx", "vy", "cpu")
+_CHECKPOINT_KEYS = ("net", "opt", "step", "cpu", "curve", "best", "best_loss", "best_step")
 
 
 def _chunks(cfg: Config) -> list[range]:
@@ -196,13 +240,10 @@ def gather(
     paths = _chunk_paths(cfg, work)
     missing = [k for k, path in enumerate(paths) if not path.exists()]
     if missing and len(missing) < len(paths):
-        then = _networks_of(torch.load(next(p for p in paths if p.exists()), weights_only=True))
+        then = _networks_of(_blob(next(p for p in paths if p.exists()), _CHUNK_KEYS))
         now = networks_asked(cfg)
         if then is not None and then != now:
-            raise ValueError(
-                f"{work} holds games played with other weights ({then}) than the package's now ({now}): "
-                "play the rest in another folder"
-            )
+            raise TrainError("other_weights", folder=work, then=then, now=now)
     done = cfg.games - sum(len(chunks[k]) for k in missing)
     progress("games", done, cfg.games)
     if jobs > 1 and len(missing) > 1:
@@ -221,7 +262,7 @@ def gather(
     cpu = 0.0
     networks: list[dict[str, str] | None] = []
     for path in paths:
-        blob = torch.load(path, weights_only=True)
+        blob = _blob(path, _CHUNK_KEYS)
         cpu += float(blob["cpu"])
         for key in parts:
             parts[key].append(blob[key])
@@ -259,23 +300,22 @@ def train(
     """Run (or resume) ``cfg`` in the folder ``work``, its games ``jobs`` chunks at once;
     write the weights into ``out`` (default: the package's weights folder) and return
     their record."""
-    why = cfg.problem() or (None if jobs >= 1 else f"jobs is at least 1, not {jobs}")
+    why = cfg.problem() or (None if jobs >= 1 else TrainError("jobs", value=jobs))
     if why is not None:
-        raise ValueError(why)
+        raise why
+    cfg.check_agents()
     torch.set_num_threads(1)
     report: Progress = progress or (lambda phase, done, total: None)
     if any(Path(folder).resolve() == work.resolve() for folder in cfg.also):
-        raise ValueError(
-            f"{work} is this run's own folder, not an earlier run: its games are learned from already"
-        )
+        raise TrainError("own_folder", folder=work)
     earlier = [earlier_run(Path(folder), cfg) for folder in cfg.also]
     work.mkdir(parents=True, exist_ok=True)
     cfile = work / "config.json"
     if cfile.exists():
-        before = json.loads(cfile.read_text(encoding="utf-8"))
+        before = _config_of(cfile)
         settled = {**asdict(Config(cfg.game, cfg.players)), **before}  # a field added since: its default
         if settled != asdict(cfg):
-            raise ValueError(f"{work} holds a run with other settings ({before}): use another folder")
+            raise TrainError("other_settings", folder=work, settings=before)
     else:
         cfile.write_text(json.dumps(asdict(cfg), indent=1), encoding="utf-8")
     c = codec(cfg.game, cfg.players)
@@ -289,7 +329,7 @@ def train(
     target = "score" if cfg.players == 1 else "win"
     x, y, vx, vy = data["x"], data["y"], data["vx"], data["vy"]
     if len(y) == 0:
-        raise ValueError("the games gave no samples: play more games or keep more positions")
+        raise TrainError("no_samples")
     mean = float(y.mean()) if target == "score" else 0.0
     std = float(y.std()) if target == "score" and len(y) > 1 else 1.0
     std = std if std > 1e-6 else 1.0
@@ -304,7 +344,7 @@ def train(
     best: dict[str, torch.Tensor] = {}
     best_loss, best_step = math.inf, 0
     if ckpt.exists():
-        blob = torch.load(ckpt, weights_only=True)
+        blob = _blob(ckpt, _CHECKPOINT_KEYS)
         net.load_state_dict(blob["net"])
         opt.load_state_dict(blob["opt"])
         step, train_cpu = int(blob["step"]), float(blob["cpu"])

@@ -21,6 +21,7 @@ from muertos._cliutil import LangOption, parse_options, reader_language
 from muertos._cliutil import fail as _fail
 from muertos.engine import MuertosError, UnknownGame, game_ids
 
+from .plan import MAX_GAMES
 from .words import say
 
 app = typer.Typer(
@@ -113,7 +114,9 @@ def simulate_cmd(
             help="comma-separated agents; every agent sits in every seat equally often: random, greedy, ismcts:N, …"
         ),
     ] = "random",
-    games: Annotated[int, typer.Option("--games", "-n", help="games to play", min=1)] = 1000,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help=f"games to play (at most {MAX_GAMES:,})", min=1)
+    ] = 1000,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     option: OptionOpt = None,
@@ -405,7 +408,10 @@ def compare_cmd(
     agents: Annotated[
         str, typer.Option(help="comma-separated agents; every agent sits in every seat equally often")
     ] = "greedy",
-    games: Annotated[int, typer.Option("--games", "-n", help="games for each configuration", min=1)] = 600,
+    games: Annotated[
+        int,
+        typer.Option("--games", "-n", help=f"games for each configuration (at most {MAX_GAMES:,})", min=1),
+    ] = 600,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     option: Annotated[

@@ -39,6 +39,11 @@ MAX_SEATINGS = 24
 """A deal plays every distinct seating up to this many; beyond, a cyclic (Latin-square)
 rotation of each table keeps the balance in fewer games, so deals stay short."""
 
+MAX_GAMES = 10_000_000
+"""The most games a run may ask for (``--games``). A run's records, its report and a resume
+all hold something per game: ten million is weeks of games on a large machine, and a count
+typed with a few zeros too many is refused at once rather than planned for minutes."""
+
 _MASK64 = (1 << 64) - 1
 
 
@@ -175,6 +180,8 @@ class SimConfig:
         names = parse_agents(agents) if isinstance(agents, str) else canonical_agents(agents)
         if not isinstance(games, int) or games < 1:
             raise SimError("games", value=repr(games))
+        if games > MAX_GAMES:
+            raise SimError("games_most", most=f"{MAX_GAMES:,}", value=repr(games))
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise SeedRefused("seed", value=repr(seed))
         return cls(g.id, n, names, games, seed, opts, dict(components or {}))
