@@ -168,3 +168,25 @@ def test_the_lobby_titles_and_option_names_are_spanish(real_client: TestClient) 
     t = make_table(real_client, "dia-de-los-muertos", [human(), bot("random")], seed=1)
     table = real_client.get(f"/api/tables/{t.id}", params={"lang": "es"}).json()
     assert table["title"] == "Día de los Muertos"
+
+
+@pytest.mark.parametrize(
+    ("agent", "english", "spanish"),
+    [
+        ("nobody", "no agent 'nobody'; agents:", "no hay ningún agente 'nobody'; los agentes son:"),
+        ("ismcts:xyz", "xyz", "xyz"),
+    ],
+)
+def test_a_bot_the_engine_refuses_is_refused_in_the_readers_language(
+    real_client: TestClient, agent: str, english: str, spanish: str
+) -> None:
+    """The engine's sentence went out in English on a Spanish page: it was read through no
+    game's catalog, where the engine's shared templates are."""
+    body = {"game": "ofertu", "seats": [human(), bot(agent)]}
+    en = real_client.post("/api/tables", json=body)
+    es = real_client.post("/api/tables", json=body, params={"lang": "es"})
+    assert en.status_code == es.status_code == 422
+    assert en.json()["code"] == es.json()["code"] == "bad_seat"
+    assert english in en.json()["detail"] and spanish in es.json()["detail"]
+    assert en.json()["detail"] != es.json()["detail"]
+    assert real_client.get("/api/tables").json() == []

@@ -126,14 +126,14 @@ def test_a_serving_process_freezes_what_it_built_and_collects_the_young_less_oft
 
 @pytest.fixture
 def served(own_pg_url: str, tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, Path]]:
-    """``muertos serve --workers 2`` on a fresh port; its standard error in a file."""
+    """``muertos serve --workers 2`` on a fresh port; its output in a file."""
     port = free_port()
     log = tmp_path / "server.log"
     muertos = Path(sys.executable).parent / "muertos"
     proc = subprocess.Popen(
         [str(muertos), "serve", "--workers", "2", "--bot-workers", "2", "--db", own_pg_url,
          "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=log.open("w"),
+        stdout=log.open("w"), stderr=subprocess.STDOUT,  # uvicorn's access lines go to stdout
     )  # fmt: skip
     try:
         deadline = time.monotonic() + 30
@@ -223,7 +223,12 @@ async def play(port: int, workers: set[int]) -> dict[str, Any]:
                 await asyncio.sleep(0.05)
             for task in listeners:
                 task.cancel()
-            return {"id": tid, "first": first, "got": got, "final": final, "mine": mine}
+            # a seat's token in a URL (an invite link's page, a seat's socket): the log must
+            # not keep it, or whoever reads the log may open the seat
+            assert (await http.get(f"/table/{tid}", params={"token": token})).status_code == 200
+            async with websockets.connect(f"ws://{base}/ws/tables/{tid}?token={token}&lang=es") as ws:
+                assert json.loads(await asyncio.wait_for(ws.recv(), 10))["you"] == 0
+            return {"id": tid, "first": first, "got": got, "final": final, "mine": mine, "token": token}
         finally:
             for ws in sockets:
                 await ws.close()
@@ -258,6 +263,9 @@ def test_two_processes_share_a_table_and_stop_on_sigterm(
         st.apply(action)
     assert sum(seat == 1 for _, seat, _ in rows) >= len(out["mine"]) - 1
     assert not final.get("notices") and "ERROR" not in log.read_text() and "Traceback" not in log.read_text()
+    logged = log.read_text()
+    assert f"/ws/tables/{out['id']}?token=…&lang=es" in logged and f"/table/{out['id']}?token=…" in logged
+    assert out["token"] not in logged
 
     everyone = descendants(proc.pid)
     assert len(everyone) >= 3  # two web processes and at least a bot worker

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import ipaddress
 import logging
 import os
+import re
 from collections.abc import AsyncIterator, Callable, Mapping
 from datetime import datetime
 from typing import Any
@@ -194,8 +196,40 @@ def serve(
         workers=workers,
         host=host,
         port=port,
+        log_config=log_config(),
         **SOCKETS,
     )
+
+
+TOKEN_IN_URL = re.compile(r"(\btoken=)[^&\s\"']+")
+"""A seat token in a logged URL: a seat's socket and an invite link's page carry theirs."""
+
+
+class NoTokens(logging.Filter):
+    """Masks every seat token in a log record: whoever reads the server's log (an operator, a
+    log service) must not be able to open a seat with it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and "token=" in record.msg:
+            record.msg = TOKEN_IN_URL.sub(r"\1…", record.msg)
+        if isinstance(record.args, tuple):  # uvicorn's access line keeps its five fields
+            record.args = tuple(
+                TOKEN_IN_URL.sub(r"\1…", a) if isinstance(a, str) and "token=" in a else a
+                for a in record.args
+            )
+        return True
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, with :class:`NoTokens` on each of its handlers (the access lines and
+    the WebSocket lines, which it logs with the path and its query)."""
+    import uvicorn.config
+
+    config: dict[str, Any] = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    config.setdefault("filters", {})["no_tokens"] = {"()": NoTokens}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("no_tokens")
+    return config
 
 
 def _everywhere(host: str) -> bool:

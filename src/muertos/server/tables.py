@@ -181,11 +181,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def check_bot(name: str) -> str:
+def check_bot(name: str, game: str | None = None) -> str:
     """The canonical name of a bot the server is willing to run, or :class:`Invalid`.
 
     ``muertos.agent`` refuses a budget that is not a finite positive number; the server
-    then holds it to its own, tighter limits: its cores are shared by every table."""
+    then holds it to its own, tighter limits: its cores are shared by every table. The
+    refusal is the engine's sentence, read through ``game``'s catalog (its shared templates)."""
     if not isinstance(name, str) or not name.strip():
         raise Invalid("bad_seat", "bot_needs_agent")
     key = name.strip().lower()
@@ -194,7 +195,7 @@ def check_bot(name: str) -> str:
     try:
         agent = muertos.agent(key, seed=0)
     except UnknownAgent as e:
-        raise Invalid("bad_seat", "rule", rule=Said(str(e))) from None
+        raise Invalid("bad_seat", "rule", rule=Said(str(e), game)) from None
     seconds = getattr(agent, "seconds", None)
     iterations = getattr(agent, "iterations", None)
     if isinstance(seconds, (int, float)) and not (math.isfinite(seconds) and 0 < seconds <= MAX_BOT_SECONDS):
@@ -508,7 +509,7 @@ class TableService:
             elif spec.kind == "open":
                 rows.append(NewSeat("open", None, name or f"Player {i + 1}", None))
             elif spec.kind == "bot":
-                agent = check_bot(spec.agent or "")
+                agent = check_bot(spec.agent or "", g.id)
                 rows.append(NewSeat("bot", agent, name or f"Bot {i + 1} ({agent})", None))
             else:
                 raise Invalid("bad_seats", "seat_kind", seat=i + 1, kind=repr(spec.kind))
