@@ -267,8 +267,14 @@ async def seat_client(
     plays any more (the window is closed by then): 2,000 sockets closing at once are a
     departure, not play, and the moves still in flight waited behind them."""
     ws_base = share.base.replace("http://", "ws://")
-    url = f"{ws_base}/ws/tables/{me.tid}?token={me.token}&lang={me.lang}"
     await asyncio.sleep(max(0.0, share.start + me.arrive - time.monotonic()))
+    # An invite is opened once, as the page opens it: the seat plays with its own token (a
+    # tree from before invites were opened once has no such route: its invite is the seat's).
+    joined = await http.post(f"/api/tables/{me.tid}/join", headers={"X-Seat-Token": me.token})
+    if joined.status_code != 404:
+        joined.raise_for_status()
+        me.token = joined.json()["token"]
+    url = f"{ws_base}/ws/tables/{me.tid}?token={me.token}&lang={me.lang}"
     stopped = False
 
     def stop() -> None:

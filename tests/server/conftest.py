@@ -41,14 +41,41 @@ def bot(agent: str = "random") -> dict[str, Any]:
     return {"kind": "bot", "agent": agent}
 
 
-class Table:
-    """A created table with its tokens, and shortcuts for the calls tests make."""
+class Tokens(dict[int, str]):
+    """A table's tokens by seat as a test holds them: an invite is opened the first time the
+    test uses it (``POST …/join``, as the table page opens its link), and the seat's own token
+    the server gives then replaces it. A token the server refuses stays, for the test to see
+    the refusal."""
 
-    def __init__(self, client: TestClient, created: dict[str, Any]) -> None:
+    def __init__(self, client: TestClient, table_id: str, tokens: dict[int, str]) -> None:
+        super().__init__(tokens)
+        self.client = client
+        self.table_id = table_id
+        self.opened: set[int] = set()
+
+    def __getitem__(self, seat: int) -> str:
+        token = super().__getitem__(seat)
+        if seat not in self.opened:
+            self.opened.add(seat)
+            r = self.client.post(f"/api/tables/{self.table_id}/join", headers={"X-Seat-Token": token})
+            if r.status_code == 200:
+                token = r.json()["token"]
+                super().__setitem__(seat, token)
+        return token
+
+
+class Table:
+    """A created table with its tokens, and shortcuts for the calls tests make. ``tokens``
+    (those of a ``Table`` of the same table on an earlier server) keeps invites opened."""
+
+    def __init__(
+        self, client: TestClient, created: dict[str, Any], tokens: dict[int, str] | None = None
+    ) -> None:
         self.client = client
         self.created = created
         self.id: str = created["id"]
-        self.tokens: dict[int, str] = {i["seat"]: i["token"] for i in created["invites"]}
+        self.invites: dict[int, str] = {i["seat"]: i["token"] for i in created["invites"]}
+        self.tokens = Tokens(client, self.id, dict(tokens if tokens is not None else self.invites))
 
     def get(self, seat: int | None = None) -> dict[str, Any]:
         headers = {"X-Seat-Token": self.tokens[seat]} if seat is not None else {}
@@ -65,9 +92,29 @@ class Table:
             f"/api/tables/{self.id}/actions", json=body, headers={"X-Seat-Token": self.tokens[seat]}
         )
 
+    def undo(self, seat: int | None, index: int | None = None) -> Any:
+        """Ask to take back move ``index`` (default: the table's last, as the page names it)."""
+        if index is None:
+            index = self.get()["moves"] - 1
+        headers = {"X-Seat-Token": self.tokens[seat]} if seat is not None else {}
+        return self.client.post(f"/api/tables/{self.id}/undo", json={"index": index}, headers=headers)
+
     def settle(self) -> None:
         """Wait until the server's bots have stopped thinking."""
         self.client.portal.call(self.client.app.state.bots.idle)  # type: ignore[attr-defined,union-attr]
+
+
+def opened(base: str, created: dict[str, Any]) -> dict[int, str]:
+    """Each person's seat's own token at a table a server at ``base`` (``http://host:port``)
+    created: every invite opened (``POST …/join``), as the table page opens its link."""
+    import httpx
+
+    out: dict[int, str] = {}
+    for i in created["invites"]:
+        r = httpx.post(f"{base}/api/tables/{created['id']}/join", headers={"X-Seat-Token": i["token"]})
+        assert r.status_code == 200, r.text
+        out[i["seat"]] = r.json()["token"]
+    return out
 
 
 def make_table(client: TestClient, game: str, seats: list[dict[str, Any]], **kw: Any) -> Table:

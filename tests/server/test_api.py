@@ -70,7 +70,7 @@ def test_create_gives_one_invite_per_human_seat_and_seat_1_to_the_creator(client
     c = t.created
     assert [i["seat"] for i in c["invites"]] == [0, 2]
     assert c["creator_token"] == t.tokens[0]
-    assert c["invites"][1]["url"].endswith(f"/table/{t.id}?token={t.tokens[2]}")
+    assert c["invites"][1]["url"].endswith(f"/table/{t.id}?token={t.invites[2]}")
     assert len(set(t.tokens.values())) == 2
     seats = c["table"]["seats"]
     assert [(s["kind"], s["name"]) for s in seats] == [
@@ -209,7 +209,7 @@ def test_undo_of_a_move_that_revealed_nothing(client: TestClient) -> None:
     play = next(a for a in before["view"]["legal"] if a.startswith("play"))
     assert t.act(0, play).status_code == 200
     assert t.get(0)["can_undo"] is True
-    r = client.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[0]})
+    r = t.undo(0, 0)
     assert r.status_code == 200, r.text
     assert r.json()["view"] == before["view"] and r.json()["moves"] == 0
     assert t.get(1)["log"] == before["log"]
@@ -220,13 +220,13 @@ def test_undo_refused_when_not_yours_or_something_was_revealed(client: TestClien
     play = next(a for a in t.get(0)["view"]["legal"] if a.startswith("play"))
     assert t.act(0, play).status_code == 200
     # seat 2 may not take back seat 1's move; a spectator may take back nothing
-    r = client.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[1]})
+    r = t.undo(1, 0)
     assert r.status_code == 409 and "not yours" in r.json()["detail"]
-    assert client.post(f"/api/tables/{t.id}/undo").status_code == 403
+    assert t.undo(None, 0).status_code == 403
     # drawing shows seat 2 a hidden card: no take-back
     assert "draw" in t.get(1)["view"]["legal"]
     assert t.act(1, "draw").status_code == 200
-    r = client.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[1]})
+    r = t.undo(1, 1)
     assert r.status_code == 409 and r.json()["code"] == "undo_refused"
     assert "revealed" in r.json()["detail"]
     assert t.get()["moves"] == 2
@@ -239,7 +239,7 @@ def test_undo_is_refused_once_the_game_is_over(db_client: TestClient) -> None:
     played = play_to_end(t, pick=0)
     last = len(played) % 2 ^ 1  # the seat that made the last move
     assert t.get(last)["can_undo"] is False
-    r = client.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[last]})
+    r = t.undo(last, len(played) - 1)
     assert r.status_code == 409 and r.json() == {
         "detail": "cannot take back: the game is over: its end and scores have been shown",
         "code": "undo_refused",
@@ -248,8 +248,10 @@ def test_undo_is_refused_once_the_game_is_over(db_client: TestClient) -> None:
     assert t.get()["status"] == "finished" and t.get()["moves"] == len(played)
 
 
-def test_undo_rule_refuses_chance_and_secrets_told_to_others() -> None:
-    """The undo rule on hand-made situations (no HTTP): chance, and events private to others."""
+def test_undo_rule_refuses_chance_and_secrets_told_to_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The undo rule on hand-made moves (no HTTP): chance, and events private to others. The
+    rule replays the stored moves (a payload drawn from a redraw of what is hidden answers as
+    the table does), so the toy's move itself is made to tell a secret, or to roll."""
     from muertos.engine import Event
     from muertos.server.tables import Loaded, TableService
 
@@ -272,12 +274,22 @@ def test_undo_rule_refuses_chance_and_secrets_told_to_others() -> None:
     s1.apply(play)
     row = type("A", (), {"seat": 0, "action": play, "id": 1, "index": 0})()
     assert svc.undo_refusal(Loaded(FakeTable(), [row], s1, 0)) is None  # type: ignore[arg-type]
-    told = s1.clone()
-    told.events.append(Event("peek", "Player 2 sees a card", (1,), None))
-    assert svc.undo_refusal(Loaded(FakeTable(), [row], told, 0)) == "undo.secret"  # type: ignore[arg-type]
-    rolled = s1.clone()
-    rolled.rng.randrange(6)
-    assert "chance" in (svc.undo_refusal(Loaded(FakeTable(), [row], rolled, 0)) or "")  # type: ignore[arg-type]
+    apply = type(s0).apply
+
+    def telling(self: Any, action: str) -> Any:
+        out = apply(self, action)
+        self.events.append(Event("peek", "Player 2 sees a card", (1,), None))
+        return out
+
+    monkeypatch.setattr(type(s0), "apply", telling)
+    assert svc.undo_refusal(Loaded(FakeTable(), [row], s1.clone(), 0)) == "undo.secret"  # type: ignore[arg-type]
+
+    def rolling(self: Any, action: str) -> Any:
+        self.rng.randrange(6)
+        return apply(self, action)
+
+    monkeypatch.setattr(type(s0), "apply", rolling)
+    assert svc.undo_refusal(Loaded(FakeTable(), [row], s1.clone(), 0)) == "undo.chance"  # type: ignore[arg-type]
 
 
 def test_rematch_keeps_seats_and_tokens_with_a_new_seed(client: TestClient) -> None:

@@ -186,7 +186,7 @@ def test_a_bot_move_chosen_before_a_take_back_is_not_stored_on_the_new_position(
         assert t.act(0, first).status_code == 200
         task = service.bot_task(t.id)
         assert task is not None and task.history == (first,)
-        r = c.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[0]})
+        r = t.undo(0, 0)
         assert r.status_code == 200, r.text
         assert t.act(0, second).status_code == 200
         assert service.bot_store(task, None) is False  # a move legal here, chosen for there

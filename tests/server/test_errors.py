@@ -65,7 +65,7 @@ def test_bad_move_is_refused_and_changes_nothing(
     r = {
         "no token": lambda: post(table, {"action": legal}, None),
         "a wrong token": lambda: post(table, {"action": legal}, "nope" * 8),
-        "another table's token": lambda: post(table, {"action": legal}, other.tokens[1]),
+        "another table's token": lambda: post(table, {"action": legal}, other.invites[1]),
         "the wrong seat": lambda: post(table, {"action": legal, "seat": 0}, tok),
         "not your turn": lambda: post(table, {"action": legal}, table.tokens[0]),
         "a stale index": lambda: post(table, {"action": legal, "index": 0}, tok),
@@ -134,11 +134,12 @@ def test_unknown_tables_everywhere_are_404(client: TestClient) -> None:
         ("get", "/api/tables/zzz/log"),
         ("get", "/api/tables/zzz/result"),
         ("get", "/api/tables/zzz/replay/0"),
-        ("post", "/api/tables/zzz/undo"),
+        ("post", "/api/tables/zzz/undo"),  # with its body: {"index": 0}
         ("post", "/api/tables/zzz/rematch"),
         ("post", "/api/tables/zzz/seats/0/claim"),
     ]:
-        r = getattr(client, method)(path)
+        body = {"json": {"index": 0}} if path.endswith("/undo") else {}
+        r = getattr(client, method)(path, **body)
         assert r.status_code == 404, path
         assert r.json()["code"] == "unknown_table"
     assert client.get("/api/tables?status=lost").status_code == 422

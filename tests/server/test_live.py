@@ -22,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import bot, human, make_table
+from .conftest import bot, human, make_table, opened
 from .test_api import local
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -164,7 +164,7 @@ def test_an_undo_resets_the_subscribers_log(client: TestClient) -> None:
         a = next(x for x in t.get(0)["view"]["legal"] if x.startswith("play"))
         t.act(0, a)
         assert ws.receive_json()["moves"] == 1
-        r = client.post(f"/api/tables/{t.id}/undo", headers={"X-Seat-Token": t.tokens[0]})
+        r = t.undo(0, 0)
         assert r.status_code == 200
         m = ws.receive_json()
         assert m["reset"] is True and m["log"] == local(12, []).log(1) and m["moves"] == 0
@@ -378,7 +378,7 @@ def test_a_killed_server_loses_nothing(sqlite_url: str) -> None:
         created = httpx.post(
             f"{base}/api/tables", json={"game": "toy", "seats": [human(), human()], "seed": 6}
         ).json()
-        tokens = [i["token"] for i in created["invites"]]
+        tokens = opened(base, created)
         tid = created["id"]
         played = []
         for _ in range(3):
@@ -432,7 +432,7 @@ def test_a_move_through_one_process_reaches_websockets_of_the_other(two_servers:
         async with httpx.AsyncClient(base_url=f"http://{a}") as http:
             r = await http.post("/api/tables", json={"game": "toy", "seats": [human(), human()], "seed": 4})
             created = r.json()
-            tid, tok0, tok1 = created["id"], created["invites"][0]["token"], created["invites"][1]["token"]
+            tid, (tok0, tok1) = created["id"], opened(f"http://{a}", created).values()
             async with (
                 websockets.connect(f"ws://{b}/ws/tables/{tid}?token={tok1}") as ws1,
                 websockets.connect(f"ws://{b}/ws/tables/{tid}") as spect,
@@ -525,7 +525,7 @@ def test_sockets_closed_mid_broadcast_are_dropped_quietly(sqlite_url: str, tmp_p
         async with httpx.AsyncClient(base_url=f"http://{srv.addr}") as http:
             r = await http.post("/api/tables", json={"game": "toy", "seats": [human(), human()], "seed": 5})
             created = r.json()
-            tid, tokens = created["id"], [i["token"] for i in created["invites"]]
+            tid, tokens = created["id"], list(opened(f"http://{srv.addr}", created).values())
             url = f"ws://{srv.addr}/ws/tables/{tid}"
             stay = [await websockets.connect(f"{url}?token={tok}") for tok in tokens]
             stay.append(await websockets.connect(url))

@@ -27,7 +27,8 @@ def test_the_readmes_seat_token_header_plays_and_its_absence_is_the_403_that_nam
     ).json()
     url = f"/api/tables/{created['id']}/actions"
     seat = real_client.get(f"/api/tables/{created['id']}").json()["view"]["to_move"]
-    [token] = [i["token"] for i in created["invites"] if i["seat"] == seat]
+    [invite] = [i["token"] for i in created["invites"] if i["seat"] == seat]
+    token = real_client.post(f"/api/tables/{created['id']}/join", headers={header: invite}).json()["token"]
     action = real_client.get(f"/api/tables/{created['id']}", headers={header: token}).json()["view"]["legal"][
         0
     ]

@@ -248,8 +248,11 @@ def install_error_handlers(app: FastAPI) -> None:
         return error(http_status(e), e.code, e.text(_request_language(request)))
 
     @app.exception_handler(Conflict)
-    async def conflict(_: Request, e: Conflict) -> JSONResponse:
-        return error(409, "conflict", str(e))
+    async def conflict(request: Request, e: Conflict) -> JSONResponse:
+        """A race the service did not name (it names those it expects): the storage's
+        English stays in the log, the reader gets a sentence in their language."""
+        log.info("conflict: %s", e)
+        return error(409, "conflict", i18n.message("api.conflict", _request_language(request)))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:

@@ -226,8 +226,10 @@ class Hub:
             )
         except TableError as e:
             return {**_refusal(e, sub.lang), "re": "play"}
-        except Conflict as e:
-            return {"type": "error", "re": "play", "status": 409, "code": "conflict", "detail": str(e)}
+        except Conflict as e:  # as http.py says a race the service did not name
+            log.info("conflict: %s", e)
+            detail = i18n.message("api.conflict", sub.lang)
+            return {"type": "error", "re": "play", "status": 409, "code": "conflict", "detail": detail}
         except Exception:  # a fault of ours: said as a request's 500 says it; the socket stays open
             log.exception("a move sent on the socket of table %s failed", sub.table_id)
             detail = i18n.message("api.internal", sub.lang)

@@ -30,6 +30,7 @@ from .schemas import (
     EventOut,
     GameOut,
     InviteOut,
+    JoinOut,
     LogOut,
     OptionOut,
     RematchOut,
@@ -38,6 +39,7 @@ from .schemas import (
     TableId,
     TableOut,
     TableSummary,
+    UndoIn,
     VoteIn,
 )
 from .storage import Storage
@@ -199,7 +201,8 @@ async def create_table(
     service: Service, bots: Bots, request: Request, body: CreateIn, lang: Lang
 ) -> CreatedOut:
     """Open a table. Each human seat gets an invite link carrying its secret token
-    (shown once, stored hashed); the creator holds seat 1's."""
+    (shown once, stored hashed); the creator holds seat 1's. An invite is opened once
+    (``POST /api/tables/{id}/join``), which gives its seat a token of its own."""
     seats = None if body.seats is None else [SeatSpec(s.kind, s.agent, s.name) for s in body.seats]
     clock = None if body.clock is None else body.clock.model_dump(exclude_none=True)
     t, tokens = await asyncio.to_thread(
@@ -272,13 +275,15 @@ async def post_action(
 async def undo(
     service: Service,
     table_id: TableId,
+    body: Annotated[UndoIn, Body()],
     token: SeatToken,
     lang: Lang,
 ) -> TableOut:
     """Take back your own last move, if it is the table's last, the game is not over
     and it revealed nothing: no chance, no secret told to anyone, nothing hidden shown
-    to you (see the docs)."""
-    lo = await asyncio.to_thread(service.undo, table_id, token)
+    to you (see the docs). The body names the move (``{"index": moves - 1}``): once it is
+    no longer the last, the request is refused (409, code ``stale``)."""
+    lo = await asyncio.to_thread(service.undo, table_id, token, body.index)
     return service.payload(lo, lang=lang)
 
 
@@ -307,12 +312,27 @@ async def rematch(
     tags=["tables"],
 )
 async def claim(
-    service: Service, request: Request, table_id: TableId, seat: Annotated[int, PathParam(ge=0, le=15)]
+    service: Service,
+    request: Request,
+    table_id: TableId,
+    seat: Annotated[int, PathParam(ge=0, le=15)],
+    token: SeatToken,
 ) -> ClaimOut:
     """Sit at a free open seat (first come, first served): you get the seat's token.
-    An invited seat is opened only by its invite link (409)."""
-    tok = await asyncio.to_thread(service.claim, table_id, seat)
+    An invited seat is opened only by its invite link (409); a caller who sends the token
+    of a seat at this table sits here already and gets no second seat (409)."""
+    tok = await asyncio.to_thread(service.claim, table_id, seat, token)
     return ClaimOut(seat=seat, token=tok, url=f"{base(request)}/table/{table_id}?token={tok}")
+
+
+@api.post("/api/tables/{table_id}/join", response_model=JoinOut, responses=ERRORS, tags=["tables"])
+async def join(service: Service, request: Request, table_id: TableId, token: SeatToken) -> JoinOut:
+    """Open a seat's link (its token in X-Seat-Token or ?token=). An invite is opened once:
+    its seat gets a token of its own, answered here only (``joined``), and the invite opens
+    nothing afterwards (403 ``invite_used``; of two people opening it at once, one gets the
+    seat). A seat's own token is answered as it is: its link opens the seat on any device."""
+    seat, tok, joined = await asyncio.to_thread(service.join, table_id, token)
+    return JoinOut(seat=seat, token=tok, url=f"{base(request)}/table/{table_id}?token={tok}", joined=joined)
 
 
 @api.get("/api/tables/{table_id}/log", response_model=LogOut, responses=ERRORS, tags=["play"])

@@ -96,6 +96,15 @@ class ActionIn(BaseModel):
     )
 
 
+class UndoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    index: int = Field(
+        ge=0,
+        description="the move to take back (0-based: the table's moves less one); refused with 409 "
+        "once it is no longer the table's last, so a request sent twice takes back one move",
+    )
+
+
 class PlayIn(ActionIn):
     """A move sent on the table's WebSocket: ``{"type": "play", "action": …, "index": …}``,
     the fields of ``POST /api/tables/{id}/actions`` for the socket's own seat (issue 36)."""
@@ -214,6 +223,12 @@ class ClaimOut(BaseModel):
     seat: int
     token: str
     url: str
+
+
+class JoinOut(ClaimOut):
+    """A seat's link opened: the seat's own token and link (an invite's, given once)."""
+
+    joined: bool = Field(description="this opened the seat's invite: the invite opens nothing any more")
 
 
 class RematchOut(BaseModel):

@@ -13,6 +13,7 @@ import pytest
 
 from muertos.analysis import Budget
 
+from ..conftest import opened
 from .support import HTTP, create, serve, watch
 
 
@@ -86,7 +87,7 @@ def test_a_hint_then_the_analysis_of_the_finished_game(server: str, browser: Any
 def test_no_hint_button_at_a_table_of_people(server: str, browser: Any) -> None:
     made = create(server, {"game": "ofertu", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 1})
     tid = made["id"]
-    tokens = {i["seat"]: i["token"] for i in made["invites"]}
+    tokens = opened(server, made)
     mover = HTTP.get(f"{server}/api/tables/{tid}").json()["view"]["to_move"]
     page = browser.new_page()
     errors = watch(page)

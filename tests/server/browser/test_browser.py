@@ -11,6 +11,7 @@ import pytest
 
 import muertos
 
+from ..conftest import opened
 from .support import (
     HTTP,
     PageTimeout,
@@ -446,7 +447,7 @@ def test_a_page_shows_the_moves_its_socket_brings_without_asking_the_replay_rout
         server,
         {"game": "ofrenda", "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Beto"}]},
     )
-    ana, beto = (i["token"] for i in t["invites"])
+    ana, beto = opened(server, t).values()
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors = watch(page)
     asked: list[str] = []
@@ -483,12 +484,13 @@ def test_the_latest_move_pulses_unless_the_reader_asked_for_less_motion(server: 
         server,
         {"game": "ofrenda", "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Beto"}]},
     )
+    beto = opened(server, t)[1]
     pages = {}
     for motion in ("no-preference", "reduce"):
         ctx = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion=motion)
         page = ctx.new_page()
         pages[motion] = (ctx, page, watch(page))
-        page.goto(t["invites"][1]["url"])
+        page.goto(f"{server}/table/{t['id']}?token={beto}")  # Beto's own link, in each context
         page.wait_for_selector("#live:has-text('●')")  # the socket is open
     post_first_legal(server, t["id"], t["invites"][0]["token"])
     for motion, animation in (("no-preference", "hl-pulse"), ("reduce", "none")):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..conftest import opened
 from .support import HTTP
 from .test_clocks import SkewedClock, chromium, clocked  # noqa: F401  (fixtures)
 
@@ -37,7 +38,7 @@ def test_a_message_reaches_the_others_as_text_and_a_mute_hides_it(
     assert r.status_code == 201, r.text
     created = r.json()
     tid = created["id"]
-    tokens = {i["seat"]: i["token"] for i in created["invites"]}
+    tokens = opened(base, created)
     errors: list[str] = []
     ana = page_for(chromium, f"{base}/table/{tid}?token={tokens[0]}", errors)
     bea = page_for(chromium, f"{base}/table/{tid}?token={tokens[1]}&lang=es", errors)

@@ -19,6 +19,7 @@ import pytest
 
 from muertos.server.browser import CHROMIUM_PATH
 
+from ..conftest import opened
 from .support import HTTP, serve
 
 _missing = None if Path(CHROMIUM_PATH).exists() else f"no browser at {CHROMIUM_PATH}"
@@ -79,7 +80,7 @@ def test_the_clock_runs_out_and_the_other_hands_the_seat_to_a_bot(
     assert r.status_code == 201, r.text
     created = r.json()
     tid = created["id"]
-    tokens = {i["seat"]: i["token"] for i in created["invites"]}
+    tokens = opened(base, created)
     ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     errors: list[str] = []

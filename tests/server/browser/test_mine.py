@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..conftest import opened
 from .support import HTTP
 from .test_clocks import SkewedClock, chromium, clocked  # noqa: F401  (fixtures)
 
@@ -16,7 +17,7 @@ def table(base: str, names: list[str]) -> tuple[str, dict[int, str]]:
         json={"game": "ofertu", "seats": [{"kind": "human", "name": n} for n in names], "seed": 5},
     )
     assert r.status_code == 201, r.text
-    return r.json()["id"], {i["seat"]: i["token"] for i in r.json()["invites"]}
+    return r.json()["id"], opened(base, r.json())
 
 
 def _held_within(page: Any, held: list[Any], seconds: float) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from ..conftest import opened
 from ..test_notify_mail import Mailbox
 from .support import HTTP, serve
 from .test_clocks import chromium  # noqa: F401  (fixture)
@@ -63,7 +64,7 @@ def test_an_email_address_is_given_on_the_table_page(
             "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bea"}],
         },
     )
-    tid, token = r.json()["id"], r.json()["invites"][1]["token"]
+    tid, token = r.json()["id"], opened(base, r.json())[1]
     ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     errors: list[str] = []

@@ -94,3 +94,27 @@ def test_a_mouse_click_plays_at_once(server: str, browser: Any) -> None:
     page.wait_for_function(f"Number(document.body.dataset.moves || 0) > {at}")
     assert errors == []
     ctx.close()
+
+
+def test_a_message_on_a_phone_stands_above_the_bar_of_moves(server: str, browser: Any) -> None:
+    """The bar of moves at the bottom of a phone's screen hid the page's messages (a refusal,
+    "your move was played"): they are drawn above it, and nothing covers them."""
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "agent": "random"}]
+    t = create(server, {"game": "ofrenda", "players": 2, "seats": seats, "seed": 5})
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    page.goto(t["invites"][0]["url"])
+    page.wait_for_selector("button.action")
+    page.locator("#typed").fill("take 99")
+    page.locator("form.typed button").click()
+    toast = page.locator("#toasts .toast.error").first
+    toast.wait_for()
+    box, bar = toast.bounding_box(), page.locator("#actions").bounding_box()
+    assert box is not None and bar is not None and bar["height"] > 0
+    assert box["y"] + box["height"] <= bar["y"], (box, bar)  # above the bar
+    on_top = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.closest('#toasts') !== null",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert on_top, "something covers the message"
+    ctx.close()

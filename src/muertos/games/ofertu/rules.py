@@ -194,7 +194,9 @@ class OfertuState(State):
         self.phase = "over"
         self.reveal = -1
         sc = [pips(d) for d in self.display]
-        line = "; ".join(f"{self.who(p)} {sc[p]} pips in {len(self.display[p])} cards" for p in (0, 1))
+        line = "; ".join(
+            f"{self.who(p)} {plural(sc[p], 'pip')} in {plural(len(self.display[p]), 'card')}" for p in (0, 1)
+        )
         w = self.winners()
         if len(w) == 2:
             result = "a draw"

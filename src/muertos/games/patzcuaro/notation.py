@@ -168,6 +168,8 @@ def alt_text(alt: Alt, lang: str = "en") -> str:
         name = C.objects[alt.arg].name(lang)
         return f"carta sin {name}" if es else f"card without {name}"
     if alt.kind == "exact":
+        if alt.arg == 1:  # a count of one is singular
+            return "carta con exactamente 1 objeto" if es else "card with exactly 1 object"
         return f"carta con exactamente {alt.arg} objetos" if es else f"card with exactly {alt.arg} objects"
     return "carta de color distinto a la de arriba" if es else "card of another colour than the top card"
 

@@ -31,12 +31,19 @@ const INVITES = (id) => `muertos:invites:${id}`;
 export function tokenFor(tableId) {
   return localStorage.getItem(KEY(tableId));
 }
+/** Keep the token of this browser's seat at a table. A different token kept already is never
+ * replaced: the seat it opens would be lost (a token is shown once). Whether it is kept. */
 export function saveToken(tableId, token) {
-  if (token) localStorage.setItem(KEY(tableId), token);
+  const held = localStorage.getItem(KEY(tableId));
+  if (!token || (held && held !== token)) return false;
+  localStorage.setItem(KEY(tableId), token);
+  return true;
 }
 export function forgetToken(tableId) {
   localStorage.removeItem(KEY(tableId));
 }
+/** The creator's invite links of a table ({seat, name, token, url}); an invite once opened is
+ * kept as {seat, name} alone: its link opens nothing any more (table.js drops it). */
 export function saveInvites(tableId, invites) {
   localStorage.setItem(INVITES(tableId), JSON.stringify(invites));
 }

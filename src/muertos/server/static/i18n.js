@@ -53,6 +53,21 @@ export function inSentence(name, seat) {
   return name === t("seat", { n: seat + 1 }) ? t("seat_in_sentence", { n: seat + 1 }) : name;
 }
 
+/** A phrase with a seat's name put in by inSentence, with the contractions that name's
+ * article makes with the word before it (seat_contractions: "esqueleto de el Jugador 1" →
+ * "esqueleto del Jugador 1"), as the server's lines read (i18n.seats); a name a person typed
+ * has no article and stays as it is ("esqueleto de Ana"). */
+export function contracted(phrase) {
+  let out = phrase;
+  for (const pair of t("seat_contractions").split(";")) {
+    const [long, short] = pair.split("→").map((s) => s.trim());
+    if (!long || !short) continue;
+    const re = new RegExp(`(^|[^\\p{L}\\p{N}])${long.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s)`, "gu");
+    out = out.replace(re, `$1${short}`);
+  }
+  return out;
+}
+
 /** A game's word (a card name, a colour, a board label) in the page's language, or the English. */
 export function term(gameId, english) {
   const terms = data.terms[gameId] || {};

@@ -102,7 +102,7 @@ async function create(e, g, form) {
   try {
     const r = await api("POST", "/api/tables", { game: g.id, players: n, options, seats, clock: clockFrom(form) });
     if (r.creator_token) saveToken(r.id, r.creator_token);
-    saveInvites(r.id, r.invites);
+    saveInvites(r.id, r.invites.filter((i) => i.token !== r.creator_token));
     showInvites(r);
     refreshTables();
   } catch (err) {
@@ -134,9 +134,12 @@ function showInvites(r) {
 }
 
 async function claim(row, seat) {
+  // One seat a table per browser: a row drawn before another tab of it sat down still offers
+  // the seat, and a token kept is never overwritten (api.js saveToken).
+  if (tokenFor(row.id)) return toast(t("web.invite.already_here"));
   try {
     const r = await api("POST", `/api/tables/${row.id}/seats/${seat}/claim`);
-    saveToken(row.id, r.token);
+    if (!saveToken(row.id, r.token)) return toast(t("web.invite.already_here"));
     location.href = `/table/${row.id}`;
   } catch (e) {
     toast(e.message);
@@ -152,7 +155,7 @@ function tableRow(row) {
       { class: `seat seat${s.seat % 6}` },
       h("span", { class: "seat-no" }, `${s.seat + 1}`),
       ` ${s.name}${s.kind === "bot" ? ` ⚙ ${t("web.bot")}` : ""}`,
-      s.kind === "open" && !s.claimed && row.status === "open" ? h("button", { class: "link", onclick: () => claim(row, s.seat) }, t("web.lobby.take_seat")) : null,
+      s.kind === "open" && !s.claimed && row.status === "open" && !mine ? h("button", { class: "link", onclick: () => claim(row, s.seat) }, t("web.lobby.take_seat")) : null,
       s.kind === "human" && !s.claimed && row.status !== "finished" ? h("span", { class: "muted" }, ` (${t("web.lobby.invited")})`) : null,
     ),
   );
@@ -161,7 +164,7 @@ function tableRow(row) {
     "li",
     { class: "table-row" },
     emblem(row.game),
-    h("div", {}, h("strong", {}, row.title), h("span", { class: "muted" }, ` · ${t("web.lobby.moves", { n: row.moves })} · ${new Date(row.created_at).toLocaleString(lang())}${row.time_limit ? ` · ⏱ ${limitLabel(row.time_limit)}` : ""}`), h("ul", { class: "seat-list" }, ...seats)),
+    h("div", {}, h("strong", {}, row.title), h("span", { class: "muted" }, ` · ${t(row.moves === 1 ? "web.lobby.moves_one" : "web.lobby.moves", { n: row.moves })} · ${new Date(row.created_at).toLocaleString(lang())}${row.time_limit ? ` · ⏱ ${limitLabel(row.time_limit)}` : ""}`), h("ul", { class: "seat-list" }, ...seats)),
     h("a", { class: "button", href: `/table/${row.id}` }, open),
   );
 }

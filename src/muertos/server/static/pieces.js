@@ -95,7 +95,7 @@ export function piece(el, actions, ctx, label, opts = {}) {
   el.setAttribute("role", "button");
   el.dataset.actions = JSON.stringify(acts);
   if (opts.select) el.dataset.select = "1";
-  const name = label || (acts.length === 1 ? acts[0] : `${acts.length} actions`);
+  const name = label || (acts.length === 1 ? acts[0] : t("web.table.choose_action"));
   el.setAttribute("aria-label", name);
   const go = (e) => {
     e.stopPropagation();

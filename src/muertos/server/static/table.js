@@ -1,6 +1,6 @@
 // The table page: the board (a game's own SVG renderer, else the generic one), the legal
 // actions beside it, the log, final scores, rematch, and a replay viewer. Live over WebSocket.
-import { api, ApiError, forgetToken, invitesFor, saveToken, seatLabel, tokenFor } from "./api.js";
+import { api, ApiError, forgetToken, invitesFor, saveInvites, saveToken, seatLabel, tokenFor } from "./api.js";
 import { drawResultPanel } from "./result.js";
 import { drawAnalysis, drawHint } from "./analysis.js";
 import { drawSeatControls, resignedLine, seatBotTag, seatClock, seatPresence, trackClock } from "./clocks.js";
@@ -24,13 +24,14 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
-if (params.get("token")) {
-  // The invite link's token moves into this browser's storage and out of the address bar.
-  saveToken(tableId, params.get("token"));
+// The link's token (an invite, or a seat's own link) leaves the address bar; openLink() opens it.
+let linked = params.get("token");
+if (linked) {
   const keep = params.get("lang") ? `?lang=${encodeURIComponent(params.get("lang"))}` : "";
   history.replaceState(null, "", location.pathname + keep);
 }
 let token = tokenFor(tableId);
+let opened = null; // {seat, url}: this page opened an invite: the seat's own link, shown until closed
 let table = null;
 let log = [];
 let renderer = generic;
@@ -39,9 +40,31 @@ let filter = "";
 let replay = null; // {step, steps, view, events} while the replay viewer is open
 let socket = null;
 let retry = 500;
-// Moves sent on the socket, waiting for their answers ({ws, resolve, reject}), which come in
-// the order the moves went: a move goes on the socket, not as an HTTP request, while it is open.
+// Moves sent on the socket, waiting for their answers ({ws, index, timer, resolve, reject}), which
+// come in the order the moves went: a move goes on the socket, not as an HTTP request, while it is open.
 let sent = [];
+// A move or take-back sent and not yet shown ({moves}: the table's moves when it went): clicks
+// meanwhile play nothing, so a double click is one request, never a second one refused as stale.
+let pending = null;
+// The move count at which a move went unanswered: the table, read again, tells whether it landed.
+let checking = null;
+/** How the page keeps its socket honest, in ms: a ping every `ping` (the server answers
+ * "pong"); a socket from which nothing came for `silence` is given up for a new one (a network
+ * that dies silently closes nothing); a move with no answer after `answer` is given up too, and
+ * the table read again says whether it was played: it is never sent again by itself.
+ * localStorage muertos:live ({"ping": 200, "silence": 800, "answer": 600}) shortens them. */
+const LIVE = liveTimes({ ping: 15000, silence: 35000, answer: 8000 });
+
+function liveTimes(times) {
+  let asked = {};
+  try {
+    asked = JSON.parse(localStorage.getItem("muertos:live") || "{}") || {};
+  } catch {
+    asked = {};
+  }
+  for (const k of Object.keys(times)) if (Number.isFinite(asked[k]) && asked[k] > 0) times[k] = asked[k];
+  return times;
+}
 // What changed: the board shows the table move by move (`shown` moves so far), marks the
 // latest move and the moves since this seat's last one, and sums them up in words.
 let shown = null; // the moves of the drawn board (null: nothing drawn yet)
@@ -78,12 +101,15 @@ function names() {
 }
 
 // ------------------------------------------------------------------ actions
-/** Send a move on the open socket; settled by its answer ("played", or a refusal). */
-function playLive(action) {
+/** Send move `index` on the open socket; settled by its answer ("played", or a refusal), or
+ * given up after LIVE.answer (the socket with it). */
+function playLive(action, index) {
   const ws = socket;
   return new Promise((resolve, reject) => {
-    sent.push({ ws, resolve, reject });
-    ws.send(JSON.stringify({ type: "play", action, index: table.moves }));
+    const p = { ws, index, resolve, reject };
+    p.timer = setTimeout(() => sent.includes(p) && unanswered(index), LIVE.answer);
+    sent.push(p);
+    ws.send(JSON.stringify({ type: "play", action, index }));
   });
 }
 
@@ -92,21 +118,57 @@ function answered(ws, msg) {
   const i = sent.findIndex((p) => p.ws === ws);
   if (i < 0) return;
   const [p] = sent.splice(i, 1);
+  clearTimeout(p.timer);
   if (msg.type === "played") p.resolve(msg);
   else p.reject(new ApiError(msg.status, msg.code, msg.detail));
 }
 
+/** Move `index` (null: a take-back) got no answer in time: the socket is given up (its moves
+ * refused here with `no_answer`), and the next one's first message, the whole table, tells
+ * whether it landed. */
+function unanswered(index) {
+  if (index !== null) checking = checking === null ? index : Math.min(checking, index);
+  if (socket) lost(socket, t("web.table.no_answer"));
+}
+
+/** A request over HTTP: its answer, or after LIVE.answer its loss, as a move's on the socket. */
+function answerIn(request, index = null) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      unanswered(index);
+      reject(new Error(t("web.table.no_answer")));
+    }, LIVE.answer);
+  });
+  return Promise.race([request, late]).finally(() => clearTimeout(timer));
+}
+
+/** Ignore it (return true) while a move or take-back awaits its answer; else the one awaited now. */
+function busy() {
+  if (pending) return true;
+  pending = { moves: table.moves };
+  return false;
+}
+
 async function play(action) {
   if (!token) return toast(t("web.table.spectators_cannot_play"));
+  if (busy()) return; // a second click of a double click: the first is on its way
+  const mine = pending;
+  const index = table.moves;
+  let done = false;
   try {
     const live = socket && socket.readyState === WebSocket.OPEN;
-    if (live) await playLive(action); // the socket then brings the new table
-    else await api("POST", `/api/tables/${tableId}/actions`, { action, index: table.moves }, token);
+    if (live) await playLive(action, index); // the socket then brings the new table
+    else await answerIn(api("POST", `/api/tables/${tableId}/actions`, { action, index }, token), index);
+    done = true;
     filter = "";
     drawSide(); // the socket's update may have been drawn with the old filter
     if (!live) await refresh();
   } catch (e) {
-    toast(e instanceof ApiError ? e.message : String(e));
+    toast(e instanceof Error ? e.message : String(e));
+  } finally {
+    // played: clicks wait for the table that shows it (accept), unless it is shown already
+    if (pending === mine && (!done || table.moves !== index)) pending = null;
   }
 }
 
@@ -118,12 +180,20 @@ function pick(word) {
 }
 
 async function undo() {
+  if (busy()) return;
+  const mine = pending;
+  const moves = table.moves;
+  let done = false;
   try {
-    await api("POST", `/api/tables/${tableId}/undo`, undefined, token);
+    // the move it takes back, by its index: sent twice, the second is refused, not a second undo
+    await answerIn(api("POST", `/api/tables/${tableId}/undo`, { index: moves - 1 }, token));
+    done = true;
     if (!socket || socket.readyState !== WebSocket.OPEN) await refresh();
     toast(t("web.table.taken_back"), "info");
   } catch (e) {
     toast(e.message);
+  } finally {
+    if (pending === mine && (!done || table.moves !== moves)) pending = null;
   }
 }
 
@@ -352,6 +422,7 @@ function drawSide() {
   drawSeatControls({ table, tableId, token, side, toast, accept: (got) => accept({ ...got, type: "table" }) });
   drawResult(side);
   drawInvites(side);
+  drawOpened();
 }
 
 function drawResult(side) {
@@ -362,8 +433,13 @@ function drawResult(side) {
   side.append(h("button", { class: "secondary", onclick: openReplay }, `▶ ${t("web.table.replay")}`));
 }
 
+/** The creator's invite links: one opened is spent (it opens nothing any more, its person got
+ * a link of their own), so its token leaves this browser and the seat shows "joined". */
 function drawInvites(side) {
-  const invites = invitesFor(tableId).filter((i) => i.seat !== table.you);
+  const kept = invitesFor(tableId);
+  const spent = (i) => Boolean(table.seats[i.seat]?.claimed);
+  if (kept.some((i) => spent(i) && i.token)) saveInvites(tableId, kept.map((i) => (spent(i) ? { seat: i.seat, name: i.name } : i)));
+  const invites = kept.filter((i) => i.seat !== table.you);
   if (!invites.length || table.status === "finished") return;
   side.append(h("h2", {}, t("web.table.invite_links")));
   side.append(
@@ -374,10 +450,59 @@ function drawInvites(side) {
         h(
           "li",
           {},
-          `${i.seat + 1} ${table.seats[i.seat]?.name ?? i.name}${table.seats[i.seat]?.claimed ? ` ✓ ${t("web.table.joined")}` : ""} `,
-          h("button", { class: "link", onclick: () => navigator.clipboard?.writeText(i.url).then(() => toast(t("web.table.copied"), "info")) }, t("web.table.copy_link")),
+          `${i.seat + 1} ${table.seats[i.seat]?.name ?? i.name} `,
+          spent(i)
+            ? h("span", { class: "muted" }, `✓ ${t("web.table.joined")}`)
+            : h("button", { class: "link", onclick: () => navigator.clipboard?.writeText(i.url).then(() => toast(t("web.table.copied"), "info")) }, t("web.table.copy_link")),
         ),
       ),
+    ),
+  );
+}
+
+/** Open the link this page came with: an invite is exchanged for the seat's own token (once:
+ * it opens nothing afterwards), a seat's own link is kept as it is. A seat this browser holds
+ * at the table already stays: the link is then left unused (an invite opened would be spent). */
+async function openLink() {
+  const link = linked;
+  linked = null; // opened once, even if the page starts again as a spectator
+  if (!link || link === token) return;
+  if (token) {
+    const held = await api("GET", `/api/tables/${tableId}`, undefined, token).then((r) => r.you, () => null);
+    if (held !== null) return toast(t("web.invite.other_seat", { n: held + 1 }));
+    forgetToken(tableId); // it opens no seat here any more
+    token = null;
+  }
+  try {
+    const r = await api("POST", `/api/tables/${tableId}/join`, undefined, link);
+    saveToken(tableId, r.token);
+    token = r.token;
+    if (r.joined) opened = { seat: r.seat, url: `${location.origin}/table/${encodeURIComponent(tableId)}?token=${encodeURIComponent(r.token)}` };
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 403) throw e;
+    const el = $("seat-lost"); // the link opens nothing: say so plainly (it stays), then watch
+    el.replaceChildren(h("strong", {}, t("web.table.seat_lost"), " "), t(e.code === "invite_used" ? "web.invite.used_detail" : "web.table.seat_lost_detail", { detail: e.message }));
+    el.hidden = false;
+  }
+}
+
+/** The invitee's own link, right after the invite was opened: to come back on another device. */
+function drawOpened() {
+  const shown = document.querySelector(".opened-link");
+  if (opened && table?.you === opened.seat) {
+    if (shown) return;
+  } else return shown?.remove();
+  const close = () => ((opened = null), drawOpened());
+  $("seat-lost").after(
+    h(
+      "div",
+      { class: "banner my-link opened-link", role: "status" },
+      h("strong", {}, t("web.invite.joined", { n: opened.seat + 1 })),
+      h("p", {}, t("web.invite.keep")),
+      h("input", { value: opened.url, readonly: true, "aria-label": t("clocks.web.my_link"), onfocus: (e) => e.target.select() }),
+      h("button", { class: "link", onclick: () => navigator.clipboard?.writeText(opened.url).then(() => toast(t("web.table.copied"), "info")) }, t("web.table.copy_link")),
+      " ",
+      h("button", { class: "link", onclick: close }, t("web.lobby.close")),
     ),
   );
 }
@@ -510,6 +635,7 @@ function accept(msg) {
   if (msg.type === "table" || msg.reset) log = msg.log || [];
   else log = log.concat((msg.new_events || []).map((e) => e.text));
   table = msg;
+  if (pending && table.moves !== pending.moves) pending = null; // the move (or take-back) is shown
   trackClock(table, () => drawSide()); // a clock that runs out here shows the choice at once
   draw();
 }
@@ -528,31 +654,93 @@ function noteTold(msg) {
 }
 
 function connect() {
-  if (socket) socket.close();
+  if (socket) retire(socket, t("web.table.offline"));
   toldMoves = null;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const q = `?lang=${lang()}&presence=1` + (token ? `&token=${encodeURIComponent(token)}` : "");
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}${q}`);
   socket = ws;
+  heard(ws); // a socket that never opens is given up too
+  ws.pinger = setInterval(() => ping(ws), LIVE.ping);
   ws.onmessage = (e) => {
     retry = 500;
+    heard(ws);
     const msg = JSON.parse(e.data);
+    if (msg.type === "pong") return;
     if (msg.type === "played" || msg.re === "play") return answered(ws, msg);
     if (socket === ws) noteTold(msg); // a closed socket's last message is not this socket's
     accept(msg);
+    if (msg.type === "table" && checking !== null) {
+      // the table read again after a move went unanswered: did it land?
+      toast(t(msg.moves > checking ? "web.table.move_played" : "web.table.move_not_played"), "info");
+      checking = null;
+    }
   };
   ws.onclose = (e) => {
-    // A move sent but not answered may or may not have been played: the table, read again,
-    // tells (and a move sent again is refused as stale if it was).
-    for (const p of sent.filter((p) => p.ws === ws)) p.reject(new Error(t("web.table.offline")));
-    sent = sent.filter((p) => p.ws !== ws);
-    if (socket !== ws) return;
-    $("live").textContent = `⚠ ${t("web.table.offline")}`;
-    if (e.code === 4404) return toast(t("web.table.no_table"));
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 10000);
+    if (e.code === 4404) {
+      retire(ws, t("web.table.offline"));
+      socket = null;
+      $("live").textContent = `⚠ ${t("web.table.offline")}`;
+      return toast(t("web.table.no_table"));
+    }
+    lost(ws, t("web.table.offline"));
   };
   ws.onopen = () => ($("live").textContent = `● ${t("web.table.live")}`);
+}
+
+/** Something came on `ws`: the watch for silence starts again. */
+function heard(ws) {
+  clearTimeout(ws.quiet);
+  ws.asked = null;
+  ws.quiet = setTimeout(() => quiet(ws), LIVE.silence);
+}
+
+function ping(ws) {
+  if (ws.readyState !== WebSocket.OPEN) return;
+  ws.asked ??= Date.now(); // the first ping since anything came
+  ws.send("ping");
+}
+
+/** Nothing came on `ws` for LIVE.silence. A background tab's timers may have slept (no ping
+ * went out): one goes now, and the socket is judged once it has had its time to answer. */
+function quiet(ws) {
+  const waited = ws.asked === null ? 0 : Date.now() - ws.asked;
+  const due = LIVE.silence - LIVE.ping;
+  if (ws.readyState === WebSocket.OPEN && waited < due) {
+    ping(ws);
+    ws.quiet = setTimeout(() => quiet(ws), due - waited);
+    return;
+  }
+  lost(ws, t("web.table.offline"));
+}
+
+/** Forget `ws`: no handler or timer of it runs again, and its moves still unanswered are
+ * refused here with `why` (the table, read again, tells whether they landed). */
+function retire(ws, why) {
+  ws.onopen = ws.onmessage = ws.onclose = null;
+  clearInterval(ws.pinger);
+  clearTimeout(ws.quiet);
+  for (const p of sent.filter((p) => p.ws === ws)) {
+    clearTimeout(p.timer);
+    checking = checking === null ? p.index : Math.min(checking, p.index);
+    p.reject(new Error(why));
+  }
+  sent = sent.filter((p) => p.ws !== ws);
+  try {
+    ws.close(); // on a dead network no close ever comes back: nothing waits for it
+  } catch {
+    /* closed already */
+  }
+}
+
+/** `ws` closed, went silent or left a move unanswered: say so, and open another. */
+function lost(ws, why) {
+  retire(ws, why);
+  if (socket !== ws) return;
+  socket = null;
+  $("live").textContent = `⚠ ${t("web.table.offline")}`;
+  setTimeout(connect, retry);
+  retry = Math.min(retry * 2, 10000);
 }
 
 async function refresh() {
@@ -561,6 +749,7 @@ async function refresh() {
 
 async function start() {
   try {
+    await openLink();
     const first = await api("GET", `/api/tables/${tableId}`, undefined, token);
     [renderer, catalog] = await Promise.all([
       loadRenderer(first.game),
@@ -592,7 +781,9 @@ drawSound();
 let bar = null;
 new ResizeObserver(() => {
   const px = `${$("actions").offsetHeight}px`;
-  if (px !== bar) document.querySelector("main").style.setProperty("--bar", (bar = px));
+  if (px === bar) return;
+  document.querySelector("main").style.setProperty("--bar", (bar = px));
+  $("toasts").style.setProperty("--bar", px); // its messages stand above the bar, not behind it
 }).observe($("actions"));
 // A board frame that changes width (a phone turned, a window resized) gets its board drawn again.
 new ResizeObserver(([entry]) => {

@@ -36,8 +36,9 @@ def now() -> datetime:
 
 
 PEOPLE = ("human", "open")
-"""Seat kinds a person plays: ``human`` (invited: only its link's token opens it) and
-``open`` (first come, first served: whoever claims it first gets its token)."""
+"""Seat kinds a person plays: ``human`` (invited: its link, opened once, gives the seat a
+token of its own, ``Storage.take_invite``) and ``open`` (first come, first served: whoever
+claims it first gets its token)."""
 
 
 NOTIFY_WAYS = {"webhook": "notify_url", "email": "notify_email"}
@@ -69,6 +70,10 @@ class SeatRow:
     notify_dropped: str | None = None
     """``webhook`` or ``email``: that way failed every try and was dropped (the seat's
     page says so); cleared when the seat sets its messages again."""
+    invite_hash: str | None = None
+    """The hash of the seat's invite token once it was opened (0009): opening an invite
+    gives the seat a token of its own (``token_hash``), and the invite then opens nothing
+    but is known, so that it is refused as used."""
 
 
 @dataclass(frozen=True)
@@ -267,6 +272,12 @@ class Storage(Protocol):
     def claim(self, table_id: str, seat: int, token_hash: str | None, must_be_unclaimed: bool) -> bool:
         """Mark a person's seat taken (with a new token hash if given); with
         ``must_be_unclaimed``, only if nobody took it first. Whether it changed."""
+
+    def take_invite(self, table_id: str, seat: int, invite_hash: str, token_hash: str) -> bool:
+        """Open an invite: only if the seat is unclaimed and its token is still the invite
+        (``invite_hash``), mark it taken with the seat's own ``token_hash`` and keep the
+        invite's hash as used (``SeatRow.invite_hash``), in one conditional write: of two
+        servers opening the same invite, exactly one succeeds. Whether it changed."""
 
     def hand_to_bot(self, table_id: str, at: int, handover: Handover) -> bool:
         """Hand a person's seat to a bot, only if the table is unfinished, still has ``at``

@@ -190,13 +190,29 @@ class MemoryStore:
             s = t.seats[seat]
             if s.kind not in PEOPLE or (must_be_unclaimed and s.claimed):
                 return False
-            new = dataclasses.replace(s, claimed=True, token_hash=token_hash or s.token_hash)
-            seats = [new if x.seat == seat else x for x in t.seats]
-            started = t.started_at
-            if started is None and all(x.claimed for x in seats if x.kind in PEOPLE):
-                started = self.now()
-            self._tables[table_id] = dataclasses.replace(t, seats=seats, started_at=started)
+            self._seat(t, dataclasses.replace(s, claimed=True, token_hash=token_hash or s.token_hash))
             return True
+
+    def take_invite(self, table_id: str, seat: int, invite_hash: str, token_hash: str) -> bool:
+        with self._lock:
+            t = self._tables.get(table_id)
+            if t is None or not 0 <= seat < len(t.seats):
+                return False
+            s = t.seats[seat]
+            if s.claimed or s.token_hash != invite_hash or (s.kind not in PEOPLE and s.bot_from is None):
+                return False
+            self._seat(
+                t, dataclasses.replace(s, claimed=True, token_hash=token_hash, invite_hash=invite_hash)
+            )
+            return True
+
+    def _seat(self, t: TableRow, new: SeatRow) -> None:
+        """Store ``new`` in ``t`` (under the lock); the last person seated starts the table."""
+        seats = [new if x.seat == new.seat else x for x in t.seats]
+        started = t.started_at
+        if started is None and all(x.claimed for x in seats if x.kind in PEOPLE):
+            started = self.now()
+        self._tables[t.id] = dataclasses.replace(t, seats=seats, started_at=started)
 
     # ---------------------------------------------------------------- clocks, leaving
     def hand_to_bot(self, table_id: str, at: int, handover: Handover) -> bool:

@@ -108,6 +108,7 @@ seats_t = sa.Table(
     sa.Column("notify_email", sa.String(254), nullable=True),
     sa.Column("notify_lang", sa.String(8), nullable=True),
     sa.Column("notify_dropped", sa.String(16), nullable=True),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
 )
 
 actions_t = sa.Table(
@@ -478,6 +479,27 @@ class SqlStore:
         values: dict[str, Any] = {"claimed": True}
         if token_hash is not None:
             values["token_hash"] = token_hash
+        return self._take(table_id, cond, values)
+
+    def take_invite(self, table_id: str, seat: int, invite_hash: str, token_hash: str) -> bool:
+        """One conditional update: the seat still unopened and holding ``invite_hash`` gets
+        ``token_hash`` and keeps the invite's hash as used. Of two servers opening one
+        invite at once, PostgreSQL lets the second update wait for the first's row and then
+        finds the seat claimed: it changes nothing."""
+        c = seats_t.c
+        cond = [
+            c.table_id == table_id,
+            c.seat == seat,
+            c.claimed.is_(False),
+            c.token_hash == invite_hash,
+            sa.or_(c.kind.in_(PEOPLE), c.bot_from.is_not(None)),
+        ]
+        values = {"claimed": True, "token_hash": token_hash, "invite_hash": invite_hash}
+        return self._take(table_id, cond, values)
+
+    def _take(self, table_id: str, cond: list[Any], values: dict[str, Any]) -> bool:
+        """Update the one seat ``cond`` names to ``values``, if it still matches; the last
+        person seated starts the table. Whether it changed."""
         with self._begin() as conn:
             res = conn.execute(seats_t.update().where(*cond).values(**values))
             if res.rowcount == 1:
@@ -965,7 +987,7 @@ class _FastPath:
         )
         self.seats_sql = (
             "SELECT seat, kind, agent, name, token_hash, claimed, bot_from, bot_why, here_until, notify_url,"
-            " notify_email, notify_lang, notify_dropped FROM seats"
+            " notify_email, notify_lang, notify_dropped, invite_hash FROM seats"
             f" WHERE table_id = {ph} ORDER BY seat"
         )
         self.actions_sql = (
@@ -1033,6 +1055,7 @@ class _FastPath:
                 s[10],
                 s[11],
                 s[12],
+                s[13],
             )
             for s in cur.fetchall()
         ]
@@ -1113,6 +1136,7 @@ def _seat_row(s: Any) -> SeatRow:
         s["notify_email"],
         s["notify_lang"],
         s["notify_dropped"],
+        s["invite_hash"],
     )
 
 

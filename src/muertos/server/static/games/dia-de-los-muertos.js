@@ -1,8 +1,9 @@
 // Dia de los Muertos (the skeleton race): the graveyard as a serpentine track S, 1–32 (the
 // red lane 25–28 ▤, hiding places 29–31 ⌂, festivities on 19 ♪ music, 21 ♫ dance,
 // 24 ✦ banquet, the goal 32 ⚑), the skeletons as numbered tokens, the dog and the
-// gravedigger; a legend under the track; one panel per skeleton with its bones, festivity
-// cards and hand. Every action is on a piece: a hand card (lay, swap, discard it; react
+// gravedigger; the face-up discard pile under the heading (its count and top card; a click
+// lays the whole pile out); a legend under the track; one panel per skeleton with its
+// bones, festivity cards and hand. Every action is on a piece: a hand card (lay, swap, discard it; react
 // with it), a skeleton (attack, push, snatch from it), a field (walk, lead the dog, land,
 // go, hide, block there; take from your hiding place), your laid card (move, reveal,
 // follow), the bones of a panel (patch yours, hit the victim's), the card backs of the
@@ -16,7 +17,7 @@
 // line is measured and wrapped, Spanish being about a fifth longer.
 import { svg, title, wrap } from "../svg.js";
 import { begin, finish, piece } from "../pieces.js";
-import { t, term, termf } from "../i18n.js";
+import { contracted, inSentence, t, term, termf } from "../i18n.js";
 
 const GAME = "dia-de-los-muertos";
 const FS = 13; // the board's text size (board units)
@@ -25,6 +26,7 @@ const FEST_SYM = { music: "♪", dance: "♫", banquet: "✦" };
 const FEST_FIELD = { 19: "music", 21: "dance", 24: "banquet" }; // the catalog's, when it has them
 const FIELD_VERBS = ["walk", "dog", "leapfrog", "go", "den", "block", "cartwheel"];
 let LEGAL = []; // the legal actions in their own spelling
+let PILE_OPEN = false; // whether the discard pile is laid out (a click on it, for this page)
 
 const tr = (english) => term(GAME, english);
 const trf = (english, values) => termf(GAME, english, values);
@@ -187,6 +189,49 @@ function field(n, view, cat, ctx, L, myField) {
   return g;
 }
 
+/** The face-up discard pile (A-D28: open to everyone), under the heading from `y` (the
+ * baseline of its first line), within `w`: its count and its top card. A click (or Enter)
+ * lays the whole pile out below, top card first, as a player may look through it; another
+ * folds it. Returns the drawings and the baseline of the last line. */
+function discardPile(view, cat, ctx, L, y, w) {
+  const keys = view.discard_pile || [];
+  const g = svg("g", { class: "ddm-discard", "data-k": "discard", "data-count": keys.length });
+  if (!keys.length) {
+    g.append(text(12, y, tr("discard pile: empty")));
+    return { nodes: [g], bottom: y };
+  }
+  const names = keys.map((k) => cardName(cat, k)).reverse(); // top card first
+  const head = trf("discard pile {n} · top: {card}", { n: keys.length, card: names[0] });
+  const all = trf("discard pile, top card first: {cards}", { cards: names.join(", ") });
+  const more = tr(PILE_OPEN ? "▾ hide the discard pile" : "▸ look through the discard pile");
+  const lines = [...wrap(head, fits(w - 12)).map((l) => [l, "label", FS]), [more, "more", SMALL]];
+  let bottom = y + (lines.length - 1) * 18;
+  g.append(svg("rect", { class: "pile", x: 6, y: y - 15, width: w - 4, height: bottom - y + 22, rx: 6 }));
+  lines.forEach(([l, cls, size], k) => g.append(text(12, y + k * 18, l, cls, size)));
+  g.append(title(all));
+  g.setAttribute("role", "button");
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("aria-expanded", String(PILE_OPEN));
+  g.setAttribute("aria-label", `${head}. ${more}`);
+  const toggle = (e) => {
+    e.stopPropagation();
+    e.preventDefault();
+    PILE_OPEN = !PILE_OPEN;
+    ctx.redraw?.();
+    if (e.type === "keydown") document.querySelector('#board [data-k="discard"]')?.focus(); // the keyboard stays on it
+  };
+  g.addEventListener("click", toggle);
+  g.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && toggle(e));
+  if (!PILE_OPEN) return { nodes: [g], bottom };
+  // laid out below the start area, the whole width, on a background of its own
+  const top = Math.max(bottom + 14, 84);
+  const rows = wrap(all, fits(L.w - 36, SMALL));
+  const list = svg("g", { class: "ddm-pile", "data-k": "discard-list" });
+  list.append(svg("rect", { class: "pile", x: 6, y: top, width: L.w - 12, height: rows.length * 16 + 10, rx: 6 }));
+  rows.forEach((l, k) => list.append(text(12, top + 18 + k * 16, l, "", SMALL)));
+  return { nodes: [g, list], bottom: top + 18 + (rows.length - 1) * 16 };
+}
+
 /** The pieces standing on one field (or the start): up to three a row, then more rows. */
 function pieces(items, base, L, isStart) {
   const perRow = isStart ? 4 : 3;
@@ -215,7 +260,9 @@ export function render(view, ctx) {
   const start = svg("g", { class: "ddm-field start", "data-k": "f0" }, svg("rect", { x: L.w - 116, y: 6, width: 104, height: 70, rx: 8 }), text(L.w - 108, 22, tr("S start"), "fno", FS));
   start.append(title(tr("the start area S")));
   root.append(start);
-  L.top = Math.max(88, 44 + heads.length * 18 + 8);
+  const pile = discardPile(view, cat, ctx, L, 44 + heads.length * 18 + 6, headW);
+  root.append(...pile.nodes);
+  L.top = Math.max(88, pile.bottom + 16);
 
   for (let n = 1; n <= 32; n++) root.append(field(n, view, cat, ctx, L, myField));
 
@@ -234,7 +281,8 @@ export function render(view, ctx) {
       else if (p.kind === "digger") root.append(token(p.x, p.y, tr("G"), "digger", trf("the gravedigger on field {n}", { n }), "digger", p.r));
       else {
         const i = p.i;
-        const tip = n <= 0 ? trf("{name}'s skeleton on the start", { name: nameOf(i) }) : trf("{name}'s skeleton on field {n}", { name: nameOf(i), n });
+        const who = inSentence(nameOf(i), i); // "del Jugador 1", "de Ana"
+        const tip = contracted(n <= 0 ? trf("{name}'s skeleton on the start", { name: who }) : trf("{name}'s skeleton on field {n}", { name: who, n }));
         const el = token(p.x, p.y, `${i + 1}`, `seat${i % 6}`, tip, `sk${i}`, p.r);
         piece(el, acts((w) => w.includes(`p${i + 1}`)), ctx, trf("skeleton {n}", { n: i + 1 }));
         root.append(el);

@@ -13,7 +13,7 @@
 // phone shows the board at 0.8 of its size (style.css), so no word is under 11 px there.
 import { svg, title, wrap } from "../svg.js";
 import { begin, finish, piece } from "../pieces.js";
-import { termf } from "../i18n.js";
+import { contracted, inSentence, termf } from "../i18n.js";
 
 const G = "die-of-the-dead";
 /** A word or phrase of the game in the page's language, its {placeholders} filled. */
@@ -76,12 +76,12 @@ function die(x, y, spelling, opts = {}) {
 
 /** A setup die put in secret (A-DD22): the viewer's own in its colour with a dashed edge,
  * another seat's as a grey "?" (the view says only that it is there). */
-function secretDie(x, y, spelling, whose) {
+function secretDie(x, y, spelling, whose, seat) {
   const hidden = spelling === "?";
   const g = svg("g", { transform: `translate(${x},${y})`, class: "dod-die secret" });
   g.append(svg("rect", { width: D, height: D, rx: 6, fill: hidden ? "#bbb" : HUES[spelling[0]] || "#ccc", stroke: "#222", "stroke-width": 2, "stroke-dasharray": "4 3" }));
   g.append(svg("text", { x: D / 2, y: D / 2 + 7, "text-anchor": "middle" }, hidden ? "?" : spelling.toUpperCase()));
-  g.append(title(hidden ? T("{name}'s die, put in secret", { name: whose }) : T("your {die} die, put in secret: the others see it when all have put", { die: spelling })));
+  g.append(title(hidden ? contracted(T("{name}'s die, put in secret", { name: inSentence(whose, seat) })) : T("your {die} die, put in secret: the others see it when all have put", { die: spelling })));
   return g;
 }
 
@@ -142,7 +142,7 @@ function caskets(view, ctx, perRow, names) {
     const at = (c.inside || []).length;
     secret[i].forEach(([s, d], k) => {
       const n = at + k;
-      cg.append(secretDie(x + 8 + (n % PER_ROW) * (D + 4), y + 44 + Math.floor(n / PER_ROW) * (D + 4), d, names[s]));
+      cg.append(secretDie(x + 8 + (n % PER_ROW) * (D + 4), y + 44 + Math.floor(n / PER_ROW) * (D + 4), d, names[s], s));
     });
     cg.append(text(x + 8, y + mid + 5, `${c.open ? T("OPEN") : T("closed")} · ${T("{n} tokens", { n: c.tokens })}`, FS, { bold: c.open }));
     cg.append(text(x + 8, y + mid + 27, T("lid:")));
@@ -208,7 +208,7 @@ function steps(view, ctx, legal, names, width) {
       el.append(text(x + 6, y + 19, T(SQUARE_LABEL[sq] ?? sq)));
       el.append(title(`${letters[k].toUpperCase()} · ${T("step {n}", { n: s + 1 })}: ${T(SQUARE_LABEL[sq] ?? sq)}`));
       seats.forEach((sv, i) => {
-        if (sv.square === letters[k] && sv.step === s + 1) el.append(marker(x + SW - 12 - 20 * (i % 2), y + RH / 2, i, T("{name}'s scoring die", { name: names[i] })));
+        if (sv.square === letters[k] && sv.step === s + 1) el.append(marker(x + SW - 12 - 20 * (i % 2), y + RH / 2, i, contracted(T("{name}'s scoring die", { name: inSentence(names[i], i) }))));
       });
       const a = `square ${letters[k]}`;
       if (legal.has(a) && landing === s) piece(el, [a], ctx, T("{square} of step {n}", { square: a, n: s + 1 }));
@@ -222,7 +222,7 @@ function steps(view, ctx, legal, names, width) {
     if (sv.square) return; // drawn on its square
     const y = sv.step ? rowY(sv.step - 1) : footY;
     const x = 10 + LW + 14 + i * 22 + (sv.step ? SW / 2 : 0);
-    g.append(marker(x, y + RH / 2, i, T("{name}'s scoring die (face {n})", { name: names[i], n: sv.die_face })));
+    g.append(marker(x, y + RH / 2, i, contracted(T("{name}'s scoring die (face {n})", { name: inSentence(names[i], i), n: sv.die_face }))));
   });
   return { node: g, w: width, h: footY + RH + 6 };
 }

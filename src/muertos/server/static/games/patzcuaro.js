@@ -14,7 +14,7 @@
 // unit at the least (style.css), so every text stays at 11.2 px or more.
 import { svg, title, wrap } from "../svg.js";
 import { begin, finish, piece } from "../pieces.js";
-import { lang, t, term } from "../i18n.js";
+import { contracted, inSentence, lang, t, term } from "../i18n.js";
 
 const HUES = { pink: "#ff5d8f", green: "#40916c", purple: "#7b5ea7", yellow: "#f4c430" };
 const GLYPH = { pink: "✿", green: "⚱", purple: "✝", yellow: "❦" };
@@ -155,7 +155,7 @@ function track(view, ctx, legal) {
       const tx = x + SW - 24;
       const ty2 = cy + CH + 19;
       const who = ctx.names?.[s] ?? t("seat", { n: s + 1 });
-      sg.append(svg("g", { class: `ptz-token seat${s % 6}` }, svg("circle", { cx: tx, cy: ty2, r: 15 }), txt(tx, ty2 + 5, { "text-anchor": "middle" }, tr("P{n}", { n: s + 1 })), title(tr("{player}'s token", { player: who }))));
+      sg.append(svg("g", { class: `ptz-token seat${s % 6}` }, svg("circle", { cx: tx, cy: ty2, r: 15 }), txt(tx, ty2 + 5, { "text-anchor": "middle" }, tr("P{n}", { n: s + 1 })), title(contracted(tr("{player}'s token", { player: inSentence(who, s) })))));
     });
     const steps = infos[i].sp?.steps?.[LANG] ?? [];
     sg.append(title(`${label}: ${steps.join(" → ")}`));
