@@ -222,7 +222,7 @@ def test_tables_stored_before_invites_were_opened_once_keep_working(db_url: str)
             )
     store.dispose()
     with TestClient(create_app(db_url, games=TOY_GAMES)) as c:
-        assert open_store(db_url).revision() == "0009"
+        assert open_store(db_url).revision() == "0010"
         assert c.get("/api/tables/waits", headers={"X-Seat-Token": "ana"}).json()["you"] == 0
         own = join(c, "waits", "invite").json()
         assert own["joined"] is True and own["seat"] == 1

@@ -25,7 +25,7 @@ def test_migrations_create_the_schema_once(db_url: str) -> None:
     store = open_store(db_url)
     store.migrate()
     store.migrate()  # idempotent
-    assert store.revision() == "0009"
+    assert store.revision() == "0010"
     store.dispose()
 
 
@@ -58,7 +58,7 @@ def test_a_database_of_the_first_schema_is_upgraded_with_its_tables(db_url: str)
         got = c.get("/api/tables/old1")
         assert got.status_code == 200, got.text
         assert got.json()["moves"] == 0 and got.json()["log"] == ["The cards are dealt."]
-    assert open_store(db_url).revision() == "0009"
+    assert open_store(db_url).revision() == "0010"
 
 
 def test_a_restarted_server_continues_every_table_exactly(db_url: str) -> None:
@@ -277,6 +277,16 @@ def test_every_store_keeps_the_contract_races_and_undo_included(url: str) -> Non
     store.delete_last("t1", a1.id, a1.index)
     row2 = store.get_table("t1")
     assert row2 is not None and row2.finished_at is None and row2.actions == 1
+    # A second take-back of that move, late (two requests that read before either stored),
+    # finds the move played again in its place: it must not take that one back. SQLite gave
+    # the new row the deleted row's id, and the late delete of (id, index) removed it.
+    a2 = store.append("t1", 1, 1, "play 2", finished=False)
+    assert a2.id != a1.id
+    with pytest.raises(Conflict):
+        store.delete_last("t1", a1.id, a1.index)
+    got = store.read("t1")
+    assert got is not None and [a.action for a in got[1]] == ["draw", "play 2"]
+    store.delete_last("t1", a2.id, a2.index)
     assert [r.id for r in store.list_tables("waiting")] == ["t1"] and store.list_tables("in_progress") == []
     assert store.unfinished_ids() == ["t1"]
     store.dispose()

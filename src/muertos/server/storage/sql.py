@@ -121,6 +121,7 @@ actions_t = sa.Table(
     sa.Column("action", sa.String(200), nullable=False),
     sa.Column("time", sa.DateTime(timezone=True), nullable=False),
     sa.UniqueConstraint("table_id", "index", name="uq_actions_table_index"),
+    sqlite_autoincrement=True,  # an id is never given twice: see migration 0010
 )
 
 
