@@ -3,7 +3,7 @@ of games and the conformance checks every game passes. It imports nothing above 
 
 from .agent import Agent
 from .errors import CorruptState, IllegalAction, InvalidOptions, MuertosError, UnknownAgent, UnknownGame
-from .events import Event, name_seats, seat_ref
+from .events import Event, counted, name_seats, seat_ref
 from .game import FORMAT, Game, Option, State, copy_json, normalize, number
 from .parts import Encoding, Heuristics, Parts, Render
 from .registry import game, game_ids, register
@@ -35,6 +35,7 @@ __all__ = [
     "UnknownAgent",
     "UnknownGame",
     "copy_json",
+    "counted",
     "game",
     "game_ids",
     "name_seats",

@@ -32,6 +32,16 @@ def seat_ref(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def counted(n: int, word: str, words: str | None = None) -> str:
+    """``1 card``, ``2 cards``: a count in a game's English sentence. The catalogs translate
+    the sentence of one and the sentence of many each as a whole ("1 marigolds" was read).
+
+    >>> counted(1, "marigold"), counted(0, "marigold"), counted(2, "step"), counted(3, "die", "dice")
+    ('1 marigold', '0 marigolds', '2 steps', '3 dice')
+    """
+    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
+
+
 def name_seats(text: str, names: Sequence[str] | None) -> str:
     """``text`` with each seat reference replaced by that seat's name (one pass, so a name
     that itself reads "Player 3" is never replaced again); unchanged without names."""

@@ -16,6 +16,7 @@ from muertos.engine import IllegalAction, InvalidOptions
 from muertos.games.die_of_the_dead import GAME, DieOfTheDeadState
 from muertos.games.die_of_the_dead.notation import kind_die, kind_of
 from muertos.games.die_of_the_dead.scoring import BREAD, CANDLE, INCENSE, MARIGOLD
+from muertos.i18n import translate
 
 from .helpers import (
     D,
@@ -580,8 +581,8 @@ def test_two_sections_completed_by_one_die_score_in_the_owners_order() -> None:
     # then Marigold, the last one, without a choice: r2 g1 g1 g1 -> nothing either
     scored = [x for x in s.log() if "scores the" in x]
     assert scored == [
-        "Player 1 scores the Bread section (y1 y1 y1 r2): 0 step(s).",
-        "Player 1 scores the Marigold section (r2 g1 g1 g1): 0 step(s).",
+        "Player 1 scores the Bread section (y1 y1 y1 r2): 0 steps.",
+        "Player 1 scores the Marigold section (r2 g1 g1 g1): 0 steps.",
     ]
     assert s.scored[0] == [0, 1, 1, 0] and s.phase == "open" and s.starter == 1
 
@@ -737,16 +738,24 @@ def test_solo_tokens_leave_the_game_when_used_or_discarded() -> None:
 
 
 @pytest.mark.parametrize(
-    ("steps", "rating"),
-    [(18, "a perfect score"), (12, "a good score"), (11, "below a good score")],
+    ("steps", "rating", "said", "dicho"),
+    [
+        (18, "a perfect score", "You ascended 18 steps", "Subiste 18 escalones"),
+        (12, "a good score", "You ascended 12 steps", "Subiste 12 escalones"),
+        (11, "below a good score", "You ascended 11 steps", "Subiste 11 escalones"),
+        (1, "below a good score", "You ascended 1 step:", "Subiste 1 escalón:"),  # was "1 steps"
+    ],
 )
-def test_solo_ends_when_the_city_is_empty_with_its_rating(steps: int, rating: str) -> None:
+def test_solo_ends_when_the_city_is_empty_with_its_rating(
+    steps: int, rating: str, said: str, dicho: str
+) -> None:
     s = arrange(opened(solo(), 3, "r2 b5"), city=[int(k == B_N) for k in range(10)], steps=[steps])
     s.apply("draft r2 to prep")
     s.apply("pay b on 1")
     assert s.over and s.end == "the City of the Dead is empty"
     assert rating in s.status() and s.view(0)["rating"] == rating
-    assert rating in s.log()[-1] and f"{steps} steps" in s.log()[-1]
+    assert rating in s.log()[-1] and said in s.log()[-1]
+    assert dicho in translate(s.log()[-1], "es", "die-of-the-dead")
     assert s.winners() == [0]
 
 

@@ -30,7 +30,7 @@ def test_random_games_write_nothing_the_catalog_does_not_cover() -> None:
             "Jugador 2 paga con un dado de poder morado (p*) de la Ciudad de los Muertos sobre el ataúd 4.",
         ),
         (
-            "Player 1 scores the Bread section (g1 p6* g5 rx): 1 step(s).",
+            "Player 1 scores the Bread section (g1 p6* g5 rx): 1 step.",
             "Jugador 1 puntúa la sección de Pan de muerto (g1 p6* g5 rx): 1 escalón.",
         ),
         (

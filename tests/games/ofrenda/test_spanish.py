@@ -60,7 +60,7 @@ def test_lines_of_a_real_game_translated_by_hand() -> None:
     ("english", "spanish"),
     [
         (
-            "Player 2 takes candle K15 from space 2, paying 0 marigold.",
+            "Player 2 takes candle K15 from space 2, free.",
             "Jugador 2 toma gratis la veladora K15 del espacio 2.",
         ),
         (

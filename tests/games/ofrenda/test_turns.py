@@ -258,6 +258,8 @@ def test_bad_input_names_the_rule_and_changes_nothing() -> None:
         mg={0: 1},
     )
     _unchanged_after(s, "take 4", "take 4 needs 3 marigolds to pay for the skipped portraits; you have 1")
+    poor = arrange(new(2, seed=4), market=PORTRAITS, market_mg=[0, 0, 0, 0], mcandles=CANDLES, mg={0: 0})
+    _unchanged_after(poor, "take 2", "take 2 needs 1 marigold to pay for the skipped portraits; you have 0")
     _unchanged_after(s, "take 7", "Family board space, 1–4")
     _unchanged_after(s, "place P10 S2", "after taking one")
     _unchanged_after(s, "candle 1", "take a portrait first")
@@ -309,3 +311,18 @@ def test_bad_token_input() -> None:
 
 def test_notation_round_trip_of_ids() -> None:
     assert CARD_IDS[C("P17")] == "P17" and S("S12") == 11 and J("J12") == 11
+
+
+@pytest.mark.parametrize(("on_it", "said"), [(1, "collecting 1 marigold."), (2, "collecting 2 marigolds.")])
+def test_the_log_counts_the_marigolds_collected_in_english_and_spanish(on_it: int, said: str) -> None:
+    """RULES: "If there are Marigolds on the Portrait that you took, place them in your
+    storage." One is "1 marigold" (the log said "1 marigolds"), and the Spanish catalog reads
+    each sentence whole."""
+    from muertos.i18n import translate
+
+    s = arrange(new(2, seed=4), market=PORTRAITS, market_mg=[on_it, 0, 0, 0], mcandles=CANDLES)
+    s.apply("take 1")
+    line = s.log(None)[-1]
+    assert line.endswith(f"paying 0 and collecting {said[len('collecting ') :]}"), line
+    es = translate(line, "es", "ofrenda")
+    assert es.endswith("y recoge 1 cempasúchil." if on_it == 1 else "y recoge 2 cempasúchiles."), es

@@ -28,7 +28,7 @@ from itertools import combinations
 from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
-from muertos.engine import Game, Option, Rng, State, seat_ref
+from muertos.engine import Game, Option, Rng, State, counted, seat_ref
 from muertos.engine.actions import Actions, Kind
 
 from . import checks, scoring, views
@@ -454,7 +454,7 @@ class DieOfTheDeadState(State):
         self.scored_steps[s][sec] = k
         self.any_scored = True
         dice = " ".join(die_str(self.ofrenda[s][c]) for c in SECTIONS[sec])
-        self._emit("score", f"{_p(s)} scores the {ITEM_NAMES[sec]} section ({dice}): {k} step(s).")
+        self._emit("score", f"{_p(s)} scores the {ITEM_NAMES[sec]} section ({dice}): {counted(k, 'step')}.")
         return self._ascend(s, k)
 
     def _ascend(self, s: int, k: int) -> bool:
@@ -536,7 +536,7 @@ class DieOfTheDeadState(State):
     def _result_line(self) -> str:
         if self.solo:
             return (
-                f"You ascended {self.steps[0]} steps: {self._rating()} "
+                f"You ascended {counted(self.steps[0], 'step')}: {self._rating()} "
                 f"({C.solo_perfect} is perfect, {C.solo_good} is good)."
             )
         w = self.winners()
@@ -1230,7 +1230,7 @@ class DieOfTheDeadState(State):
             self._return_token(t)
         k = TOKEN_SET_STEPS[len(m.tokens)]
         letters = " ".join(ITEM_LETTERS[t] for t in m.tokens)
-        self._emit("discard", f"{_p(a)} discards {letters} tokens to ascend {k} step(s).")
+        self._emit("discard", f"{_p(a)} discards {letters} tokens to ascend {counted(k, 'step')}.")
         if not self._ascend(a, k):
             self._scoring_step()
 

@@ -15,12 +15,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from muertos.engine import State
-from muertos.i18n import plural as counted
-from muertos.i18n import translate
+from muertos.engine import State, counted
+from muertos.i18n import plural, translate
 
 from .components import BLACK, RED, SUIT_NAME, WHITE, sort_cards
-from .rules import plural
 from .scoring import pips
 from .views import HIDDEN, OfertuView
 
@@ -71,18 +69,18 @@ def _player_panel(v: OfertuView, p: int, seat: int | None) -> Panel:
             line.append("  " + tr("red cards held (hand or face-down bids):") + " ", style="dim")
             line.append_text(cards(v["red_held"][p]))
         grid.add_row(tr("Hand"), line)
-    grid.add_row(tr("Deck"), Text(tr(f"{plural(v['decks'][p], 'card')} face down")))
+    grid.add_row(tr("Deck"), Text(tr(f"{counted(v['decks'][p], 'card')} face down")))
     disp = v["display"][p]
     line = cards(sort_cards(disp), "empty")
-    line.append("  " + counted("ofertu", "= 1 pip", "= {n} pips", pips(disp)), style="bold")
+    line.append("  " + plural("ofertu", "= 1 pip", "= {n} pips", pips(disp)), style="bold")
     grid.add_row(tr("Victory display"), line)
     if v["phase"] != "over":
         grid.add_row(
             tr("This round"),
             Text(
-                counted("ofertu", "1 won", "{n} won", v["wins"][p])
+                plural("ofertu", "1 won", "{n} won", v["wins"][p])
                 + " ("
-                + counted("ofertu", "1 pip", "{n} pips", v["won_pips"][p])
+                + plural("ofertu", "1 pip", "{n} pips", v["won_pips"][p])
                 + ")"
             ),
         )

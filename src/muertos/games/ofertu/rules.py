@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from muertos.engine import Game, State, seat_ref
+from muertos.engine import Game, State, counted, seat_ref
 from muertos.engine.actions import Actions, Kind
 
 from . import checks, notation, scoring, views
@@ -44,10 +44,6 @@ from .views import OfertuView
 
 WHO = {(p, b): f"{seat_ref(p)} ({SUIT_NAME[BLACK if b else WHITE]})" for p in (0, 1) for b in (True, False)}
 """How the log names a seat, by seat and whether it holds the black deck."""
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def spell(cards: list[str]) -> str:
@@ -170,7 +166,7 @@ class OfertuState(State):
                     "draw",
                     f"{self.who(p)} draws {', '.join(sort_cards(drawn))}.",
                     [p],
-                    f"{self.who(p)} draws {plural(len(drawn), 'card')}.",
+                    f"{self.who(p)} draws {counted(len(drawn), 'card')}.",
                 )
         # "When one player runs out of cards, the other may not make more bids.
         # Both players must have an equal number of bids."
@@ -187,7 +183,7 @@ class OfertuState(State):
         self.turn = self.start
         self._emit(
             "round",
-            f"Round {self.round}: {self.who(self.start)} starts; each player bids {plural(self.quota, 'card')}.",
+            f"Round {self.round}: {self.who(self.start)} starts; each player bids {counted(self.quota, 'card')}.",
         )
 
     def _end(self, why: str) -> None:
@@ -195,7 +191,8 @@ class OfertuState(State):
         self.reveal = -1
         sc = [pips(d) for d in self.display]
         line = "; ".join(
-            f"{self.who(p)} {plural(sc[p], 'pip')} in {plural(len(self.display[p]), 'card')}" for p in (0, 1)
+            f"{self.who(p)} {counted(sc[p], 'pip')} in {counted(len(self.display[p]), 'card')}"
+            for p in (0, 1)
         )
         w = self.winners()
         if len(w) == 2:
@@ -335,7 +332,7 @@ class OfertuState(State):
                 self.rng.shuffle(self.red_deck)
                 self._emit(
                     "reshuffle",
-                    f"The red discard ({plural(len(self.red_deck), 'card')}) is shuffled into the red deck.",
+                    f"The red discard ({counted(len(self.red_deck), 'card')}) is shuffled into the red deck.",
                 )
             if self.red_deck:
                 self.row[i] = self.red_deck.pop()
@@ -403,7 +400,7 @@ class OfertuState(State):
     def _still_bidding(self) -> str:
         me = self.turn
         return (
-            f"no passing while bidding: each player places {plural(self.quota, 'card')} as bids "
+            f"no passing while bidding: each player places {counted(self.quota, 'card')} as bids "
             f"this round, and {self.who(me)} has placed {self.placed[me]}"
         )
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, ClassVar
 
-from muertos.engine import CorruptState, Game, InvalidOptions, Option, State
+from muertos.engine import CorruptState, Game, InvalidOptions, Option, State, counted
 from muertos.engine.actions import Actions, Kind
 
 from . import notation as N
@@ -254,7 +254,7 @@ class OfrendaState(State):
         cost = self._take_cost(k)
         mg = self.mg[self.current]
         if cost > mg:
-            return f"take {k + 1} needs {cost} marigolds to pay for the skipped portraits; you have {mg}"
+            return f"take {k + 1} needs {counted(cost, 'marigold')} to pay for the skipped portraits; you have {mg}"
         return None
 
     def _open_takes(self) -> list[str]:
@@ -520,7 +520,7 @@ class OfrendaState(State):
         h.sort()
         self._emit(
             "take",
-            f"Player {p + 1} takes {CARD_TEXT[card]} from space {k + 1}, paying {cost} and collecting {gained} marigolds.",
+            f"Player {p + 1} takes {CARD_TEXT[card]} from space {k + 1}, paying {cost} and collecting {counted(gained, 'marigold')}.",
         )
         if self._candle_offered():
             self.phase = "candle"
@@ -542,7 +542,8 @@ class OfrendaState(State):
         st.sort()
         self._emit(
             "candle",
-            f"Player {p + 1} takes candle {CANDLE_IDS[k]} from space {j + 1}, paying {paid} marigold.",
+            f"Player {p + 1} takes candle {CANDLE_IDS[k]} from space {j + 1}, "
+            + (f"paying {counted(paid, 'marigold')}." if paid else "free."),
         )
         del self.mcandles[j]
         new = self._draw_candle()
@@ -776,7 +777,7 @@ class OfrendaState(State):
         sc = self.scores()
         if P == 1:
             t = tier_for(sc[0])
-            self._emit("end", f"Final score: {int(sc[0])} points. Tier {t.label()}: {t.text}")
+            self._emit("end", f"Final score: {counted(int(sc[0]), 'point')}. Tier {t.label()}: {t.text}")
         else:
             w = self.winners()
             table = ", ".join(f"Player {i + 1} {int(v)}" for i, v in enumerate(sc))
