@@ -218,3 +218,22 @@ def db_client(store_url: str) -> Iterator[TestClient]:
 
 
 AppFactory = Callable[..., TestClient]
+
+
+def schema_at(db_url: str, revision: str) -> Any:
+    """A store on ``db_url`` whose schema is that of ``revision``, as a server of that
+    version left it (every migration undone, then done again up to it)."""
+    from alembic import command
+    from alembic.config import Config
+
+    import muertos.server
+    from muertos.server.storage import open_store
+
+    store = open_store(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(muertos.server.__file__).parent / "migrations"))
+    with store.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "base")
+        command.upgrade(cfg, revision)
+    return store

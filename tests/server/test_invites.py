@@ -7,18 +7,16 @@ the lobby's claim gives no second seat to a caller who shows they sit at the tab
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-import muertos.server
 from muertos.server import create_app
 from muertos.server.storage import hash_token, open_store
 
-from .conftest import TOY_GAMES, human, make_table
+from .conftest import TOY_GAMES, human, make_table, schema_at
 
 
 def join(c: TestClient, table_id: str, token: str, lang: str = "en") -> Any:
@@ -194,16 +192,7 @@ def test_every_store_opens_an_invite_once(store_url: str) -> None:
 def test_tables_stored_before_invites_were_opened_once_keep_working(db_url: str) -> None:
     """A database of the previous schema (0008): an invite not yet opened there is opened
     once like a new one; a seat whose person sat down before keeps its token."""
-    from alembic import command
-    from alembic.config import Config
-
-    store = open_store(db_url)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(muertos.server.__file__).parent / "migrations"))
-    with store.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "base")
-        command.upgrade(cfg, "0008")
+    store = schema_at(db_url, "0008")
     with store.engine.begin() as conn:
         for tid in ("waits", "sat"):
             conn.exec_driver_sql(

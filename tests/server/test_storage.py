@@ -6,18 +6,16 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-import muertos.server
 from muertos.server import create_app
 from muertos.server.storage import Conflict, open_store
 from muertos.server.tables import TableService
 
-from .conftest import TOY_GAMES, Table, bot, human, make_table
+from .conftest import TOY_GAMES, Table, bot, human, make_table, schema_at
 from .test_api import local, play_to_end
 
 
@@ -32,16 +30,7 @@ def test_migrations_create_the_schema_once(db_url: str) -> None:
 def test_a_database_of_the_first_schema_is_upgraded_with_its_tables(db_url: str) -> None:
     """A server of the previous version left a table; the new one adds the notices column
     (revision 0002) and the table plays on."""
-    from alembic import command
-    from alembic.config import Config
-
-    store = open_store(db_url)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(muertos.server.__file__).parent / "migrations"))
-    with store.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "base")
-        command.upgrade(cfg, "0001")
+    store = schema_at(db_url, "0001")
     assert store.revision() == "0001"
     with store.engine.begin() as conn:
         conn.exec_driver_sql(
