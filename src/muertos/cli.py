@@ -282,7 +282,9 @@ def _play(
             i18n.message("cli.header", lang, title=title, seed=seed, seats=escape(", ".join(names)))
         )
     if resume is not None:
-        console.print(i18n.message("cli.resumed", lang, path=resume, n=len(state.history)), markup=False)
+        console.print(
+            i18n.message("cli.resumed", lang, path=resume, n=len(state.history)), markup=False, soft_wrap=True
+        )
     if not quiet:
         _print_events(state, viewer, 0)
     seen = len(state.events)
@@ -300,7 +302,7 @@ def _play(
     except KeyboardInterrupt:
         console.print(f"\n[yellow]{i18n.message('cli.stopped', lang)}[/]")
     if save is not None:
-        console.print(i18n.message("cli.saved", lang, path=save), markup=False)
+        console.print(i18n.message("cli.saved", lang, path=save), markup=False, soft_wrap=True)
     if state.over:
         _final(state, viewer, names)
         if hot_seat:

@@ -227,7 +227,7 @@ def analyze_cmd(
         except OSError as e:
             why = os_reason(e, lang)
             raise fail(message("analysis.unwritable", lang, path=json_out, why=why), lang) from None
-        console.print(message("analysis.written", lang, path=json_out), highlight=False)
+        console.print(message("analysis.written", lang, path=json_out), highlight=False, soft_wrap=True)
     if plot is not None:
         _plot(analysis, plot, lang)
-        console.print(message("analysis.written", lang, path=plot), highlight=False)
+        console.print(message("analysis.written", lang, path=plot), highlight=False, soft_wrap=True)

@@ -164,7 +164,10 @@ def train_cmd(
             ) from None
         except KeyboardInterrupt:
             console.print(
-                i18n.message("learn.summary.interrupted", lang, work=folder), highlight=False, markup=False
+                i18n.message("learn.summary.interrupted", lang, work=folder),
+                highlight=False,
+                markup=False,
+                soft_wrap=True,  # a path is copied whole: never broken across lines
             )
             raise typer.Exit(130) from None
     console.print(_summary(record, lang), highlight=False, markup=False)
@@ -173,6 +176,7 @@ def train_cmd(
         i18n.message("learn.summary.written", lang, path=path, record=path.with_suffix(".json")),
         highlight=False,
         markup=False,
+        soft_wrap=True,  # a path is copied whole: never broken across lines
     )
 
 
