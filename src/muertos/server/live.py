@@ -352,8 +352,9 @@ class Hub:
 
     def _update_now(self, sub: Subscriber, gen: int) -> tuple[bool, dict[str, Any] | None]:
         """``(True, message)`` as :meth:`_update` gives it, computed on the event loop, when
-        that needs no database access (the shared snapshot is fresh and the subscriber's
-        seat is claimed); ``(False, None)`` otherwise."""
+        that needs no database access (the shared snapshot is fresh); ``(False, None)``
+        otherwise. A token opens only a claimed seat (an invite is opened by ``join``), so no
+        visit here writes."""
         snap = self.snaps.get(sub.table_id)
         if snap is None or snap.gen < gen:
             return False, None
@@ -361,8 +362,6 @@ class Hub:
             seat = self.service.seat_of(snap.loaded.table, sub.token)
         except TableError as e:
             return True, _refusal(e, sub.lang)
-        if seat is not None and not snap.loaded.table.seats[seat].claimed:
-            return False, None  # the first visit of a seat claims it: a write
         return True, self._message(sub, snap, seat)
 
     def _update(self, sub: Subscriber, gen: int = 0) -> dict[str, Any] | None:
@@ -372,7 +371,7 @@ class Hub:
             lo = self.service.load_as(snap.loaded, sub.token)
         except TableError as e:  # e.g. the seat was taken over by someone else
             return _refusal(e, sub.lang)
-        if lo.table is not snap.loaded.table:  # the seat was claimed meanwhile: read afresh
+        if lo.table is not snap.loaded.table:  # read afresh: its invite opened on another server
             snap = Snapshot(snap.gen, lo)
         return self._message(sub, snap, lo.seat)
 
