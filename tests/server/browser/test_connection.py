@@ -226,3 +226,50 @@ def test_a_double_click_on_undo_takes_back_one_move(server: str, browser: Any) -
     assert page.locator("#toasts .toast.error").count() == 0
     assert t["errors"] == []
     page.close()
+
+
+def test_a_move_being_typed_survives_the_update_that_comes_meanwhile(server: str, browser: Any) -> None:
+    """The page draws the table it read over HTTP, then the socket's first message draws it
+    again. The box for a typed move used to be drawn afresh each time: a player who began to
+    type in between lost the text (a test of a refusal failed now and then for it), and an
+    update in the middle of typing took the caret away. Here the socket's messages are held
+    until the player has begun to type."""
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bea"}]
+    t = create(server, {"game": "ofrenda", "players": 2, "seats": seats, "seed": 5})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    errors = watch(page)
+    holding = threading.Event()
+    holding.set()
+    held: list[tuple[Any, str | bytes]] = []
+
+    def route(ws: Any) -> None:
+        def down(message: str | bytes) -> None:
+            if holding.is_set():
+                held.append((ws, message))
+            else:
+                ws.send(message)
+
+        ws.connect_to_server().on_message(down)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    page.goto(t["invites"][0]["url"])
+    page.wait_for_selector("button.action")  # drawn from the table read over HTTP
+    page.locator("#typed").click()
+    page.keyboard.type("take")
+    page.evaluate("document.querySelector('#actions h2').dataset.mark = 'drawn before'")
+    page.wait_for_timeout(300)
+    assert held, "the socket's first message did not come"
+    holding.clear()
+    for ws, message in held:
+        ws.send(message)
+    # the side panel is drawn again (a new heading), and the box with it
+    page.wait_for_function("(h => h && !h.dataset.mark)(document.querySelector('#actions h2'))")
+    assert page.locator("#typed").input_value() == "take"
+    assert page.evaluate("document.activeElement?.id") == "typed"
+    page.keyboard.type(" 99")  # the caret is where it was: the player goes on typing
+    page.keyboard.press("Enter")
+    page.locator("#toasts .toast.error").first.wait_for(timeout=SOON)
+    assert page.locator("#typed").input_value() == "take 99"  # a refused move stays, to be mended
+    assert errors == []
+    ctx.close()

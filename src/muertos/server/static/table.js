@@ -162,6 +162,7 @@ async function play(action) {
     else await answerIn(api("POST", `/api/tables/${tableId}/actions`, { action, index }, token), index);
     done = true;
     filter = "";
+    if (typed) typed.input.value = ""; // played: the box is empty for the next move
     drawSide(); // the socket's update may have been drawn with the old filter
     if (!live) await refresh();
   } catch (e) {
@@ -392,9 +393,38 @@ function drawSince() {
   );
 }
 
+/** The box a move is typed in. Built once per language and kept across redraws: an update
+ * that came while a player typed (the socket's first table, a clock, a chat's mute) used to
+ * draw a fresh, empty box, and the move they were typing was lost. */
+let typed = null; // {lang, form, input}
+function typedBox() {
+  if (typed?.lang === lang()) return typed.form;
+  const input = h("input", { id: "typed", placeholder: t("web.table.type_placeholder"), autocomplete: "off", "aria-label": t("web.table.type_label") });
+  const form = h(
+    "form",
+    { class: "typed", onsubmit: (e) => (e.preventDefault(), input.value.trim() && play(input.value.trim())) },
+    input,
+    h("button", { type: "submit" }, t("web.table.play")),
+  );
+  typed = { lang: lang(), form, input };
+  return form;
+}
+
+/** Where the caret stood in the box, if the player was typing (taken before a redraw). */
+function typingNow() {
+  const input = typed?.input;
+  return input && document.activeElement === input ? { start: input.selectionStart, end: input.selectionEnd } : null;
+}
+
+function restoreTyping({ start, end }) {
+  typed.input.focus();
+  typed.input.setSelectionRange(start, end);
+}
+
 function drawSide() {
   const v = table.view;
   const side = $("actions");
+  const typing = typingNow(); // the box leaves the page for a moment, and with it the focus
   side.replaceChildren();
   if (replay) return;
   if (v.legal.length) {
@@ -403,15 +433,8 @@ function drawSide() {
     side.append(h("h2", {}, t("web.table.your_move")));
     if (filter) side.append(h("p", { class: "muted" }, t("web.table.actions_with", { word: filter }), " ", h("button", { class: "link", onclick: () => pick("") }, t("web.table.show_all"))));
     side.append(h("ul", { class: "legal" }, ...shown.map((a) => h("li", {}, h("button", { class: "action", onclick: () => play(a) }, a)))));
-    const input = h("input", { id: "typed", placeholder: t("web.table.type_placeholder"), autocomplete: "off", "aria-label": t("web.table.type_label") });
-    side.append(
-      h(
-        "form",
-        { class: "typed", onsubmit: (e) => (e.preventDefault(), input.value.trim() && play(input.value.trim())) },
-        input,
-        h("button", { type: "submit" }, t("web.table.play")),
-      ),
-    );
+    side.append(typedBox());
+    if (typing) restoreTyping(typing);
     drawHint({ table, tableId, token, side, redraw: drawSide });
   } else if (table.resigned !== null && table.resigned !== undefined) {
     side.append(resignedLine(table));
