@@ -136,3 +136,32 @@ def test_the_lobby_offers_no_second_seat_of_a_table_where_the_browser_sits(serve
     assert [s["claimed"] for s in seats] == [True, True, False]
     assert not errors, errors
     ctx.close()
+
+
+def test_the_lobby_keeps_the_seats_filled_in_when_the_number_of_players_changes(
+    server: str, browser: Any
+) -> None:
+    """Changing the number of players drew every seat's row anew: the names typed and the
+    kinds chosen were lost. Rows already made are kept."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = ctx.new_page()
+    errors = watch(page)
+    page.goto(f"{server}/?lang=en")
+    page.locator("article.game-card", has_text="Ofrenda").first.get_by_role("button").click()
+    page.locator("#players").select_option("2")
+    page.locator("input[name=name-0]").fill("Ana")
+    page.locator("select[name=kind-1]").select_option("human")
+    page.locator("input[name=name-1]").fill("Beto")
+    page.locator("#players").select_option("4")
+    assert page.locator("input[name=name-0]").input_value() == "Ana"
+    assert page.locator("input[name=name-1]").input_value() == "Beto"
+    assert page.locator("select[name=kind-1]").input_value() == "human"
+    assert page.locator("input[name=name-3]").input_value() == ""
+    page.locator("#players").select_option("2")  # and back: seats 3 and 4 are gone
+    assert page.locator(".seats-form li").count() == 2
+    page.locator("dialog form button[type=submit]").click()
+    tid = page.locator(".invites-dialog input").first.input_value().split("/table/")[1].split("?")[0]
+    seats = HTTP.get(f"{server}/api/tables/{tid}").json()["seats"]
+    assert [(s["name"], s["kind"]) for s in seats] == [("Ana", "human"), ("Beto", "human")]
+    assert errors == []
+    ctx.close()

@@ -67,7 +67,9 @@ function openForm(g) {
     ...Array.from({ length: g.max_players - g.min_players + 1 }, (_, k) => g.min_players + k).map((n) => h("option", { value: n, selected: n === Math.max(2, g.min_players) && n <= g.max_players }, `${n}`)),
   );
   const seatsList = h("ol", { class: "seats-form" });
-  const redrawSeats = () => seatsList.replaceChildren(...Array.from({ length: Number(players.value) }, (_, i) => seatRow(i)));
+  // a seat's row is kept once made: changing the number of players keeps the names and kinds chosen
+  const rows = [];
+  const redrawSeats = () => seatsList.replaceChildren(...Array.from({ length: Number(players.value) }, (_, i) => (rows[i] ??= seatRow(i))));
   players.addEventListener("change", redrawSeats);
   redrawSeats();
   const form = h(
