@@ -195,9 +195,11 @@ def test_a_piece_without_a_label_is_named_in_the_pages_language(server: str, bro
 
 
 @pytest.mark.parametrize("game", muertos.game_ids())
-def test_a_long_name_leaves_a_phone_page_as_wide_as_the_screen(server: str, browser: Any, game: str) -> None:
+def test_a_long_name_stays_on_the_screen_and_inside_its_panel(server: str, browser: Any, game: str) -> None:
     """Two people named with 40 characters and no space, a live clock, at 390×844: the page
-    is no wider than the screen (it was 722 px) and each seat's clock is on it."""
+    is no wider than the screen (it was 722 px) and each seat's clock is on it. On the phone
+    and at 1280 px, each name drawn on the board stays inside its panel (in Ofrenda, Ofertu
+    and Die of the Dead it ran past it), cut with an ellipsis."""
     n = max(2, muertos.game(game).min_players)
     names = ["W" * 40, "M" * 40, "Q" * 40, "X" * 40][:n]
     table = create(
@@ -218,5 +220,26 @@ def test_a_long_name_leaves_a_phone_page_as_wide_as_the_screen(server: str, brow
     )
     assert clocks and all(0 < right <= 390 for right in clocks), clocks
     assert names[0] in page.locator("#seats").inner_text().replace("\n", "")
+    for size in (PHONE, DESKTOP):  # and on the board, each name stays inside its panel
+        if size is DESKTOP:
+            ctx.close()
+            ctx, page, errors = open_page(browser, DESKTOP, url)
+            page.wait_for_selector("svg.board")
+        drawn = page.evaluate(NAMES_IN_PANELS, [x[:8] for x in names])
+        assert drawn and all(d["inside"] for d in drawn), drawn
     assert errors == []
     ctx.close()
+
+
+NAMES_IN_PANELS = """(parts) => [...document.querySelectorAll('svg.board text')]
+  .filter((t) => parts.some((p) => t.textContent.includes(p)))
+  .map((t) => {
+    let g = t.parentElement;
+    while (g && !(g.tagName === 'g' && g.querySelector(':scope > rect.panel'))) g = g.parentElement;
+    if (!g) return null;
+    const [r, b] = [g.querySelector(':scope > rect.panel').getBoundingClientRect(), t.getBoundingClientRect()];
+    return { text: t.textContent, inside: b.left >= r.left - 1 && b.right <= r.right + 1 };
+  })
+  .filter(Boolean)"""
+"""Each text of the board that shows a seat's name, and whether it lies inside the panel it is
+drawn on (a name drawn elsewhere, as a mark on a track, is not checked here)."""

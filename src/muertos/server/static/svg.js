@@ -33,6 +33,37 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** `text` cut to `max` characters (whole code points) with an ellipsis: a name drawn in a
+ * board's panel, which cannot wrap as the page's seat list does. */
+export function clipped(text, max) {
+  const chars = Array.from(String(text));
+  return chars.length > max ? chars.slice(0, max - 1).join("") + "…" : String(text);
+}
+
+/** Cut each panel label of `board` (a seat's name and marks) that runs past its panel, with
+ * an ellipsis, its whole text kept as its tooltip. Measured once the board is on the page: how
+ * wide a name is depends on its letters ("WWW" against "iii") and the reader's font. */
+export function fitLabels(board) {
+  for (const label of board.querySelectorAll("text.panel-label")) {
+    const panel = label.parentElement?.querySelector(":scope > rect.panel");
+    if (!panel || label.querySelector("tspan")) continue;
+    const room = Number(panel.getAttribute("x") || 0) + Number(panel.getAttribute("width")) - 8 - Number(label.getAttribute("x") || 0);
+    if (!(room > 0) || label.getComputedTextLength() <= room) continue;
+    const whole = label.textContent;
+    const chars = Array.from(whole);
+    const cut = (n) => (label.textContent = chars.slice(0, n).join("") + "…");
+    let [lo, hi] = [1, chars.length - 1]; // the most characters that fit, by halving
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      cut(mid);
+      if (label.getComputedTextLength() <= room) lo = mid;
+      else hi = mid - 1;
+    }
+    cut(lo);
+    label.append(title(whole));
+  }
+}
+
 /** An <svg> element from markup (for the emblems, which are static art). */
 export function fromMarkup(markup) {
   const t = document.createElement("template");

@@ -5,13 +5,14 @@ import { drawResultPanel } from "./result.js";
 import { drawAnalysis, drawHint } from "./analysis.js";
 import { drawSeatControls, resignedLine, seatBotTag, seatClock, seatPresence, trackClock } from "./clocks.js";
 import { drawChat } from "./chat.js";
-import { h, scrollToEnd } from "./svg.js";
+import { clipped, fitLabels, h, scrollToEnd } from "./svg.js";
 import * as generic from "./render/generic.js";
 import { changed, mark, signatures } from "./changes.js";
 import { attachDetail } from "./detail.js";
 import { beep, soundOn, toggleSound, yourTurn } from "./turn.js";
 import { lang, languageSwitch, loadLanguage, t, translatePage } from "./i18n.js";
 
+const BOARD_NAME = 20; // characters of a seat's name drawn on the board (the seat list shows it whole)
 const SINCE_LINES = 6; // lines of the "since your turn" summary before it folds
 
 /** Milliseconds each move of the others stays on screen before the next (localStorage
@@ -254,7 +255,7 @@ function boardOf(view, live) {
   const idle = () => {};
   const seatNames = (table?.seats || []).map((s) => s.name); // as the log and status call them
   // width: the board frame's inner width in CSS px, so a renderer can choose a narrow layout
-  const ctx = { catalog, names: names(), seatNames, width: boardWidth(), play: live ? play : idle, pick: live ? pick : idle, redraw: drawBoard };
+  const ctx = { catalog, names: names().map((n) => clipped(n, BOARD_NAME)), seatNames, width: boardWidth(), play: live ? play : idle, pick: live ? pick : idle, redraw: drawBoard };
   try {
     return renderer.render(view, ctx);
   } catch (e) {
@@ -276,6 +277,7 @@ function drawBoard() {
   if (replay) {
     drawnKey = null;
     $("board").replaceChildren(boardOf(replay.view, false));
+    fitLabels($("board"));
     return;
   }
   showBoard(boardOf(table.view, true), table.moves);
@@ -290,6 +292,7 @@ function showBoard(el, moves, caption, sigs = null) {
   const nodes = [el];
   if (caption) nodes.unshift(h("p", { class: "stage-caption", role: "status" }, caption));
   $("board").replaceChildren(...nodes);
+  fitLabels(el);
   attachDetail(el);
   boardSigs = sigs ?? signatures(el);
   document.body.dataset.moves = String(moves); // the moves of the drawn board (tests wait on it)
