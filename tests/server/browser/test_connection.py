@@ -258,7 +258,10 @@ def test_a_move_being_typed_survives_the_update_that_comes_meanwhile(server: str
     page.locator("#typed").click()
     page.keyboard.type("take")
     page.evaluate("document.querySelector('#actions h2').dataset.mark = 'drawn before'")
-    page.wait_for_timeout(300)
+    for _ in range(SOON // 50):  # the route's handler runs while the page is waited on
+        if held:
+            break
+        page.wait_for_timeout(50)
     assert held, "the socket's first message did not come"
     holding.clear()
     for ws, message in held:
