@@ -19,16 +19,13 @@ from rich.console import Console
 from muertos import i18n
 from muertos._cliutil import LangOption, parse_options, reader_language
 from muertos._cliutil import fail as _fail
+from muertos._cliwords import ReaderGroup, help_text
 from muertos.engine import MuertosError, UnknownGame, game_ids
 
 from .plan import MAX_GAMES
 from .words import say
 
-app = typer.Typer(
-    help="Batch simulation, reports and tournaments for game designers.",
-    no_args_is_help=True,
-    add_completion=False,
-)
+app = typer.Typer(help="help.sim.about", no_args_is_help=True, add_completion=False, cls=ReaderGroup)
 console = Console()
 
 
@@ -37,29 +34,15 @@ class Backend(StrEnum):
     ray = "ray"
 
 
-GameArg = Annotated[str, typer.Argument(help="a game id, see `muertos games`", show_default=False)]
-PlayersOpt = Annotated[
-    int | None, typer.Option("--players", "-p", help="seats at the table (default: 2, or the minimum)")
-]
-SeedOpt = Annotated[int, typer.Option(help="base seed: the same seed gives the same games", min=0)]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="games played in parallel", min=1)]
-OptionOpt = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="a game option key=value (repeatable)")
-]
-BackendOpt = Annotated[
-    Backend, typer.Option(help="process: local processes; ray: Ray tasks (local, or --address)")
-]
-AddressOpt = Annotated[
-    str | None, typer.Option(help="Ray cluster to use (e.g. auto, ray://head:10001); default: a local one")
-]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")]
-ComponentsOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--components",
-        help="a TOML file of keys of the game's components.toml to change (for compare: B's)",
-    ),
-]
+GameArg = Annotated[str, typer.Argument(help="help.game", show_default=False)]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="help.sim.players")]
+SeedOpt = Annotated[int, typer.Option(help="help.sim.seed", min=0)]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="help.sim.jobs", min=1)]
+OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="help.option")]
+BackendOpt = Annotated[Backend, typer.Option(help="help.sim.backend")]
+AddressOpt = Annotated[str | None, typer.Option(help="help.sim.address")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="help.quiet")]
+ComponentsOpt = Annotated[Path | None, typer.Option("--components", help="help.sim.components")]
 
 
 def _refused(e: MuertosError, lang: str, game_id: str | None = None) -> typer.Exit:
@@ -103,37 +86,24 @@ def _overlay(game_id: str, file: Path | None, lang: str) -> dict[str, Any]:
         raise _refused(e, lang, game_id) from None
 
 
-@app.command("simulate")
+@app.command("simulate", help="help.simulate.about")
 def simulate_cmd(
     game_id: GameArg,
-    out: Annotated[Path, typer.Option("--out", help="directory for the records (resumable)")],
+    out: Annotated[Path, typer.Option("--out", help="help.simulate.out")],
     players: PlayersOpt = None,
-    agents: Annotated[
-        str,
-        typer.Option(
-            help="comma-separated agents; every agent sits in every seat equally often: random, greedy, ismcts:N, …"
-        ),
-    ] = "random",
+    agents: Annotated[str, typer.Option(help="help.simulate.agents")] = "random",
     games: Annotated[
-        int, typer.Option("--games", "-n", help=f"games to play (at most {MAX_GAMES:,})", min=1)
+        int, typer.Option("--games", "-n", help=help_text("help.simulate.games", most=f"{MAX_GAMES:,}"), min=1)
     ] = 1000,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     option: OptionOpt = None,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
-    chunk_size: Annotated[
-        int | None, typer.Option(help="games per saved chunk (default: automatic)", min=1)
-    ] = None,
-    max_games: Annotated[
-        int | None,
-        typer.Option(help="stop after saving about this many new games; re-run to continue", min=1),
-    ] = None,
+    chunk_size: Annotated[int | None, typer.Option(help="help.simulate.chunk_size", min=1)] = None,
+    max_games: Annotated[int | None, typer.Option(help="help.simulate.max_games", min=1)] = None,
     allow_code_change: Annotated[
-        bool,
-        typer.Option(
-            "--allow-code-change", help="resume even though the game's code changed since the run began"
-        ),
+        bool, typer.Option("--allow-code-change", help="help.simulate.allow_code_change")
     ] = False,
     components: ComponentsOpt = None,
     quiet: QuietOpt = False,
@@ -230,7 +200,7 @@ def _simulate(
     except KeyboardInterrupt:
         from . import store
 
-        done = len(store.done_indices(out))
+        done = store.games_in(store.done_runs(out))
         err.print(
             say("simulate.interrupted", lang, done=done, total=config.games, out=out),
             style="yellow",
@@ -278,15 +248,11 @@ def _simulate(
         )
 
 
-@app.command("report")
+@app.command("report", help="help.report.about")
 def report_cmd(
-    directory: Annotated[Path, typer.Argument(help="a directory written by `muertos simulate`")],
-    html: Annotated[
-        Path | None, typer.Option("--html", help="where to write it (default DIR/report.html)")
-    ] = None,
-    sample: Annotated[
-        int, typer.Option(help="games replayed for branching factor and lead changes", min=0)
-    ] = 200,
+    directory: Annotated[Path, typer.Argument(help="help.report.directory")],
+    html: Annotated[Path | None, typer.Option("--html", help="help.report.html")] = None,
+    sample: Annotated[int, typer.Option(help="help.report.sample", min=0)] = 200,
     lang: LangOption = None,
 ) -> None:
     """Write an HTML report (plots embedded) on a simulation and print a short summary."""
@@ -307,24 +273,18 @@ def report_cmd(
         )
 
 
-@app.command("tournament")
+@app.command("tournament", help="help.tournament.about")
 def tournament_cmd(
     game_id: GameArg,
-    agents: Annotated[
-        str, typer.Option(help="comma-separated agents, each once: random,greedy,ismcts:0.2s")
-    ] = "random,greedy",
-    games: Annotated[
-        int, typer.Option("--games", "-n", help="games per pair of agents (made even: seats swap)", min=1)
-    ] = 20,
+    agents: Annotated[str, typer.Option(help="help.tournament.agents")] = "random,greedy",
+    games: Annotated[int, typer.Option("--games", "-n", help="help.tournament.games", min=1)] = 20,
     players: PlayersOpt = None,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     option: OptionOpt = None,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="JSON results (default tournament-GAME-pP-sSEED.json)")
-    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="help.tournament.out")] = None,
     quiet: QuietOpt = False,
     lang: LangOption = None,
 ) -> None:
@@ -392,32 +352,20 @@ def _side_options(items: list[str] | None, flag: str, lang: str) -> dict[str, An
     return parse_options(items)
 
 
-@app.command("compare")
+@app.command("compare", help="help.compare.about")
 def compare_cmd(
     game_id: GameArg,
-    out: Annotated[
-        Path, typer.Option("--out", help="directory for both runs and the comparison (resumable)")
-    ],
-    a: Annotated[
-        list[str] | None, typer.Option("--a", help="an option of configuration A, key=value (repeatable)")
-    ] = None,
-    b: Annotated[
-        list[str] | None, typer.Option("--b", help="an option of configuration B, key=value (repeatable)")
-    ] = None,
+    out: Annotated[Path, typer.Option("--out", help="help.compare.out")],
+    a: Annotated[list[str] | None, typer.Option("--a", help="help.compare.a")] = None,
+    b: Annotated[list[str] | None, typer.Option("--b", help="help.compare.b")] = None,
     players: PlayersOpt = None,
-    agents: Annotated[
-        str, typer.Option(help="comma-separated agents; every agent sits in every seat equally often")
-    ] = "greedy",
+    agents: Annotated[str, typer.Option(help="help.compare.agents")] = "greedy",
     games: Annotated[
-        int,
-        typer.Option("--games", "-n", help=f"games for each configuration (at most {MAX_GAMES:,})", min=1),
+        int, typer.Option("--games", "-n", help=help_text("help.compare.games", most=f"{MAX_GAMES:,}"), min=1)
     ] = 600,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="a game option for both, key=value (repeatable)"),
-    ] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="help.compare.option")] = None,
     components: ComponentsOpt = None,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,

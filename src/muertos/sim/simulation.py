@@ -79,23 +79,24 @@ of every chunk it is given at once, so ten million games handed over whole would
 few tenths of a second) and the wait for its last chunk, beside 500 chunks a job played."""
 
 
-def missing_runs(total: int, done: Iterable[int]) -> Iterator[tuple[int, int]]:
-    """The runs of game indices in ``0..total-1`` no part holds, read from the indices that
-    are done, never from a walk over every game (that walk and a list of every chunk took
-    4.6 s and 580 MB at a hundred million games, before the first was played).
+def missing_runs(total: int, done: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """The runs of game indices in ``0..total-1`` no part holds, from the runs that are done
+    (sorted and merged, as ``store.done_runs`` gives them), never from a walk over every game
+    (that walk and a list of every chunk took 4.6 s and 580 MB at a hundred million games,
+    before the first was played).
 
-    >>> list(missing_runs(10, {0, 1, 5}))
+    >>> list(missing_runs(10, [(0, 2), (5, 6)]))
     [(2, 5), (6, 10)]
-    >>> list(missing_runs(3, set()))
+    >>> list(missing_runs(3, []))
     [(0, 3)]
     """
     start = 0
-    for i in sorted(done):
-        if i >= total:
+    for a, b in done:
+        if a >= total:
             break
-        if i > start:
-            yield start, i
-        start = max(start, i + 1)
+        if a > start:
+            yield start, a
+        start = max(start, b)
     if start < total:
         yield start, total
 
@@ -179,10 +180,10 @@ def simulate(
     env = overlay_environment(config)
     store.claim(out, config, allow_code_change)
     set_aside = store.set_aside_damaged(out)
-    done = store.done_indices(out)
-    if any(i >= config.games for i in done):
+    done = store.done_runs(out)
+    if any(end > config.games for _, end in done):
         raise SimError("beyond", out=out, games=config.games)
-    before = len(done)
+    before = store.games_in(done)
     todo = config.games - before
     size = chunk_size or auto_chunk(todo, jobs)
     chunks = plan_chunks(config, missing_runs(config.games, done), size)

@@ -215,11 +215,30 @@ def set_aside_damaged(out: Path) -> list[tuple[Path, Path, str | Phrase]]:
     return moved
 
 
-def done_indices(out: Path) -> set[int]:
-    done: set[int] = set()
+def done_runs(out: Path) -> list[tuple[int, int]]:
+    """The runs of games the parts in ``out`` hold, ``(start, end)`` sorted and merged where
+    they touch: read from the parts' names, never game by game (a set of every index done
+    took gigabytes to resume a run of millions of games).
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp()); (d / RECORDS).mkdir()
+    >>> for a, b in [(4, 6), (0, 2), (2, 3), (8, 9)]:
+    ...     _ = part_path(d, a, b).write_bytes(b"")
+    >>> done_runs(d)
+    [(0, 3), (4, 6), (8, 9)]
+    """
+    runs: list[tuple[int, int]] = []
     for start, end, _ in parts(out):
-        done.update(range(start, end))
-    return done
+        if runs and start <= runs[-1][1]:
+            runs[-1] = (runs[-1][0], max(runs[-1][1], end))
+        else:
+            runs.append((start, end))
+    return runs
+
+
+def games_in(runs: Iterable[tuple[int, int]]) -> int:
+    """How many games ``runs`` (merged, as ``done_runs`` gives them) hold."""
+    return sum(end - start for start, end in runs)
 
 
 def missing_ranges(total: int, done: set[int]) -> list[tuple[int, int]]:
