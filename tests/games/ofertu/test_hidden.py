@@ -139,3 +139,41 @@ def test_determinize_redraws_a_pending_secret_tiebreak_choice() -> None:
         choices.add(c)
         assert d.view(1) == s.view(1)
     assert "pass" in choices and len(choices) >= 2
+
+
+def test_determinize_keeps_a_red_card_won_in_this_reveal_in_the_hand() -> None:
+    """R1, won into Player 2's hand at position 1 of this reveal, came after the bids
+    were placed ("Once six player cards are placed, the bids are revealed one by one"):
+    no determinization deals it into the face-down bid at position 3. R9, held before the
+    bids, may be in that bid or in the hand."""
+    s = build(
+        row=["R1", "R2", "R3", "R4", "R5"],
+        hands=[["B5", "B1", "B2", "B8", "B9"], ["R9", "W3", "W5", "W6", "W7"]],
+    )
+    play(s, "bid B5 on 2", "bid W3 on 1", "bid B1 on 5", "bid W5 on 2", "bid B2 on 5", "bid W6 on 3")
+    assert s.phase == "tiebreak" and s.reveal == 1  # 5 = 5 at position 2, after R1 was won
+    assert s.hands[1] == ["R1", "R9", "W7"] and s.view(0)["red_held"][1] == ["R1", "R9"]
+    r9_bid = 0
+    for k in range(200):
+        d = s.determinize(0, random.Random(k))
+        assert isinstance(d, OfertuState)
+        assert "R1" in d.hands[1] and "R1" not in d.bids[1][2]
+        assert d.view(0) == s.view(0)
+        r9_bid += "R9" in d.bids[1][2]
+    assert 0 < r9_bid < 200
+
+
+def test_a_card_won_in_this_reveal_and_played_as_a_tiebreaker_leaves_the_record() -> None:
+    """R1 is won into the hand at position 1, then added to break the tie at 2 (A-O4:
+    "even a red card won earlier in the same reveal"): it is no longer a card the hand
+    must hold, and the state at the next tie still saves and loads."""
+    s = build(
+        row=["R1", "R2", "R3", "R4", "R5"],
+        hands=[["B5", "B6", "B1", "B8", "B9"], ["W3", "W5", "W6", "W7", "W8"]],
+    )
+    play(s, "bid B5 on 2", "bid W3 on 1", "bid B6 on 3", "bid W5 on 2", "bid B1 on 5", "bid W6 on 3")
+    assert s.won_to_hand == [[], ["R1"]]
+    play(s, "pass", "tiebreak R1")
+    assert s.phase == "tiebreak" and s.reveal == 2  # 6 = 6 at position 3
+    assert "R2" in s.display[1] and s.won_to_hand == [[], []]
+    assert GAME.from_json(s.to_json()).to_json() == s.to_json()

@@ -34,8 +34,8 @@ def validate(s: OfertuState) -> None:
             raise bad(f"{name} must be seat 0 or 1")
     if len(s.row) != ROW_SIZE or len(s.bids) != 2 or any(len(b) != ROW_SIZE for b in s.bids):
         raise bad(f"the auction row and each player's bids have {ROW_SIZE} positions")
-    if any(len(x) != 2 for x in (s.decks, s.hands, s.display, s.placed, s.choices)):
-        raise bad("decks, hands, displays, placed and choices hold one entry per player")
+    if any(len(x) != 2 for x in (s.decks, s.hands, s.display, s.placed, s.choices, s.won_to_hand)):
+        raise bad("decks, hands, displays, placed, choices and won_to_hand hold one entry per player")
     cards = [c for c in s.row if c is not None] + s.red_deck + s.red_discard + s.out
     cards += [c for pile in (*s.decks, *s.hands, *s.display) for c in pile]
     cards += [c for p in s.bids for b in p for c in b]
@@ -54,6 +54,12 @@ def validate(s: OfertuState) -> None:
         raise bad("the red deck, red discard and auction row hold only red cards")
     if any(c[0] == RED for c in s.out):
         raise bad("red bid cards go to the red discard, not out of play")
+    for p in (0, 1):
+        won = s.won_to_hand[p]
+        if len(set(won)) != len(won) or any(c[0] != RED or c not in s.hands[p] for c in won):
+            raise bad("cards won into a hand during the reveal are red cards in that hand")
+    if s.phase != "tiebreak" and s.won_to_hand != [[], []]:
+        raise bad("cards are won into a hand only while the bids are being revealed")
     if s.phase == "tiebreak":
         if not 0 <= s.reveal < ROW_SIZE or s.row[s.reveal] is None:
             raise bad("a tie-break needs a position with an auction card")

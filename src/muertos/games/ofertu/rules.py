@@ -72,11 +72,12 @@ class OfertuState(State):
         "choices",
         "wins",
         "won_pips",
+        "won_to_hand",
     )
     COPY: ClassVar[dict[str, int]] = {
         **{f: 0 for f in ("black", "start", "turn", "round", "phase", "quota", "reveal")},
         **{f: 1 for f in ("row", "red_deck", "red_discard", "out", "placed", "choices", "wins", "won_pips")},
-        **{f: 2 for f in ("decks", "hands", "display")},
+        **{f: 2 for f in ("decks", "hands", "display", "won_to_hand")},
     }
     """How ``clone`` copies each field (``State.COPY``); ``bids`` (three deep) goes whole."""
     black: int
@@ -113,6 +114,9 @@ class OfertuState(State):
     """Auctions won this round, per seat."""
     won_pips: list[int]
     """Pips of the auction cards won this round, per seat."""
+    won_to_hand: list[list[str]]
+    """Red cards won into each hand during the reveal in progress and still there: taken
+    after the bids were placed, so never in a face-down bid (``views.redraw_hidden``)."""
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -134,6 +138,7 @@ class OfertuState(State):
         self.phase = "bid"
         self.quota, self.placed, self.reveal = 0, [0, 0], -1
         self.choices, self.wins, self.won_pips = [None, None], [0, 0], [0, 0]
+        self.won_to_hand = [[], []]
         # "The player with the black deck is the starting player for the first round."
         self.start = self.turn = self.black
         self._emit(
@@ -258,6 +263,8 @@ class OfertuState(State):
             else:
                 added = True
                 self.hands[p].remove(c)
+                if c in self.won_to_hand[p]:
+                    self.won_to_hand[p].remove(c)
                 self.bids[p][i].append(c)
                 parts.append(f"{self.who(p)} adds {c}")
         self._emit("tiebreak", f"Tie-break at position {i + 1}: {', '.join(parts)}.")
@@ -283,6 +290,7 @@ class OfertuState(State):
             # "The red auction card goes into the winner's hand."
             self.hands[w].append(card)
             self.hands[w].sort(key=ORDER.__getitem__)
+            self.won_to_hand[w].append(card)
             where = "hand"
         self.row[i] = None
         self.wins[w] += 1
@@ -301,6 +309,7 @@ class OfertuState(State):
     def _end_round(self) -> None:
         # "The player who won the most bids that round becomes the starting player for
         # the next round. In case of a tie, count the pips on the cards that were won".
+        self.won_to_hand = [[], []]  # the reveal is over: the next bids may hold these cards
         s = self.start
         if self.wins[0] != self.wins[1]:
             nxt = 0 if self.wins[0] > self.wins[1] else 1

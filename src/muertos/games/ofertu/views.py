@@ -116,7 +116,9 @@ def redraw_hidden(s: OfertuState, seat: int | None, rng: Rng) -> None:
     revealed card, the counts of each pile, hand and bid, and which red cards each
     player holds (every red card in a hand was won in the open, A-O11). The
     opponent's unseen colour cards (hand + face-down bids + deck) are pooled and
-    dealt again.
+    dealt again. A red card won into the hand during this reveal stays in the hand:
+    the bids were placed before it was won ("Once six player cards are placed, the
+    bids are revealed one by one").
     """
     # Every pool is sorted before it is shuffled, so the result depends only on
     # what ``seat`` sees and on ``rng``, never on the true hidden order.
@@ -129,7 +131,11 @@ def redraw_hidden(s: OfertuState, seat: int | None, rng: Rng) -> None:
             rng.shuffle(s.decks[p])
             continue
         hand, bids = s.hands[p], s.bids[p]
-        held = hand + [c for i in range(f, ROW_SIZE) for c in bids[i]]
+        kept = s.won_to_hand[p]
+        loose = list(hand)
+        for c in kept:
+            loose.remove(c)
+        held = loose + [c for i in range(f, ROW_SIZE) for c in bids[i]]
         reds = sort_cards([c for c in held if c[0] == RED])
         pool = sort_cards([c for c in held if c[0] != RED] + s.decks[p])
         rng.shuffle(pool)
@@ -137,8 +143,8 @@ def redraw_hidden(s: OfertuState, seat: int | None, rng: Rng) -> None:
         held = reds + pool[:n]
         s.decks[p] = pool[n:]
         rng.shuffle(held)
-        k = len(hand)
-        s.hands[p] = sort_cards(held[:k])
+        k = len(loose)
+        s.hands[p] = sort_cards(kept + held[:k])
         for i in range(f, ROW_SIZE):
             m = len(bids[i])
             bids[i] = held[k : k + m]

@@ -237,27 +237,33 @@ function drawNarrow(root, view, ctx, legal) {
 
 /** A move that resolves a round's auctions, one stage per auction: the auction row as it
  * stood, the auctions already resolved taken off it, this one marked and told in words
- * (its log lines: what was bid, who won). Built from this seat's view and log only. */
+ * (its log lines: what was bid, who won). Built from this seat's view and log only.
+ * A tie-break opens the stage of the position the tie stopped at (`before.reveal`). A
+ * resolved auction's bids leave the table; its card leaves the row only when won: "the
+ * bids for that red card are both discarded" and the card stays (A-O4). */
 export function stages(before, events) {
   const out = [];
   let cur = null;
   for (const e of events) {
     const m = e.kind === "reveal" ? /^\D*(\d+)/.exec(e.text) : null; // the position, in any language
-    if (m) {
-      cur = { pos: Number(m[1]) - 1, lines: [e.text] };
+    const pos = m ? Number(m[1]) - 1 : e.kind === "tiebreak" && before?.reveal ? before.reveal - 1 : null;
+    if (pos !== null) {
+      cur = { pos, lines: [e.text], won: false };
       out.push(cur);
-    } else if (cur && ["win", "tie", "tiebreak"].includes(e.kind)) cur.lines.push(e.text);
-    else cur = null;
+    } else if (cur && ["win", "tie", "tiebreak"].includes(e.kind)) {
+      cur.lines.push(e.text);
+      if (e.kind === "win") cur.won = true;
+    } else cur = null;
   }
   if (!before?.row) return [];
   const done = [];
   return out.map((st) => {
     const view = { ...before, legal: [], row: [...before.row], bids: (before.bids || []).map((b) => b.map((stack) => [...stack])) };
-    for (const pos of done) {
-      view.row[pos] = null;
+    for (const { pos, won } of done) {
+      if (won) view.row[pos] = null;
       view.bids.forEach((b) => (b[pos] = []));
     }
-    done.push(st.pos);
+    done.push(st);
     return { view, keys: [`row${st.pos}`, `bid0:${st.pos}`, `bid1:${st.pos}`], caption: st.lines.join(" ") };
   });
 }
