@@ -24,10 +24,9 @@ def fail(msg: str, lang: str | None = None) -> typer.Exit:
     return typer.Exit(2)
 
 
-LangOption = Annotated[
-    str | None,
-    typer.Option("--lang", help="language of the text: en or es (default: es if $LANG is Spanish, else en)"),
-]
+LangOption = Annotated[str | None, typer.Option("--lang", help="help.lang")]
+"""``--lang``, read by ``_cliwords.ReaderGroup`` before the command (its help in the language
+asked) and by the command itself through :func:`reader_language`."""
 
 
 def reader_language(lang: str | None) -> str:

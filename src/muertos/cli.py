@@ -17,6 +17,7 @@ from rich.table import Table
 from muertos import i18n
 from muertos._cliutil import LangOption, os_reason, parse_options, reader_language
 from muertos._cliutil import fail as _fail
+from muertos._cliwords import ReaderGroup
 from muertos.agents import agent as make_agent
 from muertos.agents import agent_names
 from muertos.agents.human import HumanAgent
@@ -37,11 +38,9 @@ from muertos.learn.cli import app as learn_app
 from muertos.match import BadRecord, MatchRecord, seat_seed
 from muertos.sim.cli import app as sim_app
 
-app = typer.Typer(
-    help="muertos: a digital table for five Día de los Muertos tabletop games.",
-    no_args_is_help=True,
-    add_completion=False,
-)
+app = typer.Typer(help="help.muertos", no_args_is_help=True, add_completion=False, cls=ReaderGroup)
+"""Every text of its ``--help`` is a key of ``i18n/help.{en,es}.toml``: ``ReaderGroup`` says it
+in the reader's language."""
 app.add_typer(sim_app)  # simulate, report, tournament (heavy libraries load inside the commands)
 app.add_typer(analysis_app)  # analyze
 app.add_typer(learn_app)  # train (torch loads inside the command)
@@ -61,7 +60,7 @@ def _game(game_id: str) -> Game:
         raise _fail(i18n.translate(str(e), lang)) from None
 
 
-@app.command("games")
+@app.command("games", help="help.games.about")
 def games_cmd(lang: LangOption = None) -> None:
     """List the games, their player counts and options."""
     lang = reader_language(lang)
@@ -95,10 +94,8 @@ def games_cmd(lang: LangOption = None) -> None:
     console.print(t)
 
 
-@app.command("rules")
-def rules_cmd(
-    game_id: Annotated[str, typer.Argument(help="a game id, see `muertos games`")], lang: LangOption = None
-) -> None:
+@app.command("rules", help="help.rules.about")
+def rules_cmd(game_id: Annotated[str, typer.Argument(help="help.game")], lang: LangOption = None) -> None:
     """A game's summary, notation with examples, options and reconstructed components."""
     lang = reader_language(lang)
     with i18n.use_language(lang):
@@ -189,31 +186,16 @@ def result_table(result: dict[str, Any], names: list[str]) -> Table:
     return table
 
 
-@app.command("play")
+@app.command("play", help="help.play.about")
 def play_cmd(
-    game_id: Annotated[
-        str | None,
-        typer.Argument(
-            help="a game id, see `muertos games` (with --resume: the record's)", show_default=False
-        ),
-    ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
-    seats: Annotated[
-        str | None,
-        typer.Option("--seats", "-s", help="comma-separated agents, one per seat: human, random, …"),
-    ] = None,
-    seed: Annotated[int | None, typer.Option(help="seed of the shuffle and dice (random if omitted)")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="a game option key=value (repeatable)")
-    ] = None,
-    save: Annotated[
-        Path | None, typer.Option(help="write the match record (JSON) to this file, after every move")
-    ] = None,
-    resume: Annotated[
-        Path | None,
-        typer.Option(help="go on with the unfinished game saved in this file (and keep saving it there)"),
-    ] = None,
-    quiet: Annotated[bool, typer.Option(help="do not print each action")] = False,
+    game_id: Annotated[str | None, typer.Argument(help="help.play.game", show_default=False)] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="help.play.players")] = None,
+    seats: Annotated[str | None, typer.Option("--seats", "-s", help="help.play.seats")] = None,
+    seed: Annotated[int | None, typer.Option(help="help.play.seed")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="help.option")] = None,
+    save: Annotated[Path | None, typer.Option(help="help.play.save")] = None,
+    resume: Annotated[Path | None, typer.Option(help="help.play.resume")] = None,
+    quiet: Annotated[bool, typer.Option(help="help.play.quiet")] = False,
     lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal against bots or at one keyboard.
@@ -401,13 +383,11 @@ def _rebuild(g: Game, rec: MatchRecord, path: Path, every: bool = False) -> list
     return states if every else [s]
 
 
-@app.command("replay")
+@app.command("replay", help="help.replay.about")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="a match record written by `muertos play --save`")],
-    seat: Annotated[
-        int | None, typer.Option(help="watch from this seat (1-based); default: spectator")
-    ] = None,
-    to: Annotated[int | None, typer.Option(help="jump to the position after this many actions")] = None,
+    file: Annotated[Path, typer.Argument(help="help.record")],
+    seat: Annotated[int | None, typer.Option(help="help.replay.seat")] = None,
+    to: Annotated[int | None, typer.Option(help="help.replay.to")] = None,
     lang: LangOption = None,
 ) -> None:
     """Step through a saved game: Enter for the next action, b back, a number to jump, q to quit."""
@@ -487,69 +467,30 @@ def _show(states: list[State], pos: int, viewer: int | None, rec: MatchRecord) -
         console.print(_said(s, s.status()), markup=False)
 
 
-@app.command("serve")
+@app.command("serve", help="help.serve.about")
 def serve_cmd(
-    db: Annotated[
-        str, typer.Option(help="database URL: sqlite:///file.db or postgresql://…")
-    ] = "sqlite:///muertos.db",
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on", min=1, max=65535)] = 8000,
-    workers: Annotated[
-        int,
-        typer.Option(
-            help="web processes sharing the port (more than one needs PostgreSQL; see docs/deploy.md)",
-            min=1,
-            max=64,
-        ),
-    ] = 1,
-    bot_workers: Annotated[
-        int | None,
-        typer.Option(
-            help="processes bots think in, shared out among the web processes (default: one per core)",
-            min=1,
-            max=64,
-        ),
-    ] = None,
-    clock: Annotated[
-        str,
-        typer.Option(
-            help="time limit of tables of two people or more created without one: "
-            "none, live:10m+20s (a bank plus an increment a move), turn:24h (a time per move)"
-        ),
-    ] = "none",
-    smtp: Annotated[
-        str | None,
-        typer.Option(
-            help="HOST:PORT of the SMTP server turn messages by e-mail go out through "
-            "(none: people can give only a webhook)",
-            envvar="MUERTOS_SMTP",
-        ),
-    ] = None,
+    db: Annotated[str, typer.Option(help="help.serve.db")] = "sqlite:///muertos.db",
+    host: Annotated[str, typer.Option(help="help.serve.host")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="help.serve.port", min=1, max=65535)] = 8000,
+    workers: Annotated[int, typer.Option(help="help.serve.workers", min=1, max=64)] = 1,
+    bot_workers: Annotated[int | None, typer.Option(help="help.serve.bot_workers", min=1, max=64)] = None,
+    clock: Annotated[str, typer.Option(help="help.serve.clock")] = "none",
+    smtp: Annotated[str | None, typer.Option(help="help.serve.smtp", envvar="MUERTOS_SMTP")] = None,
     smtp_from: Annotated[
-        str | None, typer.Option(help="the address e-mails come from", envvar="MUERTOS_SMTP_FROM")
+        str | None, typer.Option(help="help.serve.smtp_from", envvar="MUERTOS_SMTP_FROM")
     ] = None,
     smtp_user: Annotated[
-        str | None, typer.Option(help="SMTP user name, if it asks for one", envvar="MUERTOS_SMTP_USER")
+        str | None, typer.Option(help="help.serve.smtp_user", envvar="MUERTOS_SMTP_USER")
     ] = None,
     smtp_password: Annotated[
         str | None,
-        typer.Option(
-            help="SMTP password (better as the environment variable)",
-            envvar="MUERTOS_SMTP_PASSWORD",
-            show_default=False,
-        ),
+        typer.Option(help="help.serve.smtp_password", envvar="MUERTOS_SMTP_PASSWORD", show_default=False),
     ] = None,
     smtp_starttls: Annotated[
-        bool,
-        typer.Option(help="switch to TLS with STARTTLS before logging in", envvar="MUERTOS_SMTP_STARTTLS"),
+        bool, typer.Option(help="help.serve.smtp_starttls", envvar="MUERTOS_SMTP_STARTTLS")
     ] = False,
     public_url: Annotated[
-        str | None,
-        typer.Option(
-            help="the address people reach this server at (https://muertos.example.org behind a proxy), "
-            "for the links in turn messages (default: the address it listens on)",
-            envvar="MUERTOS_PUBLIC_URL",
-        ),
+        str | None, typer.Option(help="help.serve.public_url", envvar="MUERTOS_PUBLIC_URL")
     ] = None,
 ) -> None:
     """Serve the web table: lobby, tables, bots, live updates (needs the `web` extra)."""
@@ -601,6 +542,9 @@ def _check_store(db: str) -> None:
 
 
 def main() -> None:
+    """The ``muertos`` console script. Its language is settled from ``sys.argv`` (``--lang``,
+    else ``LANG``) before Typer reads anything, by ``ReaderGroup``, so a test running ``app``
+    goes the same way."""
     app()
 
 

@@ -25,6 +25,7 @@ from rich.progress import (
 from rich.table import Table
 
 from muertos._cliutil import LangOption, fail, os_reason, reader_language
+from muertos._cliwords import help_text
 from muertos.engine import IllegalAction, MuertosError, UnknownGame, game_ids
 from muertos.i18n import message, title, translate
 from muertos.match import BadRecord, MatchRecord
@@ -148,28 +149,24 @@ def _plot(analysis: Analysis, out: Path, lang: str) -> None:
         raise fail(message("analysis.unwritable", lang, path=out, why=why), lang) from None
 
 
-@app.command("analyze")
+@app.command("analyze", help="help.analyze.about")
 def analyze_cmd(
-    file: Annotated[Path, typer.Argument(help="a match record written by `muertos play --save`")],
+    file: Annotated[Path, typer.Argument(help="help.record")],
     budget: Annotated[
         str | None,
         typer.Option(
-            help=f"search iterations a decision (default {DEFAULT_ITERATIONS}, at most {MAX_ITERATIONS})",
+            help=help_text("help.analyze.budget", default=DEFAULT_ITERATIONS, most=MAX_ITERATIONS),
             show_default=False,
         ),
     ] = None,
     deep: Annotated[
-        bool, typer.Option(help=f"a deeper search: {DEEP_ITERATIONS} iterations a decision")
+        bool, typer.Option(help=help_text("help.analyze.deep", iterations=DEEP_ITERATIONS))
     ] = False,
-    seat: Annotated[
-        int | None, typer.Option(help="analyse this seat only (1-based); default: every seat")
-    ] = None,
-    seed: Annotated[int, typer.Option(help="seed of the search: the same seed gives the same verdicts")] = 0,
-    json_out: Annotated[
-        Path | None, typer.Option("--json", help="write the analysis (JSON) to this file")
-    ] = None,
-    plot: Annotated[Path | None, typer.Option(help="draw each seat's win share over the game (PNG)")] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    seat: Annotated[int | None, typer.Option(help="help.analyze.seat")] = None,
+    seed: Annotated[int, typer.Option(help="help.analyze.seed")] = 0,
+    json_out: Annotated[Path | None, typer.Option("--json", help="help.analyze.json")] = None,
+    plot: Annotated[Path | None, typer.Option(help="help.analyze.plot")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="help.quiet")] = False,
     lang: LangOption = None,
 ) -> None:
     """Judge every move of a saved game: best, good, inaccuracy, mistake or blunder.

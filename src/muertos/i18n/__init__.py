@@ -174,13 +174,14 @@ def _read(path: Traversable) -> dict[str, Any]:
 def messages(lang: str) -> dict[str, str]:
     """The table's messages in ``lang``, keys dotted by section (``web.your_move``): the
     catalog ``{lang}.toml`` and a part's own ``{part}.{lang}.toml`` (``analysis.es.toml``,
-    its keys under ``analysis.``), so a feature keeps its words beside the others'."""
+    its keys under ``analysis.``), so a feature keeps its words beside the others'. The
+    catalogs of English sentences (``shared``, ``click``) and the glossary are read apart."""
     lang = language(lang)
     folder = files(__package__)
     out = _flatten(_read(folder / f"{lang}.toml"), "", f"i18n/{lang}.toml")
     for path in sorted(folder.iterdir(), key=lambda p: p.name):
         part, _, rest = path.name.partition(".")
-        if rest == f"{lang}.toml" and part not in ("shared", "glossary", lang):
+        if rest == f"{lang}.toml" and part not in ("shared", "click", "glossary", lang):
             out |= _flatten(_read(path), f"{part}.", f"i18n/{path.name}")
     return out
 
@@ -402,6 +403,25 @@ def game_catalog(game: str, lang: str) -> GameCatalog:
     )
 
 
+@cache
+def click_catalog(lang: str) -> GameCatalog:
+    """The terminal's framework words in ``lang`` (``click.{lang}.toml``; none for English,
+    Click's and Typer's own language), read as a game's sentences are: ``[terms]`` the
+    whole texts Typer passes to gettext and its help layout's words, by their English;
+    ``[sentences]`` the templates of the usage errors Click composes ("No such option:
+    {name}"); ``[keep]`` what an error quotes as typed (option names, values)."""
+    lang = language(lang)
+    path = files(__package__) / f"click.{lang}.toml"
+    if lang == DEFAULT or not path.is_file():
+        return GameCatalog("click", lang)
+    where = f"i18n/click.{lang}.toml"
+    data = _load(path, where)
+    sentences = _flatten(data.get("sentences", {}), "", where)
+    templates = sorted((_compile(k, v, where) for k, v in sentences.items()), key=lambda t: -t.weight)
+    patterns = tuple(re.compile(p) for p in data.get("keep", {}).get("patterns", []))
+    return GameCatalog("click", lang, _flatten(data.get("terms", {}), "", where), tuple(templates), patterns)
+
+
 @dataclass(frozen=True)
 class Term:
     """A glossary entry: the one word a language uses for a term, and the other words
@@ -429,9 +449,11 @@ def glossary(game: str | None, lang: str) -> list[Term]:
 
 def catalog_texts(game: str | None, lang: str) -> list[str]:
     """Every text a reader of ``lang`` may read from the catalogs of ``game`` (its sentences,
-    terms and result words, its guide) or, for ``None``, the table's messages."""
+    terms and result words, its guide) or, for ``None``, the table's messages and the
+    terminal's framework words (:func:`click_catalog`)."""
     if game is None:
-        return list(messages(lang).values())
+        words = click_catalog(lang)
+        return [*messages(lang).values(), *words.terms.values(), *(t.target for t in words.templates)]
     cat = game_catalog(game, lang)
     return [*cat.terms.values(), *(t.target for t in cat.templates), *cat.result.values(), cat.guide or ""]
 
@@ -592,7 +614,8 @@ def front_end(lang: str) -> dict[str, Any]:
     return {
         "lang": lang,
         "languages": {k: NAMES[k] for k in LANGUAGES},
-        "messages": messages(lang),
+        # the terminal's --help texts are never drawn on a page
+        "messages": {k: v for k, v in messages(lang).items() if not k.startswith("help.")},
         "terms": {g: dict(game_catalog(g, lang).terms) for g in game_ids()},
     }
 
@@ -606,6 +629,7 @@ __all__ = [
     "Term",
     "active",
     "catalog_texts",
+    "click_catalog",
     "front_end",
     "game_catalog",
     "glossary",

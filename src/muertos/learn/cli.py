@@ -50,46 +50,21 @@ def _refused(e: Exception, lang: str, game_id: str) -> typer.Exit:
     return _fail(i18n.translate(str(e), lang, game_id), lang)
 
 
-@app.command("train")
+@app.command("train", help="help.train.about")
 def train_cmd(
-    game_id: Annotated[str, typer.Argument(help="a game id, see `muertos games`", show_default=False)],
-    players: Annotated[int, typer.Option("--players", "-p", help="seats at the table (1: solo)", min=1)] = 1,
-    games: Annotated[int, typer.Option(help="games played for the data", min=1)] = 2000,
-    agents: Annotated[
-        str,
-        typer.Option(help="agents of the games, comma-separated, drawn per seat (solo: in turn)"),
-    ] = "greedy,ismcts:100",
-    keep: Annotated[float, typer.Option(help="share of the positions kept", min=0.001, max=1.0)] = 0.3,
-    search_share: Annotated[
-        float,
-        typer.Option(
-            help="share of a searched move's target that is the search's own value of it", min=0.0, max=1.0
-        ),
-    ] = 0.0,
-    steps: Annotated[int, typer.Option(help="training steps", min=1)] = 4000,
-    hidden: Annotated[str, typer.Option(help="hidden layers' sizes, comma-separated")] = "64,64",
-    seed: Annotated[int, typer.Option(help="the seed of games, samples and network", min=0)] = 0,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            help="chunks of games played at once, a process each (the data is the same)", min=1, max=64
-        ),
-    ] = 1,
-    work: Annotated[
-        Path | None,
-        typer.Option(help="folder of the games and checkpoints (a rerun resumes); default runs/train-GAME-N"),
-    ] = None,
-    out: Annotated[
-        Path | None, typer.Option(help="folder the weights go to (default: the package's own)")
-    ] = None,
-    also: Annotated[
-        list[Path] | None,
-        typer.Option(
-            help="an earlier run's folder (same game and seats, every game played) whose games are "
-            "learned from too; repeatable",
-            show_default=False,
-        ),
-    ] = None,
+    game_id: Annotated[str, typer.Argument(help="help.game", show_default=False)],
+    players: Annotated[int, typer.Option("--players", "-p", help="help.train.players", min=1)] = 1,
+    games: Annotated[int, typer.Option(help="help.train.games", min=1)] = 2000,
+    agents: Annotated[str, typer.Option(help="help.train.agents")] = "greedy,ismcts:100",
+    keep: Annotated[float, typer.Option(help="help.train.keep", min=0.001, max=1.0)] = 0.3,
+    search_share: Annotated[float, typer.Option(help="help.train.search_share", min=0.0, max=1.0)] = 0.0,
+    steps: Annotated[int, typer.Option(help="help.train.steps", min=1)] = 4000,
+    hidden: Annotated[str, typer.Option(help="help.train.hidden")] = "64,64",
+    seed: Annotated[int, typer.Option(help="help.train.seed", min=0)] = 0,
+    jobs: Annotated[int, typer.Option(help="help.train.jobs", min=1, max=64)] = 1,
+    work: Annotated[Path | None, typer.Option(help="help.train.work")] = None,
+    out: Annotated[Path | None, typer.Option(help="help.train.out")] = None,
+    also: Annotated[list[Path] | None, typer.Option(help="help.train.also", show_default=False)] = None,
     lang: LangOption = None,
 ) -> None:
     """Learn a value network from games (greedy, search, self-play) and write its weights.

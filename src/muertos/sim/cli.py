@@ -93,7 +93,8 @@ def simulate_cmd(
     players: PlayersOpt = None,
     agents: Annotated[str, typer.Option(help="help.simulate.agents")] = "random",
     games: Annotated[
-        int, typer.Option("--games", "-n", help=help_text("help.simulate.games", most=f"{MAX_GAMES:,}"), min=1)
+        int,
+        typer.Option("--games", "-n", help=help_text("help.simulate.games", most=f"{MAX_GAMES:,}"), min=1),
     ] = 1000,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
