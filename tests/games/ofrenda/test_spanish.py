@@ -223,14 +223,17 @@ def test_every_candle_and_goal_text_of_the_catalog_has_spanish() -> None:
         spanish = i18n.term("ofrenda", text, "es")
         assert spanish != text and "portrait" not in spanish and "marigold" not in spanish, text
     assert i18n.term("ofrenda", catalog["candles"]["K29"]["text"], "es") == (
-        "más retratos con B azul que nadie (solo se revisa al final ⌚)"
+        "nadie tiene más retratos con B azul que tú, y tienes al menos 1 (solo se revisa al final ⌚)"
     )
 
 
-def test_a_majority_reads_more_than_anyone_not_more_than_half() -> None:
-    """A majority candle lights for the player with more than anyone ("no one has more"):
-    "la mayoría de" reads in Spanish as more than half, so every phrase of "most" says
-    "más … que nadie" (issue 35, item 4), in the rules' texts and the terminal's labels."""
+def test_a_majority_reads_as_nobody_has_more_ties_included() -> None:
+    """ "You are among the players with the majority of Portraits with the depicted feature":
+    every player tied for the highest count qualifies, with a count of at least 1 (A-OF8).
+    "La mayoría de" reads in Spanish as more than half, and "más … que nadie" as more than
+    everyone else, so a tie would read as unlit (an audit found the engine lighting it):
+    every phrase of "most" says "nadie con más" / "nadie tiene más … que tú", in the rules'
+    texts and the terminal's labels, and the English says "no one has more; at least 1"."""
     catalog = tomllib.loads((Path(ofrenda.__file__).parent / "locale" / "es.toml").read_text("utf-8"))
     most = {
         en: es_
@@ -240,5 +243,8 @@ def test_a_majority_reads_more_than_anyone_not_more_than_half() -> None:
     }
     assert len(most) >= 8, most
     for en, text in most.items():
-        assert "que nadie" in text and "mayoría" not in text, (en, text)
-    assert es("most ✿ placed") == "más ✿ puestos que nadie"
+        assert "nadie con más" in text or "nadie tiene más" in text, (en, text)
+        assert "mayoría" not in text and "que nadie" not in text, (en, text)
+        if "(" in en:  # the rules' texts, not the terminal's labels
+            assert "no one has more; at least 1" in en and "al menos 1" in text, (en, text)
+    assert es("most ✿ placed") == "nadie con más ✿ puestos"

@@ -381,9 +381,9 @@ def _candle_text(k: Candle) -> str:
     elif o == "MARIGOLDS_IN_STORAGE":
         t = f"{k.n}+ marigolds in storage"
     elif o == "MAJORITY_FEATURE":
-        t = f"most portraits with {fs[0]} (no one has more)"
+        t = f"most portraits with {fs[0]} (no one has more; at least 1)"
     else:
-        t = "most marigolds on your ofrenda (no one has more)"
+        t = "most marigolds on your ofrenda (no one has more; at least 1)"
     return t + (" (checked at the end only ⌚)" if k.end_only else "")
 
 
