@@ -28,19 +28,11 @@ const GAP = 8;
 const STEP = CW + GAP;
 const PAD = 8; // inside a panel
 const ROW_GAP = 44; // between two rows of an ofrenda: room for the Candle/Marigold slots
-const ROWS = [
-  { slots: ["S1", "S2", "S3"], off: 1 },
-  { slots: ["S4", "S5", "S6", "S7"], off: 0.5 },
-  { slots: ["S8", "S9", "S10", "S11", "S12"], off: 0 },
-];
-const JROWS = [
-  { slots: ["J1", "J2", "J3", "J4", "J5"], off: 1 },
-  { slots: ["J6", "J7", "J8", "J9", "J10", "J11", "J12"], off: 0.5 },
-];
-const GOLDEN = new Set(["S2", "S10"]);
-const PAY = new Set(["S5", "S6"]);
-const GAIN = new Set(["S8", "S12"]);
-const CANDLE_SLOTS = new Set(["J1", "J3", "J5", "J7", "J9", "J11"]);
+/** Slots by kind, from the catalog (`components.toml`): the board's layout, the slots' kinds
+ * and the candle/marigold slots' places are the data's (some RECONSTRUCTED), never this file's. */
+function slotsOf(kind) {
+  return new Set(Object.entries(CAT.slots || {}).filter(([, s]) => s.kind === kind).map(([id]) => id));
+}
 const PANEL_W = 5 * STEP - GAP + 2 * PAD;
 const SMALL = 14; // the smallest text, in board units
 const LINE = 18; // a line of SMALL text
@@ -276,8 +268,18 @@ function familyBoard(view, ctx, legal, w) {
   return { node: g, w, h };
 }
 
-function slotXY(row, i, off) {
-  return { x: PAD + (off + i) * STEP, y: 56 + row * (CH + ROW_GAP) };
+/** Where a card slot is drawn: its (row, x) of the catalog, x in card steps. */
+function slotXY(slot) {
+  return { x: PAD + slot.x * STEP, y: 56 + slot.row * (CH + ROW_GAP) };
+}
+
+/** Where a candle or marigold slot is drawn: between the rows of the cards around it, at their
+ * middle (the catalog lists the cards each surrounds). */
+function tokenXY(token) {
+  const around = token.cards.map((id) => CAT.slots[id]);
+  const row = Math.min(...around.map((c) => c.row));
+  const x = around.reduce((sum, c) => sum + c.x, 0) / around.length;
+  return { x: PAD + x * STEP + CW / 2, y: 56 + (row + 1) * (CH + ROW_GAP) - ROW_GAP / 2 };
 }
 
 function altar(view, seatIdx, sv, ctx, legal) {
@@ -294,61 +296,59 @@ function altar(view, seatIdx, sv, ctx, legal) {
   const sc = sv.score?.total;
   g.append(label(12, 44, termn(GAME, "☀ 1 lit", "☀ {n} lit", sv.lit_portraits ?? 0) + (sc !== undefined ? " · " + tr("{n} points", { n: sc }) : ""), SMALL));
   // card slots
-  ROWS.forEach((row, r) => {
-    row.slots.forEach((slot, i) => {
-      const { x, y } = slotXY(r, i, row.off);
-      const card = sv.ofrenda?.[slot];
-      let el;
-      if (card) el = portraitCard(x, y, card, { golden: GOLDEN.has(slot) });
-      else {
-        el = svg("g", { transform: `translate(${x},${y})`, class: "ofr-slot" + (GOLDEN.has(slot) ? " golden" : "") });
-        el.append(svg("rect", { width: CW, height: CH, rx: 6 }));
-        el.append(label(CW / 2, CH / 2 - 4, slot, 16, { "text-anchor": "middle" }));
-        const mark = GOLDEN.has(slot) ? "★ ×2" : PAY.has(slot) ? "−1✿" : GAIN.has(slot) ? "+1✿" : "";
-        if (mark) el.append(label(CW / 2, CH / 2 + 20, mark, 16, { "text-anchor": "middle", class: "mark" }));
-        const kind = GOLDEN.has(slot) ? "golden: the portrait's score counts double" : PAY.has(slot) ? "pay 1 marigold to place a portrait here" : GAIN.has(slot) ? "gain 1 marigold when placing a portrait here" : "";
-        el.append(title(tr("slot {slot}", { slot }) + (kind ? ": " + tr(kind) : "")));
-      }
-      el.dataset.k = `s${seatIdx}:${slot}`;
-      if (mine && selected && legal.has(`place ${selected} ${slot}`.toLowerCase())) {
-        piece(el, [`place ${selected} ${slot}`], ctx, tr("place {pid} in {slot}", { pid: selected, slot }));
-      } else if (mine && !selected) {
-        const here = acts(view, (a) => a.startsWith("place ") && a.endsWith(` ${slot.toLowerCase()}`));
-        piece(el, here, ctx, tr("place a portrait in {slot}", { slot }));
-      }
-      g.append(el);
-    });
+  if (!CAT.slots || !CAT.token_slots) throw new Error("no catalog: the generic board draws the table");
+  const [GOLDEN, PAY, GAIN] = ["golden", "cost", "gain"].map(slotsOf);
+  Object.entries(CAT.slots).forEach(([slot, at]) => {
+    const { x, y } = slotXY(at);
+    const card = sv.ofrenda?.[slot];
+    let el;
+    if (card) el = portraitCard(x, y, card, { golden: GOLDEN.has(slot) });
+    else {
+      el = svg("g", { transform: `translate(${x},${y})`, class: "ofr-slot" + (GOLDEN.has(slot) ? " golden" : "") });
+      el.append(svg("rect", { width: CW, height: CH, rx: 6 }));
+      el.append(label(CW / 2, CH / 2 - 4, slot, 16, { "text-anchor": "middle" }));
+      const mark = GOLDEN.has(slot) ? "★ ×2" : PAY.has(slot) ? "−1✿" : GAIN.has(slot) ? "+1✿" : "";
+      if (mark) el.append(label(CW / 2, CH / 2 + 20, mark, 16, { "text-anchor": "middle", class: "mark" }));
+      const kind = GOLDEN.has(slot) ? "golden: the portrait's score counts double" : PAY.has(slot) ? "pay 1 marigold to place a portrait here" : GAIN.has(slot) ? "gain 1 marigold when placing a portrait here" : "";
+      el.append(title(tr("slot {slot}", { slot }) + (kind ? ": " + tr(kind) : "")));
+    }
+    el.dataset.k = `s${seatIdx}:${slot}`;
+    if (mine && selected && legal.has(`place ${selected} ${slot}`.toLowerCase())) {
+      piece(el, [`place ${selected} ${slot}`], ctx, tr("place {pid} in {slot}", { pid: selected, slot }));
+    } else if (mine && !selected) {
+      const here = acts(view, (a) => a.startsWith("place ") && a.endsWith(` ${slot.toLowerCase()}`));
+      piece(el, here, ctx, tr("place a portrait in {slot}", { slot }));
+    }
+    g.append(el);
   });
   // candle (square) and marigold (round) slots between the rows
-  JROWS.forEach((row, r) => {
-    row.slots.forEach((slot, i) => {
-      const x = PAD + (row.off + i * 0.5) * STEP + CW / 2;
-      const y = 56 + (r + 1) * (CH + ROW_GAP) - ROW_GAP / 2;
-      const tok = sv.tokens?.[slot];
-      const isCandle = CANDLE_SLOTS.has(slot);
-      const el = svg("g", { class: "ofr-jslot" + (isCandle ? " c" : " m"), "data-k": `s${seatIdx}:${slot}` });
-      // a candle slot is a square (style.css draws only the round ones: its colours are here)
-      const square = isCandle ? svg("rect", { x: x - 18, y: y - 18, width: 36, height: 36, rx: 7, fill: "#f3f5f9", stroke: "#8d99ae", "stroke-width": 1.5 }) : null;
-      el.append(square ?? svg("circle", { cx: x, cy: y, r: 19 }));
-      if (tok === "marigold") el.append(marigoldIcon(x, y, 12));
-      else if (tok && tok.candle) {
-        el.append(placedCandle(x, y, tok.candle, tok.lit));
-        if (square) square.setAttribute("fill", tok.lit ? "#fff3c4" : "#f5f0e1");
-      }
-      else el.append(label(x, y + 5, slot, SMALL, { "text-anchor": "middle", class: "jlabel" }));
-      const what = tr(isCandle ? "{slot}: candle slot" : "{slot}: marigold slot", { slot });
-      el.append(title(what));
-      if (mine) {
-        const want = selected ? `candle ${selected} ${slot}`.toLowerCase() : null;
-        if (want && legal.has(want)) piece(el, [`candle ${selected} ${slot}`], ctx, tr("put candle {id} on {slot}", { id: selected, slot }));
-        else piece(el, acts(view, (a) => a.endsWith(` ${slot.toLowerCase()}`)), ctx, what);
-      }
-      if (square && el.classList.contains("playable")) square.setAttribute("style", "fill:#efe4ff;stroke:var(--purple);stroke-width:3");
-      g.append(el);
-    });
+  Object.entries(CAT.token_slots).forEach(([slot, token]) => {
+    const { x, y } = tokenXY(token);
+    const tok = sv.tokens?.[slot];
+    const isCandle = token.type === "candle";
+    const el = svg("g", { class: "ofr-jslot" + (isCandle ? " c" : " m"), "data-k": `s${seatIdx}:${slot}` });
+    // a candle slot is a square (style.css draws only the round ones: its colours are here)
+    const square = isCandle ? svg("rect", { x: x - 18, y: y - 18, width: 36, height: 36, rx: 7, fill: "#f3f5f9", stroke: "#8d99ae", "stroke-width": 1.5 }) : null;
+    el.append(square ?? svg("circle", { cx: x, cy: y, r: 19 }));
+    if (tok === "marigold") el.append(marigoldIcon(x, y, 12));
+    else if (tok && tok.candle) {
+      el.append(placedCandle(x, y, tok.candle, tok.lit));
+      if (square) square.setAttribute("fill", tok.lit ? "#fff3c4" : "#f5f0e1");
+    }
+    else el.append(label(x, y + 5, slot, SMALL, { "text-anchor": "middle", class: "jlabel" }));
+    const what = tr(isCandle ? "{slot}: candle slot" : "{slot}: marigold slot", { slot });
+    el.append(title(what));
+    if (mine) {
+      const want = selected ? `candle ${selected} ${slot}`.toLowerCase() : null;
+      if (want && legal.has(want)) piece(el, [`candle ${selected} ${slot}`], ctx, tr("put candle {id} on {slot}", { id: selected, slot }));
+      else piece(el, acts(view, (a) => a.endsWith(` ${slot.toLowerCase()}`)), ctx, what);
+    }
+    if (square && el.classList.contains("playable")) square.setAttribute("style", "fill:#efe4ff;stroke:var(--purple);stroke-width:3");
+    g.append(el);
   });
   // storage: marigolds and candles, the candles' objectives in words
-  let y = 56 + 3 * CH + 2 * ROW_GAP + 16;
+  const rows = Math.max(...Object.values(CAT.slots).map((c) => c.row)) + 1;
+  let y = 56 + rows * CH + (rows - 1) * ROW_GAP + 16;
   g.append(marigoldIcon(PAD + 12, y + 10, 10));
   g.append(label(PAD + 28, y + 15, tr("× {n} in storage", { n: sv.marigolds ?? 0 }), SMALL, { "data-k": `s${seatIdx}:store` }));
   let cx = 232;
