@@ -1,4 +1,4 @@
-"""The picture: the track with tokens, top cards and conditions, altars as pyramids, the
+"""The picture: the track with tokens, the shops' cards and conditions, altars as pyramids, the
 seat's own hand only, objectives, and scores at the end; in English or Spanish."""
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ def test_the_table_as_each_seat_sees_it() -> None:
         flipped=[False, False, True],
     )
     me = text(s, 0)
-    # The track: shop names with tile codes, tokens, the top card of a stack and how many lie under.
+    # The track: shop names with tile codes, tokens, every card of a stack (top first).
     assert "Bakery [T1A]" in me and "Cantina [T4A]" in me
-    assert "19 Pu mrg mrg mrg" in me and "+1 under it" in me
+    assert "19 Pu mrg mrg mrg" in me and "under it:" in me and "8 Ye skl" in me
     assert "2 top" in me and "9 bottom" in me and "10 Cemetery" in me
     assert "trade: has pan" in me and "→ altar" in me  # the space's condition and actions
     assert "trade: =1 obj" in me and "→ reveal ↑" in me
@@ -53,6 +53,16 @@ def test_the_table_as_each_seat_sees_it() -> None:
     # Player 2 sees its own hand and not Player 1's.
     two = text(s, 1)
     assert "Your hand (2): 17 Pk mrg mrg  33 Pk prt prt prt" in two and "50 Gn pan" not in two
+
+
+def test_every_card_of_a_shop_space_is_shown_top_first() -> None:
+    # Spec B.5.4: "Every card on a shop space is face up and visible to all players."
+    s = position(2, tiles=A, hands=[[50, 2], [3]], stacks={1: [8, 9, 33]})
+    lines = text(s, 1).splitlines()
+    cards = ["33 Pk prt prt prt", "9 Pk skl", "8 Ye skl"]  # the Bakery's stack, top first
+    rows = [next(i for i, line in enumerate(lines) if f"│ {c} " in line) for c in cards]
+    assert rows == sorted(rows) and "under it:" in lines[rows[0] + 1]
+    assert "debajo:" in text(s, None, "es") and "9 Ro cal" in text(s, None, "es")
 
 
 def test_spanish_names_and_final_scores() -> None:

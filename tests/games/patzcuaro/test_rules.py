@@ -118,7 +118,7 @@ def test_trade_has_object_then_altar() -> None:
     assert s.to_move == 1 and s.phase == "move"
 
 
-def test_trade_several_cards_last_is_top_and_auto_take() -> None:
+def test_trade_several_cards_last_is_top_then_take() -> None:
     s = position(2, tiles=A, hands=[[50, 52, 54], [2]], stacks={1: [8, 9]})
     s.apply("move 1")
     s.apply("trade 52")
@@ -126,11 +126,13 @@ def test_trade_several_cards_last_is_top_and_auto_take() -> None:
     s.apply("take")
     assert s.stacks[1] == [52, 50]  # 50, revealed last, is the top card
     assert s.hands[0] == [8, 9, 54]
-    # Revealing the last matching card takes at once: nothing else could be done.
+    # Revealing the last matching card leaves only the take, still the player's to play.
     s = position(2, tiles=A, hands=[[50, 52], [2]], stacks={1: [8]})
     s.apply("move 1")
     s.apply("trade 50")
     s.apply("trade 52")
+    assert s.legal_actions() == ["take"] and s.stacks[1] == [8] and s.step == 0
+    s.apply("take")
     assert s.stacks[1] == [50, 52] and s.hands[0] == [8] and s.step == 1
 
 
@@ -161,6 +163,7 @@ def test_diff_top_compares_with_the_top_card_before_the_trade() -> None:
     s.apply("trade 3")
     assert s.legal_actions() == ["trade 8", "take"]
     s.apply("trade 8")  # still compared with #22 green, not with #3 purple
+    s.apply("take")
     assert s.stacks[7] == [3, 8] and s.hands[0] == [2, 5, 22]
     assert len(s.legal_actions()) == 3 * 4  # 3 cards × base slots 1a–1d
 
@@ -170,6 +173,7 @@ def test_not_object_then_reveal_up() -> None:
     s.apply("move 1")
     assert s.legal_actions() == ["trade 22", "flip"]  # #1 and #6 show a candle
     s.apply("trade 22")
+    s.apply("take")
     assert s.stacks[7] == [22] and s.hands[0] == [1, 6, 30]
     assert s.stacks[2] == [44, 40]  # the arrow points up: T2B's top space
     assert s.to_move == 1
@@ -209,6 +213,7 @@ def test_reveal_toward_a_removed_tile_does_nothing() -> None:
     stacks = [list(x) for x in s.stacks]
     s.apply("move 1")
     s.apply("trade 3")
+    s.apply("take")
     assert s.hands[0] == [30, 40]
     assert s.deck[-1] == 41  # drew 40, revealed nothing
     assert [x for i, x in enumerate(s.stacks) if i != 4] == [x for i, x in enumerate(stacks) if i != 4]
@@ -219,6 +224,7 @@ def test_reveal_toward_the_patzcuaro_tile_does_nothing() -> None:
     s = position(2, tiles=("T4A", "T1A", "T2A", "T3A"), hands=[[43], [2]], stacks={1: [30]}, deck=[40, 41])
     s.apply("move 1")
     s.apply("trade 43")
+    s.apply("take")
     assert s.hands[0] == [30, 40] and s.deck[-1] == 41
     assert s.stacks[0] == [] and s.stacks[7] == []
 
@@ -227,6 +233,7 @@ def test_reveal_down_then_draw() -> None:
     s = position(3, tiles=A, hands=[[36]], stacks={3: [30], 6: [31]}, deck=[40, 41], pos=[2, -1, -1])
     s.apply("move 1")
     s.apply("trade 36")
+    s.apply("take")
     assert s.stacks[6] == [31, 40] and s.hands[0] == [30, 41]
 
 
@@ -235,6 +242,7 @@ def test_any_card_then_draw_then_others_draw_in_turn_order() -> None:
     s.apply("move 1")
     assert s.legal_actions() == ["trade 1", "flip"]
     s.apply("trade 1")
+    s.apply("take")
     assert s.hands == [[30, 40], [2, 41], [3, 42]]
     assert s.deck[-1] == 43 and s.to_move == 1
     log = s.log(2)
@@ -245,6 +253,7 @@ def test_candle_shop_altar_then_others_draw() -> None:
     s = position(3, tiles=B, hands=[[1, 9], [2], [3]], stacks={2: [30]}, deck=[40, 41], pos=[1, -1, -1])
     s.apply("move 1")
     s.apply("trade 1")
+    s.apply("take")
     s.apply("altar 30 1a")
     assert s.altars[0][0] == 30 and s.hands == [[9], [2, 40], [3, 41]]
 
@@ -410,6 +419,7 @@ def test_others_draw_stops_when_the_deck_runs_out() -> None:
     )
     s.apply("move 1")
     s.apply("trade 1")
+    s.apply("take")
     assert s.hands == [[30, 40], [2, 41], [3]]  # Player 3 gets nothing
     assert s.phase == "last" and s.final == [1, 2]
     s.apply("altar 2 1a")
@@ -436,6 +446,8 @@ def test_bad_input_is_refused_with_the_rule() -> None:
     refuse(s, "trade 3", "not in your hand")
     refuse(s, "altar 50 1a", "next action is a trade")
     s.apply("trade 50")
+    refuse(s, "altar 50 1a", "next action is a trade")  # revealed: the take is still to come
+    s.apply("take")
     refuse(s, "trade 3", "next action is the altar")
 
 
@@ -482,6 +494,38 @@ def test_determinize_keeps_a_two_icon_trade_finishable() -> None:
     for _ in range(40):
         d = s.determinize(1, rnd)
         assert 2 in d.hands[0] and d.legal_actions() == ["trade 2"]
+
+
+def test_the_take_tells_nothing_of_the_hidden_hand() -> None:
+    # "Descubre una Carta de altar (o más) de tu mano … Con excepción de la(s) carta(s) que
+    # descubriste, toma las otras cartas de ese espacio a tu mano." Whether the hand holds
+    # another card meeting the condition is the player's secret (A-P6): play waits for the
+    # take in both hands, so the table sees the same reveal.
+    other = {"a second bread card": 52, "no other bread card": 1}
+    games = {k: position(2, tiles=A, hands=[[50, c, 2], [3]], stacks={1: [8]}) for k, c in other.items()}
+    for s in games.values():
+        s.apply("move 1")  # the Bakery (top): a card with pan de muerto, then the altar
+        s.apply("trade 50")
+    with_bread, without = games.values()
+    for seat in (1, None):
+        assert with_bread.view(seat) == without.view(seat)
+        assert with_bread.log(seat) == without.log(seat)
+    assert without.view(1)["offered"] == [50] and not any("takes" in x for x in without.log(1))
+    assert with_bread.legal_actions() == ["trade 52", "take"]
+    assert without.legal_actions() == ["take"]
+    # So a bot's redraw may give Player 1 either kind of hand, each waiting for the take.
+    rnd = random.Random(2)
+    kinds = set()
+    for _ in range(60):
+        d = without.determinize(1, rnd)
+        assert d.view(1) == without.view(1) and d.legal_actions()[-1] == "take"
+        kinds.add(len(d.legal_actions()) > 1)
+    assert kinds == {True, False}
+    for s in games.values():
+        s.apply("take")
+        assert s.stacks[1] == [50] and 8 in s.hands[0] and s.step == 1
+        assert s.log(1)[-1] == "Player 1 takes #8 yellow: sugar skull."
+    assert with_bread.view(1) == without.view(1)
 
 
 def test_status_and_stats() -> None:

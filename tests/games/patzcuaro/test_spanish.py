@@ -113,6 +113,7 @@ def test_a_turn_in_spanish_written_out_by_hand() -> None:
     )
     for x in (s, o):
         x.apply("trade 17")
+        x.apply("take")
     want = [
         "Jugador 1 avanza 2 hasta Florería (arriba).",
         "Jugador 1 descubre #17 rosa: flor de cempasúchil ×2 en Florería (arriba).",

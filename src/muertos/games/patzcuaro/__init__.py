@@ -39,8 +39,8 @@ petals: 4/7/12 for 1/2/3 levels holding a card of a colour and a card with an ob
 Notation (case and spacing do not matter):
   move 2          advance your token 2 spaces (move 1, move 2, move 3)
   trade 17        reveal card 17 from your hand onto your shop space
-  take            stop revealing and take the cards that were there (automatic when
-                  no further card may be revealed)
+  take            stop revealing and take the cards that were there (automatic only
+                  at a space with several icons, once each has its card)
   altar 17 2b     put card 17 on altar slot 2b: slots 1a-1d base, 2a-2c second level
                   (2a rests on 1a+1b), 3a-3b top (3a rests on 2a+2b)
   flip            flip your player card instead of the space's actions and draw 2

@@ -1,5 +1,5 @@
-"""The table as one seat sees it: the track of shops with tokens, each shop space's top
-card and condition, every altar as a pyramid, the seat's hand (other hands show only
+"""The table as one seat sees it: the track of shops with tokens, each shop space's cards
+(top first) and condition, every altar as a pyramid, the seat's hand (other hands show only
 their size and the cards known to all), the objectives, and the scores at the end.
 
 Colours always come with a code (``Pk`` pink, ``Gn`` green, …; Spanish ``Ro``, ``Ve``, …)
@@ -111,10 +111,15 @@ def _space_cell(s: PatzcuaroState, idx: int, lang: str) -> Text:
         out.append("\n")
     stack = s.stacks[idx]
     if stack:
+        # Every card of a shop space is face up and a trade takes them all (spec B.5.4): each
+        # is listed, the top card first (the one "≠ top" compares with), then those under it.
         out.append_text(_card(stack[-1], lang))
-        if len(stack) > 1:
-            out.append(f"\n(+{len(stack) - 1} {w['under']})", style="dim")
         out.append("\n")
+        if len(stack) > 1:
+            out.append(f"{w['under']}:\n", style="dim")
+            for c in reversed(stack[:-1]):
+                out.append_text(_card(c, lang))
+                out.append("\n")
     out.append("\n→ ".join(N.step_text(st, lang, short=True) for st in space.steps), style="italic")
     return out
 

@@ -618,7 +618,13 @@ class PatzcuaroState(State):
         self.offered.append(cid)
         where = self.space_label(self.pos[me])
         self._emit("trade", f"Player {me + 1} reveals {N.card_text(cid, self._lang)} at {where}.")
-        if not self._trade_cards():
+        # One icon ("una … (o más)"): the take is always the player's. Taking on its own when
+        # no other matching card is left would tell the table what the hidden hand lacks
+        # (A-P6). Several icons: exactly one card each (A-P4), and a reveal is allowed only
+        # if the hand can fill the icons still open (``_multi_ok``), so the take follows
+        # at once exactly when every icon has its card: a count all can see, telling nothing.
+        icons = self._current_step().icons
+        if len(icons) > 1 and len(self.offered) == len(icons):
             self._take()
 
     def _take(self) -> None:
@@ -754,7 +760,7 @@ class PatzcuaroState(State):
                 return None  # the flip is still open: any hand can go on
             return lambda h: _fill(list(icons), h, top)
         if len(icons) == 1:
-            return None  # "take" is always open
+            return None  # the player waits to take after any reveal: any hand could be here
         offered = list(self.offered)
         return lambda h: _multi_ok(icons, offered, h, top)
 

@@ -1,11 +1,13 @@
 // Pátzcuaro: the track of shops (two rows, clockwise: Pátzcuaro top, the shops' top spaces
 // left to right, their bottom spaces right to left, Pátzcuaro bottom), each space with its
-// actions, its face-up top card and the players' tokens; the three common objectives; each
-// player's 4–3–2 altar pyramid; your hand. Every card shows its colour as a band WITH the
-// colour's code and symbol, and its objects as words. Click a space to move there, a hand
-// card to trade it (or select it), then an altar slot to place it (an altar slot on its
-// own offers the cards that can go there); your token's space to take the revealed cards,
-// your player card to flip it; "pass" is a button on the board.
+// actions, its face-up cards (all are in view and a trade takes them all: the top card drawn
+// whole, each one under it, top first, as a strip with the same band, number and objects)
+// and the players' tokens; the three common objectives; each player's 4–3–2 altar pyramid;
+// your hand. Every card shows its colour as a band WITH the colour's code and symbol, and
+// its objects as words. Click a space to move there, a hand card to trade it (or select
+// it), then an altar slot to place it (an altar slot on its own offers the cards that can go
+// there); your token's space to take the revealed cards, your player card to flip it;
+// "pass" is a button on the board.
 //
 // Words: the game's names (objects, colours, shops, conditions, objectives) come from its
 // catalog in the game's own language option, else in the reader's (the same words as the
@@ -20,7 +22,7 @@ const HUES = { pink: "#ff5d8f", green: "#40916c", purple: "#7b5ea7", yellow: "#f
 const GLYPH = { pink: "✿", green: "⚱", purple: "✝", yellow: "❦" };
 const CW = 180; // card: the longest object line, "calaverita de azúcar ×3", fits at 14
 const CH = 76;
-const SW = CW + 16; // space width: a card, its stack count and a token below it
+const SW = CW + 16; // space width: a card, its stack count and a token below it, the cards under it
 const FONT = 14; // every text's size, in board units
 const CHAR = 7.4; // a generous character width at that size, for wrapping
 const BOLD = 8.4; // the same in bold
@@ -66,13 +68,49 @@ function card(x, y, cid, opts = {}) {
     g.append(txt(CW / 2, CH / 2 + 4, { "text-anchor": "middle" }, `#${cid}`));
     return g;
   }
+  band(g, cid, info);
+  info.objs.forEach((o, k) => g.append(txt(6, 37 + k * 16, { class: "obj" }, o)));
+  return g;
+}
+
+/** A card's colour band (its hue, the colour's symbol and code) with its number, and its
+ * full name as the tooltip. The hue is a style: a space's own rule for its rectangles
+ * would otherwise paint over the attribute. */
+function band(g, cid, info) {
   const id = info.col.id;
-  g.append(svg("rect", { x: 2, y: 2, width: CW - 4, height: 19, rx: 4, fill: HUES[id] || "#999", class: "band" }));
+  const hue = HUES[id] || "#999";
+  g.append(svg("rect", { x: 2, y: 2, width: CW - 4, height: 19, rx: 4, fill: hue, style: `fill:${hue}`, class: "band" }));
   g.append(txt(7, 16, { class: "code" }, `${GLYPH[id] || ""} ${info.col.code[LANG]}`));
   g.append(txt(CW - 6, 16, { "text-anchor": "end", class: "code" }, `#${cid}`));
-  info.objs.forEach((o, k) => g.append(txt(6, 37 + k * 16, { class: "obj" }, o)));
   g.append(title(`${info.text} (${info.col[LANG]}, ${info.col.symbol[LANG]})`));
+}
+
+/** The object lines of a card under a space's top card: its objects in one list, wrapped. */
+function underLines(cid) {
+  const info = cardInfo(cid);
+  return info ? lines(info.objs.join(", "), CW - 12) : [`#${cid}`];
+}
+
+/** The height of a card drawn under a space's top card (``underCard``). */
+function underHeight(cid) {
+  return 26 + underLines(cid).length * 16;
+}
+
+/** A card under a space's top card: a strip with the top card's band and its objects, so
+ * every card of the stack reads as the top one does in little room (spec B.5.4: every
+ * card on a shop space is face up and visible to all). */
+function underCard(x, y, cid) {
+  const g = svg("g", { transform: `translate(${x},${y})`, class: "ptz-card ptz-under" });
+  g.append(svg("rect", { width: CW, height: underHeight(cid), rx: 6, class: "face" }));
+  const info = cardInfo(cid);
+  if (info) band(g, cid, info);
+  underLines(cid).forEach((l, k) => g.append(txt(6, 36 + k * 16, { class: "obj" }, l)));
   return g;
+}
+
+/** The height the cards under a stack's top card take, each with a gap below it. */
+function underStack(stack) {
+  return stack.slice(0, -1).reduce((h, cid) => h + underHeight(cid) + 4, 0);
 }
 
 let LEGAL = []; // the legal actions in their own spelling
@@ -132,13 +170,16 @@ function track(view, ctx, legal) {
   const infos = view.stacks.map((_, i) => spaceInfo(view, i));
   const texts = infos.map((info, i) => spaceLines(i, info));
   const head = Math.max(...texts.map((x) => x.length)) * (FONT + 3);
-  const SH = 12 + head + 6 + CH + 38;
+  // each row as tall as its tallest stack: a card, its count and tokens, the cards under it
+  const under = (r) => Math.max(0, ...view.stacks.map((st, i) => (infos[i].row === r && st.length > 1 ? underStack(st) + 6 : 0)));
+  const SH = [0, 1].map((r) => 12 + head + 6 + CH + 38 + under(r));
+  const rowY = [36, 36 + SH[0] + 10];
   view.stacks.forEach((stack, i) => {
     const { col, row, label } = infos[i];
     const x = 10 + col * (SW + 10);
-    const y = 36 + row * (SH + 10);
+    const y = rowY[row];
     const sg = svg("g", { class: "ptz-space" + (col === 0 ? " plaza" : ""), "data-k": `sp${i}` });
-    sg.append(svg("rect", { x, y, width: SW, height: SH, rx: 10 }));
+    sg.append(svg("rect", { x, y, width: SW, height: SH[row], rx: 10 }));
     let ty = y + 4;
     for (const [l, bold] of texts[i]) {
       ty += FONT + 3;
@@ -148,6 +189,11 @@ function track(view, ctx, legal) {
     if (stack.length) {
       sg.append(card(x + 8, cy, stack[stack.length - 1]));
       sg.append(txt(x + 8, cy + CH + 24, { class: "muted" }, nCards(stack.length)));
+      let uy = cy + CH + 38;
+      for (const cid of stack.slice(0, -1).reverse()) {
+        sg.append(underCard(x + 8, uy, cid));
+        uy += underHeight(cid) + 4;
+      }
     } else if (col !== 0) sg.append(txt(x + 8, cy + 20, { class: "muted" }, tr("(no card)")));
     // tokens (one per space: tokens never share a space), under the card on the right
     view.positions.forEach((p, s) => {
@@ -170,7 +216,7 @@ function track(view, ctx, legal) {
   if (waiting.length) head2.push(tr("start area: {tokens}", { tokens: waiting.join(" ") }));
   if (view.removed_tile) head2.push(tr("tile {tile} unused", { tile: view.removed_tile }));
   g.append(svg("text", { x: 10, y: 24, class: "section" }, head2.join(" · ")));
-  return { node: g, w, h: 36 + 2 * (SH + 10) };
+  return { node: g, w, h: rowY[1] + SH[1] + 10 };
 }
 
 /** The three objective cards side by side across ``width`` (one under the other on a
