@@ -69,6 +69,7 @@ def table(
             "hands": [sorted(h) for h in hk],
             "draw": deck + list(reversed(top)),
             "discard": [],
+            "rebuilt": [],
             "dens": dk,
             "den_fest": dfk,
             "stock": stock,

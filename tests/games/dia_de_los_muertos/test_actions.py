@@ -200,6 +200,20 @@ def test_leapfrog_over_a_chain_and_the_dog() -> None:
     assert s.legal_actions() == ["move", "reveal"]
 
 
+def test_leapfrog_runs_up_to_the_dog_only_as_part_of_the_chain() -> None:
+    # A-D9: "up to two free fields may lie before the first skeleton, which must be within 3;
+    # jump the unbroken chain of fields holding skeletons (or the dog)"; A-D8: the dog's field
+    # is not entered but within a jump. RB: "Jump with your skeleton over the next skeletons
+    # ... To carry out a leapfrog the first skeleton must stand in a range of maximum 3."
+    # Dog on 11 and P2 on 12: one chain, jumped; land on 13.
+    s = table(pos=[10, 12, 30], lay=["leapfrog", None, None], hands=[["kick"], [], []], dog=11)
+    assert s.legal_actions() == ["move", "leapfrog 13"]
+    # Dog on 11, 12 free, P2 on 13: the run-up would cross the dog and then a free field.
+    s = table(pos=[10, 13, 30], lay=["leapfrog", None, None], hands=[["kick"], [], []], dog=11)
+    assert s.legal_actions() == ["move", "reveal"]
+    assert_illegal(s, "leapfrog 14", "needs a skeleton 1-3 fields away")
+
+
 def test_leapfrog_cannot_pass_the_gravedigger() -> None:
     # Gravedigger for good on 16 (gd index 8 = final field 16); P2 on 15 next to him.
     s = table(pos=[13, 15, 30], lay=["leapfrog", None, None], hands=[["kick"], [], []], gd=8)

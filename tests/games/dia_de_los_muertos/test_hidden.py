@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 from muertos.games.dia_de_los_muertos import GAME
-from muertos.games.dia_de_los_muertos.components import MOVE
+from muertos.games.dia_de_los_muertos.components import CARDS, MOVE
+from muertos.games.dia_de_los_muertos.rules import MuertosState
 
-from .helpers import play, table
+from .helpers import k, play, table
 
 
 def test_views_show_backs_not_fronts() -> None:
@@ -71,3 +73,56 @@ def test_random_attack_result_is_public_but_not_before() -> None:
     assert "hand" not in v0["skeletons"][1] and v0["skeletons"][1]["hand_backs"] == [2, 3]
     play(s, "pick 2")
     assert any("draws Hustle [S, 2 bones] from the hand of Player 2" in x for x in s.log(0))
+
+
+def test_redraw_after_a_reshuffle_keeps_the_draw_pile_within_the_old_discard_pile() -> None:
+    # RB: "If the drawing pile ist empty, then shuffel the discard pile and build the new
+    # drawing pile with these cards."; the discard pile lies face up (A-D28), so every seat
+    # knows the new draw pile holds only its cards (less those drawn since): a redraw keeps it so.
+    full = Counter(c.index for c in CARDS for _ in range(c.count))
+    discard = [k("kick")] * 8 + [k("beat")] * 6
+    hands = [
+        [k("kick")],
+        sorted(map(k, ["skull", "dodge", "snatch", "patch"])),
+        sorted(map(k, ["pot", "hold", "cake", "follow"])),
+    ]
+    lay = [k("patch"), -1, -1]  # Bone patches with every limb whole: no effect, draws two
+    rest = full - Counter(discard + [c for h in hands for c in h] + [lay[0]])
+    s = GAME.position(
+        3,
+        {
+            "pos": [10, 12, 14],
+            "arms": [2] * 3,
+            "legs": [2] * 3,
+            "fest": [[], [], []],
+            "home": [0] * 3,
+            "hands": hands,
+            "draw": [],
+            "discard": discard,
+            "rebuilt": [],
+            "dens": [sorted(rest.elements()), [], []],  # everything else is buried: the pile is empty
+            "den_fest": [[], [], []],
+            "stock": [2, 2, 2],
+            "spare": 3,
+            "dog": 30,
+            "gd": 0,
+            "round": 1,
+            "order": [0, 1, 2],
+            "lay": lay,
+            "turn": [],
+            "bag": [],
+            "stack": [["endround"], ["resolve", 2], ["resolve", 1], ["resolve", 0]],
+            "ended": False,
+        },
+        seed=1,
+    )
+    assert isinstance(s, MuertosState)
+    play(s, "reveal")
+    assert "The discard pile is shuffled into a new draw pile." in s.log(0)
+    known = Counter([*discard, k("patch")]) - Counter([k("kick"), k("beat")])  # what P1 drew
+    assert Counter(s.draw) == known
+    for i in range(200):
+        d = s.determinize(0, random.Random(i))
+        assert d.view(0) == s.view(0)
+        assert isinstance(d, MuertosState)
+        assert not Counter(d.draw) - known, sorted(Counter(d.draw).items())

@@ -269,6 +269,18 @@ def test_holding_can_be_dodged() -> None:
     assert walks(s) == [8, 9, 11, 12, 29]
 
 
+def test_dodging_a_holding_with_the_last_card_in_the_own_turn_draws_nothing() -> None:
+    # RB: "Who has lost his last card by an attack or by playing a reaction card in the turn
+    # of another player, may afterwards draw one new card." The held mover dodges in his own
+    # turn (A-D3): no draw; he draws when cards are next laid (A-D17).
+    s = table(pos=[10, 11, 30], lay=["kick", None, None], hands=[["dodge"], ["hold"], []], draw_top=["skull"])
+    play(s, "move", "hold", "dodge")
+    assert names(s, 0) == []
+    assert not [e for e in s.log(0) if e.startswith("Player 1 draws")]
+    play(s, "walk 12")  # no draw after a movement either; next round he draws, then lays
+    assert s.round == 2 and names(s, 0) == [] and s.lay[0] == k("skull")
+
+
 def test_no_holding_window_for_far_skeletons() -> None:
     s = table(pos=[10, 13, 30], lay=["kick", None, None], hands=[["beat"], ["hold"], []])
     play(s, "move")

@@ -55,6 +55,10 @@ def validate(s: MuertosState) -> None:
     all_cards = s.draw + s.discard + [x for h in s.hands for x in h] + [x for d in s.dens for x in d]
     if not all(isinstance(x, int) and 0 <= x < len(CARDS) for x in all_cards):
         raise CorruptState("unknown action card")
+    if not isinstance(s.rebuilt, list) or len(s.rebuilt) > DECK_SIZE:
+        raise CorruptState(f"rebuilt must be a list of at most {DECK_SIZE} action cards")
+    if not all(isinstance(x, int) and 0 <= x < len(CARDS) for x in s.rebuilt):
+        raise CorruptState("unknown action card in rebuilt")
     if not 0 <= s.gd < len(GD_TRACK) + len(GD_FINAL):
         raise CorruptState("bad gravedigger position")
     for t in s.stack:

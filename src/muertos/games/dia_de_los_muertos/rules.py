@@ -376,6 +376,7 @@ class MuertosState(State):
         "hands",
         "draw",
         "discard",
+        "rebuilt",
         "dens",
         "den_fest",
         "stock",
@@ -393,7 +394,21 @@ class MuertosState(State):
     COPY: ClassVar[Mapping[str, int]] = {
         **dict.fromkeys(("spare", "dog", "gd", "round", "ended"), 0),
         **dict.fromkeys(
-            ("pos", "arms", "legs", "home", "draw", "discard", "stock", "order", "lay", "turn", "bag"), 1
+            (
+                "pos",
+                "arms",
+                "legs",
+                "home",
+                "draw",
+                "discard",
+                "rebuilt",
+                "stock",
+                "order",
+                "lay",
+                "turn",
+                "bag",
+            ),
+            1,
         ),
         **dict.fromkeys(("fest", "hands", "dens", "den_fest", "stack"), 2),
     }
@@ -406,6 +421,7 @@ class MuertosState(State):
     hands: list[list[int]]  # card kinds, sorted
     draw: list[int]  # draw pile, top = last
     discard: list[int]  # open discard pile
+    rebuilt: list[int]  # the discard pile the draw pile was last rebuilt from, sorted ([]: never)
     dens: list[list[int]]  # bone piles of the hiding places 29, 30, 31 (card kinds)
     den_fest: list[list[int]]  # festivity cards the dog buried there
     stock: list[int]  # festivity cards left on 19, 21, 24
@@ -435,6 +451,7 @@ class MuertosState(State):
         self.rng.shuffle(deck)
         self.draw = deck
         self.discard = []
+        self.rebuilt = []
         self.hands = [[] for _ in range(n)]
         per = FEST_PER_FIELD_TWO if n == 2 else FEST_PER_FIELD
         self.stock = [per] * len(FESTIVITY)
@@ -498,6 +515,7 @@ class MuertosState(State):
             if not self.discard:
                 return -1
             self.draw = self.discard
+            self.rebuilt = sorted(self.draw)  # open: every seat saw the pile (A-D28)
             self.discard = []
             self.rng.shuffle(self.draw)
             self._emit("reshuffle", "The discard pile is shuffled into a new draw pile.")
@@ -1282,13 +1300,20 @@ class MuertosState(State):
                     res.add(v)
 
         def approach(u: int, k: int, seen: frozenset[int]) -> None:
+            # Up to two free fields before the first skeleton; the dog's field only as part
+            # of the chain, when a skeleton's field follows it (A-D8: not run through).
             for v in SKEL_OUT[u]:
                 if v in seen or not ok(v):
                     continue
                 if v in occ:
                     chain(v, seen | {v})
                 elif k + 1 < 3 and v not in STOP:
-                    approach(v, k + 1, seen | {v})
+                    if v != self.dog:
+                        approach(v, k + 1, seen | {v})
+                        continue
+                    for w in SKEL_OUT[v]:
+                        if w in occ and w not in seen and ok(w):
+                            chain(w, seen | {v, w})
 
         approach(a, 0, frozenset([a]))
         return res
@@ -1620,13 +1645,16 @@ class MuertosState(State):
             self.stack.append(["dodge", mover, c, "hold"])
 
     def _dodge(self, m: nt.Word) -> None:
-        """Dodge: 'Repulses a straight attack': the strike (or the hold) below is cancelled."""
+        """Dodge: 'Repulses a straight attack': the strike (or the hold) below is cancelled.
+        Only a reaction 'in the turn of another player' earns the draw of a lost last card:
+        the mover who dodges a Holding in his own turn does not draw (A-D3)."""
         t = self.stack.pop()
         v = t[1]
         self._to_discard(v, DODGE)
         self.stack.pop()
         self._emit("react", f"{nt.who(v)} dodges the attack of {nt.who(t[2])}.")
-        self._lost_last_card(v)
+        if t[3] != "hold":  # a held mover dodges in his own turn (``_hold``)
+            self._lost_last_card(v)
 
     def _decline(self, m: nt.Word) -> None:
         """No reaction: a Holding window passes to the next skeleton that could hold (A-D3)."""

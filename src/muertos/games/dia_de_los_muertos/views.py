@@ -3,6 +3,7 @@ and the redraw of everything else for a bot's determinization."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, NotRequired  # pydantic reads it on Python 3.11
 
 from typing_extensions import TypedDict
@@ -130,7 +131,12 @@ _BACKS = range(max(MOVE) + 1)
 
 
 def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
-    """Redraw the draw pile, other hands and other face-down cards, keeping every visible back."""
+    """Redraw the draw pile, other hands and other face-down cards, keeping every visible back.
+
+    Once the draw pile has been rebuilt from the open discard pile (A-D28), every seat knows
+    it holds only cards of that pile (``rebuilt``): the draw pile is dealt first, only from
+    the hidden cards of that pile, as many of each back as it holds now (public: the hidden
+    cards' backs less the hands' and laid cards' backs); the hands from the rest."""
     hands, lay = s.hands, s.lay
     others = [p for p in range(s.players) if p != seat]
     pool = s.draw.copy()
@@ -143,6 +149,23 @@ def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
     by_back: list[list[int]] = [[] for _ in _BACKS]
     for c in pool:
         by_back[MOVE[c]].append(c)
+    pile: list[int] = []
+    if s.rebuilt:
+        left = Counter(s.rebuilt)
+        need = Counter(MOVE[c] for c in s.draw)
+        for b, cards in enumerate(by_back):
+            n, rest = need[b], []
+            for c in cards:
+                if n and left[c] > 0:
+                    left[c] -= 1
+                    n -= 1
+                    pile.append(c)
+                else:
+                    rest.append(c)
+            if n:  # a position set up by hand, not reached by play: no constraint left
+                pile += rest[:n]
+                rest = rest[n:]
+            by_back[b] = rest
     take = [cards.pop for cards in by_back]
     # Each hidden card, seat by seat (its hand in order, then its laid card), takes the
     # last card of its back left in the shuffled pool.
@@ -152,6 +175,6 @@ def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
             lay[p] = take[MOVE[lay[p]]]()
     if seat is not None:
         hands[seat].sort()
-    rest = [c for cards in by_back for c in cards]
+    rest = pile + [c for cards in by_back for c in cards]
     rng.shuffle(rest)
     s.draw = rest

@@ -315,7 +315,10 @@ export function render(view, ctx) {
     const x = 10 + col * (colW + 10);
     const marks = [view.to_move === i ? tr("▶ to move") : null, view.seat === i ? tr("★ you") : null].filter(Boolean).join(", ");
     const home = sk.home ? ` · ${trf("gravestone {n}", { n: sk.home })}` : "";
-    const head = `${i + 1} ${cut(nameOf(i), 18)}${marks ? ` (${marks})` : ""}${home}`;
+    // RB: the order cards of the round lie face up (1, 2, … in playing order)
+    const nth = sk.home ? -1 : (view.order || []).indexOf(i);
+    const order = nth >= 0 ? ` · ${trf("order {n}", { n: nth + 1 })}` : "";
+    const head = `${i + 1} ${cut(nameOf(i), 18)}${order}${marks ? ` (${marks})` : ""}${home}`;
     const where = sk.home ? tr("goal") : sk.field <= 0 ? "S" : sk.field;
     const fest = (sk.festivity || []).map((k) => festName(cat, k));
     let laid;
