@@ -400,6 +400,93 @@ def test_candle_moving_the_open_casket_changes_its_item() -> None:
     assert "draft g5 to 11" not in s.legal_actions()
 
 
+def starter_with_a_full_preparation_board() -> DieOfTheDeadState:
+    """Player 1, the Round Starter, holds a Candle token, a full preparation board and an
+    ofrenda whose Candle section (7-10) is full and whose Bread section (10-12, 1) misses
+    cell 11 only; casket 3 (Bread) holds three dice."""
+    s = fill(table(2), 0, {7: "r1", 8: "r2", 9: "b3", 10: "g4", 12: "y5", 1: "r6"})
+    s = arrange_seat(s, 0, prep="r1 b2 g3", hand=[1, 0, 0, 0])
+    return casket(s, 3, inside="b g y")
+
+
+def test_a_candle_swap_cannot_free_the_round_starter_from_the_draft() -> None:
+    """RULES: "They must then draft a dice from that casket"; "Note: this is compulsory for
+    the round starter", who "must pay with a power die from the City of the Dead board".
+    Moved by a Candle swap to position 1 (Candle, full), the open Bread casket would leave
+    the starter no draft: it would pass, drafting and paying nothing (A-DD14)."""
+    s = starter_with_a_full_preparation_board()
+    s.apply("open 3")  # the draft can go to cell 11 only
+    legal = s.legal_actions()
+    drafts = [a for a in legal if a.startswith("draft")]
+    assert len(drafts) == 3 and all(a.endswith(" to 11") for a in drafts)
+    assert "candle 1 3" not in legal
+    refused(
+        s,
+        "candle 1 3",
+        r"^illegal action 'candle 1 3': the draft is compulsory for the Round Starter: at position 1 "
+        r"\(Candle\) the open casket would leave you neither a draft nor a Marigold move$",
+    )
+    why = s.ACTIONS.why_illegal(s, "candle 1 3")
+    assert translate(why, "es", "die-of-the-dead") == (
+        "escoger un dado es obligatorio para el jugador inicial: en la posición 1 (Veladora) el "
+        "ataúd abierto no te dejaría ni escoger un dado ni mover uno con la ficha de Cempasúchil"
+    )
+    # swaps that keep a draft (Marigold 2-4, Incense 4-6 are empty) or leave the open casket
+    assert [a for a in legal if a.startswith("candle")] == [
+        "candle 1 2", "candle 1 4", "candle 2 3", "candle 2 4", "candle 3 4"
+    ]  # fmt: skip
+    s.apply("candle 2 3")  # the open casket at Marigold: the draft goes to 2, 3 or 4
+    assert s.open == 1 and s.hands[0][CANDLE] == 0
+    assert {a.split()[-1] for a in s.legal_actions()} == {"2", "3", "4"}
+
+
+def test_a_candle_swap_cannot_strand_the_marigold_move_that_opened_an_empty_casket() -> None:
+    """The Marigold token lets the starter open the empty casket 2 (A-DD5, A-DD15); moved to
+    position 1 (Candle, full) it would leave neither a draft nor the Marigold move."""
+    s = fill(table(2), 0, {7: "r1", 8: "r2", 9: "b3", 10: "g4"})
+    s = arrange_seat(casket(s, 2, inside="", lid=""), 0, prep="g4", hand=[1, 1, 0, 0])
+    s.apply("open 2")
+    assert "candle 1 2" not in s.legal_actions() and "candle 2 3" in s.legal_actions()
+    refused(s, "candle 1 2", "at position 1 \\(Candle\\) the open casket would leave you neither a draft nor")
+    s.apply("candle 2 3")  # the empty casket at Bread: the Marigold move goes there
+    assert [a for a in s.legal_actions() if a.startswith("marigold")] == [
+        f"marigold g4 to {c}" for c in (11, 12, 1)
+    ]
+
+
+def test_a_starter_who_owes_nothing_at_the_open_casket_may_swap_it_anywhere() -> None:
+    """No casket offers the starter a draft (its preparation board is full, the Candle and
+    Marigold sections too, caskets 2-4 are empty), so it may open any (A-DD5): at casket 1
+    (Candle) it can do nothing, owes nothing, and may swap the open casket to position 2
+    (Marigold), where it can do nothing either, and pass."""
+    s = fill(starter_with_a_full_preparation_board(), 0, {2: "b1", 3: "g1", 4: "y1"})
+    for p in (2, 3, 4):
+        s = casket(s, p, inside="", lid="")
+    assert [a for a in s.legal_actions() if a.startswith("open")] == ["open 1", "open 2", "open 3", "open 4"]
+    s.apply("open 1")
+    assert s.legal_actions()[0] == "pass" and "candle 1 2" in s.legal_actions()
+    s.apply("candle 1 2")
+    assert s.open == 1 and s.legal_actions() == ["pass"]
+    s.apply("pass")
+
+
+def test_solo_a_candle_swap_cannot_leave_the_player_without_an_action() -> None:
+    """Solo, "you can choose to Move a Die or Take a Token as your action" in place of the
+    draft; the action itself stays due, as when opening (A-DD5). Casket 3 (Bread) offers a
+    draft to cell 11 and the Bread token; at position 1 (Candle) the section is full and its
+    one token in hand."""
+    s = fill(solo(), 0, {7: "r1", 8: "r2", 9: "b3", 10: "g4", 12: "y5", 1: "r6"})
+    s = casket(arrange_seat(s, 0, prep="r1 b2 g3", hand=[1, 0, 0, 0]), 3, inside="b g y")
+    s.apply("open 3")
+    assert "take" in s.legal_actions() and "candle 1 3" not in s.legal_actions()
+    refused(s, "candle 1 3", "at position 1 \\(Candle\\) the open casket would leave you no action")
+    assert translate(s.ACTIONS.why_illegal(s, "candle 1 3"), "es", "die-of-the-dead") == (
+        "en la posición 1 (Veladora) el ataúd abierto no te dejaría ninguna acción, y debes actuar en el "
+        "ataúd que abriste"
+    )
+    assert "candle 3 4" in s.legal_actions()
+
+
 def test_marigold_token_lets_the_starter_move_instead_and_gain_a_power_die() -> None:
     s = arrange_seat(opened(table(2), 2, "r2"), 0, hand=[0, 1, 0, 0], prep="g4")
     assert "marigold g4 to 3" in s.legal_actions()

@@ -75,7 +75,8 @@ players may pay with an ofrenda die at any time, if every section through its ce
 incomplete, and the die just drafted never pays for itself (A-DD8); a starter who cannot
 pay drafts for free (A-DD9); a wild die takes its best value in each section (A-DD10); the
 scoring die's total is the score, and step 9's bonus is taken before it returns to the
-foot with one pip more (A-DD11); Candle on the open casket changes its item (A-DD14);
+foot with one pip more (A-DD11); Candle on the open casket changes its item, but may not
+leave the Round Starter without the draft it owes there (A-DD14);
 Bread and Incense may both, once each, change one drafted die (A-DD18); the game ends
 after the round in which the end is reached (solo: also when the ofrenda is complete,
 A-DD19); a game ends early only when no die can ever be placed again: no die in or on any

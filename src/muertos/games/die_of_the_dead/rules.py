@@ -662,15 +662,63 @@ class DieOfTheDeadState(State):
     def _no_candle(self) -> str | None:
         return None if self.hands[self.actor][CANDLE] else "you hold no Candle token"
 
-    def _open_swaps(self) -> list[str]:
-        return [] if self._no_candle() else [f"candle {a + 1} {b + 1}" for a, b in CANDLE_PAIRS]
+    def _swap_leaves_the_starter_no_draft(self, p: int, q: int) -> str | None:
+        """RULES: "They must then draft a dice from that casket", "this is compulsory for
+        the round starter", who "must pay with a power die from the City of the Dead
+        board". A Candle swap (RULES: "Swap the position of two caskets") that moves the
+        open casket gives it its new place's item (A-DD14), so it may leave the starter,
+        who has not acted yet, unable to draft there: the starter could then pass, drafting
+        and paying nothing. While the starter can draft at the open casket, or make the
+        Marigold token's move that replaces the draft (and may have justified opening an
+        empty casket, A-DD5), no swap may leave it with neither; solo, where a Move or a
+        token may replace the draft, with no action at all. A starter who can already do
+        nothing there owes nothing, and may swap freely. Tested on the state itself: the
+        swap, the test, the swap undone (``_exchange`` is its own inverse)."""
+        if self.open not in (p, q) or self.actor != self.starter or self.phase != "act":
+            return None
+        if self.inside[self.open] and len(self.prep[self.actor]) < PREP:
+            return None  # a draft to the preparation board, wherever the casket stands
+        self._exchange(p, q)
+        after = self._can_act()
+        self._exchange(p, q)
+        if after or not self._can_act():
+            return None
+        n = (q if self.open == p else p) + 1
+        item = ITEM_NAMES[self.items[n - 1]]
+        if self.solo:
+            return (
+                f"at position {n} ({item}) the open casket would leave you no action, "
+                "and you must act at the casket you opened"
+            )
+        return (
+            f"the draft is compulsory for the Round Starter: at position {n} ({item}) the open casket "
+            "would leave you neither a draft nor a Marigold move"
+        )
 
-    def _swap(self, m: N.Swap) -> None:
-        p, q = m.first, m.second
+    def _cannot_swap(self, m: N.Swap) -> str | None:
+        """The Candle token: held, and not leaving the Round Starter without its draft."""
+        return self._no_candle() or self._swap_leaves_the_starter_no_draft(m.first, m.second)
+
+    def _open_swaps(self) -> list[str]:
+        if self._no_candle():
+            return []
+        return [
+            f"candle {a + 1} {b + 1}"
+            for a, b in CANDLE_PAIRS
+            if not self._swap_leaves_the_starter_no_draft(a, b)
+        ]
+
+    def _exchange(self, p: int, q: int) -> None:
+        """Caskets ``p`` and ``q`` change places with the dice in and on them; the open
+        casket gives its new place's item (A-DD14). Done twice, nothing changed."""
         self.inside[p], self.inside[q] = self.inside[q], self.inside[p]
         self.lid[p], self.lid[q] = self.lid[q], self.lid[p]
         if self.open in (p, q):
-            self.open = q if self.open == p else p  # A-DD14: its item is its new place's
+            self.open = q if self.open == p else p
+
+    def _swap(self, m: N.Swap) -> None:
+        p, q = m.first, m.second
+        self._exchange(p, q)
         self.hands[self.actor][CANDLE] -= 1
         self._return_token(CANDLE)
         self._emit("token", f"{_p(self.actor)} plays Candle: caskets {p + 1} and {q + 1} swap places.")
@@ -931,9 +979,14 @@ class DieOfTheDeadState(State):
         else:
             self._land(self.actor, m.square)
 
+    def _can_act(self) -> bool:
+        """Whether the player to act has an action at the open casket other than passing
+        (and the Candle)."""
+        return any(f(self) for f in _ACTING)
+
     def _cannot_pass(self) -> str | None:
         """Passing is for a player who can do nothing else at the open casket."""
-        if any(f(self) for f in _ACTING):
+        if self._can_act():
             return "you may pass only when no action is possible"
         return None
 
@@ -1276,7 +1329,7 @@ class DieOfTheDeadState(State):
         Kind("pass", "pass", N.parse_word(N.PASS), lambda s, m: s._cannot_pass(),
              lambda s: ["pass"], _pass, lambda s: [N.PASS],
              phases=("act",), closed=_needs, fallback=True),
-        Kind("candle", "candle <casket> <casket>", N.parse_swap, lambda s, m: s._no_candle(), _open_swaps,
+        Kind("candle", "candle <casket> <casket>", N.parse_swap, _cannot_swap, _open_swaps,
              _swap, lambda s: [N.Swap(a, b, f"candle {a + 1} {b + 1}") for a, b in CANDLE_PAIRS],
              phases=("open", "act"), closed=_needs),
         Kind("bread", "bread <value>", N.parse_adjust(BREAD, "bread"), _cannot_adjust,

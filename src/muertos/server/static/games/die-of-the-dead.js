@@ -208,7 +208,9 @@ function steps(view, ctx, legal, names, width) {
       el.append(text(x + 6, y + 19, T(SQUARE_LABEL[sq] ?? sq)));
       el.append(title(`${letters[k].toUpperCase()} · ${T("step {n}", { n: s + 1 })}: ${T(SQUARE_LABEL[sq] ?? sq)}`));
       seats.forEach((sv, i) => {
-        if (sv.square === letters[k] && sv.step === s + 1) el.append(marker(x + SW - 12 - 20 * (i % 2), y + RH / 2, i, contracted(T("{name}'s scoring die", { name: inSentence(names[i], i) }))));
+        // each seat its own place from the square's right edge: five dice side by side (a
+        // square is 130 units wide on a phone, 270 on a desktop), none hiding another
+        if (sv.square === letters[k] && sv.step === s + 1) el.append(marker(x + SW - 12 - 20 * i, y + RH / 2, i, contracted(T("{name}'s scoring die", { name: inSentence(names[i], i) }))));
       });
       const a = `square ${letters[k]}`;
       if (legal.has(a) && landing === s) piece(el, [a], ctx, T("{square} of step {n}", { square: a, n: s + 1 }));
