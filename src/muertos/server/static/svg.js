@@ -37,7 +37,7 @@ export function h(tag, attrs = {}, ...children) {
  * board's panel, which cannot wrap as the page's seat list does. */
 export function clipped(text, max) {
   const chars = Array.from(String(text));
-  return chars.length > max ? chars.slice(0, max - 1).join("") + "…" : String(text);
+  return chars.length > max ? chars.slice(0, Math.max(1, max - 1)).join("") + "…" : String(text);
 }
 
 /** Cut each panel label of `board` (a seat's name and marks) that runs past its panel, with

@@ -15,7 +15,7 @@
 // four columns and the panels one, so that no text is smaller than 12 board units, which
 // the page shows at 11 px or more (it never scales this board below 0.9 there); every
 // line is measured and wrapped, Spanish being about a fifth longer.
-import { svg, title, wrap } from "../svg.js";
+import { clipped, svg, title, wrap } from "../svg.js";
 import { begin, finish, piece } from "../pieces.js";
 import { contracted, inSentence, t, term, termf } from "../i18n.js";
 
@@ -103,11 +103,6 @@ function joinLines(words, px, size = FS) {
     else lines.push(w);
   }
   return lines;
-}
-
-/** A name cut to fit `max` characters, with an ellipsis. */
-function cut(s, max) {
-  return s.length <= max ? s : s.slice(0, Math.max(1, max - 1)) + "…";
 }
 
 function cardName(cat, key) {
@@ -318,7 +313,7 @@ export function render(view, ctx) {
     // RB: the order cards of the round lie face up (1, 2, … in playing order)
     const nth = sk.home ? -1 : (view.order || []).indexOf(i);
     const order = nth >= 0 ? ` · ${trf("order {n}", { n: nth + 1 })}` : "";
-    const head = `${i + 1} ${cut(nameOf(i), 18)}${order}${marks ? ` (${marks})` : ""}${home}`;
+    const head = `${i + 1} ${clipped(nameOf(i), 18)}${order}${marks ? ` (${marks})` : ""}${home}`;
     const where = sk.home ? tr("goal") : sk.field <= 0 ? "S" : sk.field;
     const fest = (sk.festivity || []).map((k) => festName(cat, k));
     let laid;
@@ -339,7 +334,7 @@ export function render(view, ctx) {
     const g = svg("g", { class: `seat${i % 6}` + (view.to_move === i ? " to-move" : ""), "data-k": `panel${i}` });
     const rect = svg("rect", { x, y, width: colW, height: h, rx: 10, class: "panel" + (view.to_move === i ? " to-move" : "") });
     g.append(rect);
-    g.append(text(x + 10, y + 20, cut(head, max), "panel-label", FS));
+    g.append(text(x + 10, y + 20, clipped(head, max), "panel-label", FS));
     lines.forEach(([kind, l], k) => {
       const el = text(x + 10, y + 40 + k * 19, l, "label", FS, kind ? { "data-k": `${kind}${i}` } : {});
       if (kind === "bones") {
