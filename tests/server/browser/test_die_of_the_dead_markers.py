@@ -32,6 +32,7 @@ MARKERS_JS = """async ([view, catalog, names]) => {
   return [...root.querySelectorAll('.dod-marker')].map((m) => {
     const c = m.querySelector('circle').getBoundingClientRect();
     const square = m.closest('.dod-square');
+    if (!square) return { seat: m.querySelector('text').textContent, square: null }; // at the foot
     const b = square.querySelector('rect').getBoundingClientRect();
     return {
       seat: m.querySelector('text').textContent,
@@ -74,3 +75,23 @@ def test_scoring_dice_sharing_a_square_are_all_seen(
         assert (
             abs(a["x"] - b["x"]) >= a["r"] + b["r"] - 0.5 or abs(a["y"] - b["y"]) >= a["r"] + b["r"] - 0.5
         ), (a, b)
+
+
+def test_two_dice_on_a_square_stand_side_by_side_at_its_right_edge(server: str, browser: Any) -> None:
+    """Placed by seat, Player 5's die stood four places from the right edge even when only
+    Player 1's shared the square, and on a phone covered the square's label: the dice on a
+    square are placed in turn from its right edge."""
+    s = table(5)
+    for seat in (0, 4):
+        s = arrange_seat(s, seat, steps=2, square=1)
+    context = browser.new_context(**SIZES["phone"])
+    page = context.new_page()
+    errors = watch(page)
+    page.goto(f"{server}/")
+    got = page.evaluate(MARKERS_JS, [s.view(0), GAME.catalog(), [f"P{i + 1}" for i in range(5)]])
+    context.close()
+    assert errors == []
+    on_b = sorted((m for m in got if m["square"] == "sq1:1"), key=lambda m: m["seat"])
+    assert [m["seat"] for m in on_b] == ["1", "5"] and all(m["inside"] for m in on_b)
+    gap = abs(on_b[0]["x"] - on_b[1]["x"])
+    assert 2 * on_b[0]["r"] - 0.5 <= gap <= 3 * on_b[0]["r"], on_b  # neighbours, not four places apart

@@ -207,11 +207,11 @@ function steps(view, ctx, legal, names, width) {
       el.append(svg("rect", { x, y: y + 2, width: SW, height: RH - 4, rx: 4 }));
       el.append(text(x + 6, y + 19, T(SQUARE_LABEL[sq] ?? sq)));
       el.append(title(`${letters[k].toUpperCase()} · ${T("step {n}", { n: s + 1 })}: ${T(SQUARE_LABEL[sq] ?? sq)}`));
-      seats.forEach((sv, i) => {
-        // each seat its own place from the square's right edge: five dice side by side (a
-        // square is 130 units wide on a phone, 270 on a desktop), none hiding another
-        if (sv.square === letters[k] && sv.step === s + 1) el.append(marker(x + SW - 12 - 20 * i, y + RH / 2, i, contracted(T("{name}'s scoring die", { name: inSentence(names[i], i) }))));
-      });
+      // the dice on this square side by side from its right edge, in seat order (a square is
+      // 130 units wide on a phone, 270 on a desktop: five fit), none hiding another, and as
+      // few as there are dice, so the square's label stays clear when only two or three share it
+      const here = seats.map((sv, i) => i).filter((i) => seats[i].square === letters[k] && seats[i].step === s + 1);
+      here.forEach((i, n) => el.append(marker(x + SW - 12 - 20 * n, y + RH / 2, i, contracted(T("{name}'s scoring die", { name: inSentence(names[i], i) })))));
       const a = `square ${letters[k]}`;
       if (legal.has(a) && landing === s) piece(el, [a], ctx, T("{square} of step {n}", { square: a, n: s + 1 }));
       g.append(el);
