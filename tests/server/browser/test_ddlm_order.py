@@ -24,7 +24,9 @@ HEAD_JS = """(i) => document.querySelector(`#board [data-k="panel${i}"] text.pan
 
 
 @pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "es")])
-def test_each_panel_shows_its_order_card(server: str, browser: Any, size: str, lang: str) -> None:
+def test_each_panel_shows_its_order_card_and_the_seat_its_cards_by_name(
+    server: str, browser: Any, size: str, lang: str
+) -> None:
     # Seed 1 with four seats: the order is Player 2, Player 1, Player 4, Player 3.
     assert GAME.new(4, 1).view(None)["order"] == [1, 0, 3, 2]
     t = create(server, {"game": DDM, "seats": [{"kind": "human"}] * 4, "seed": 1})
@@ -40,5 +42,12 @@ def test_each_panel_shows_its_order_card(server: str, browser: Any, size: str, l
     for nth, seat in enumerate(view["order"]):
         head = page.evaluate(HEAD_JS, seat)
         assert word.format(n=nth + 1) in head, head
+    # the seat's own cards by their names in the reader's language (a Spanish page said
+    # "tus cartas: snatch, hold, …"), each with the word a move types for it
+    panel = page.evaluate("document.querySelector('#board [data-k=\"panel0\"]').textContent")
+    cards = GAME.catalog()["cards"]
+    for key in view["skeletons"][0]["hand"]:
+        name = cards[key]["name"] if lang == "en" else game_catalog(DDM, "es").term(cards[key]["name"])
+        assert name and name in panel, (key, name, panel)
     ctx.close()
     assert not errors, errors

@@ -328,7 +328,9 @@ export function render(view, ctx) {
     add("fest", fest.length ? trf("festivity: {cards}", { cards: fest.join(", ") }) : tr("festivity: none"));
     add("laid", laid);
     add("backs", backs ? trf("hand (bones on the backs): {backs}", { backs }) : tr("hand (bones on the backs): empty"));
-    if (sk.hand) add("", trf("your cards: {keys}", { keys: sk.hand.join(", ") }));
+    // each card by its name in the reader's language, and the word a move types for it
+    const named = (k) => ((n) => (n.toLowerCase() === k ? n : `${n} (${k})`))(cardName(cat, k));
+    if (sk.hand) add("", trf("your cards: {keys}", { keys: sk.hand.map(named).join(", ") }));
     const h = 30 + lines.length * 19;
     rowH = Math.max(rowH, h);
     const g = svg("g", { class: `seat${i % 6}` + (view.to_move === i ? " to-move" : ""), "data-k": `panel${i}` });
