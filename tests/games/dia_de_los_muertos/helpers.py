@@ -70,6 +70,7 @@ def table(
             "draw": deck + list(reversed(top)),
             "discard": [],
             "rebuilt": [],
+            "not_only_reaction": [False] * n,
             "dens": dk,
             "den_fest": dfk,
             "stock": stock,

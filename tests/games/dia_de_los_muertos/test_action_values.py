@@ -13,7 +13,7 @@ import pytest
 
 from muertos.engine import Rng
 from muertos.games.dia_de_los_muertos import GAME
-from muertos.games.dia_de_los_muertos.components import FEST_AT_FIELD, MOVE
+from muertos.games.dia_de_los_muertos.components import FEST_AT_FIELD, MOVE, REACTION
 from muertos.games.dia_de_los_muertos.heuristics import (
     _after,
     _movement_values,
@@ -86,6 +86,11 @@ def _redraw_as_it_was(s: MuertosState, seat: int | None, rng: Rng) -> None:
     s.draw = rest
 
 
+def _acts(hand: list[int], laid: int) -> bool:
+    """Whether a hand and its laid card hold a card other than a reaction card."""
+    return any(not REACTION[c] for c in [*hand, *([laid] if laid >= 0 else [])])
+
+
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_the_redraw_is_the_one_it_was(players: int) -> None:
     for s in positions(GAME, players, 3, every=2):
@@ -99,6 +104,13 @@ def test_the_redraw_is_the_one_it_was(players: int) -> None:
                 assert a.view(seat) == s.view(seat)
                 continue
             _redraw_as_it_was(b, seat, rb)
+            known = [p for p in range(players) if p != seat and s.not_only_reaction[p]]
+            if not all(_acts(b.hands[p], b.lay[p]) for p in known):
+                # Phase 4: a seat not made to swap holds a card other than a reaction card,
+                # which the old redraw could take away (A-D28): that deal is dealt again.
+                assert all(_acts(a.hands[p], a.lay[p]) for p in known)
+                assert a.view(seat) == s.view(seat)
+                continue
             assert snapshot(a) == snapshot(b)
             assert ra.state == rb.state
 

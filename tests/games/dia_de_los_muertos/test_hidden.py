@@ -100,6 +100,7 @@ def test_redraw_after_a_reshuffle_keeps_the_draw_pile_within_the_old_discard_pil
             "draw": [],
             "discard": discard,
             "rebuilt": [],
+            "not_only_reaction": [False] * 3,
             "dens": [sorted(rest.elements()), [], []],  # everything else is buried: the pile is empty
             "den_fest": [[], [], []],
             "stock": [2, 2, 2],
@@ -126,3 +127,28 @@ def test_redraw_after_a_reshuffle_keeps_the_draw_pile_within_the_old_discard_pil
         assert d.view(0) == s.view(0)
         assert isinstance(d, MuertosState)
         assert not Counter(d.draw) - known, sorted(Counter(d.draw).items())
+
+
+def _only_reactions(s: MuertosState, p: int) -> bool:
+    return all(CARDS[c].reaction for c in [*s.hands[p], *([s.lay[p]] if s.lay[p] >= 0 else [])])
+
+
+def test_redraw_keeps_a_card_other_than_a_reaction_card_where_no_swap_was_forced() -> None:
+    # RB phase 4: "A player who has at the end of a round only reaction cards on the hand …
+    # must discard all these hand cards": whoever was not made to swap holds another card, and
+    # every seat saw it (A-D28). Player 3's one 3-bone card is no Dodge, until it leaves him.
+    s = table(
+        players=3, pos=[5, 6, 7], hands=[["kick", "beat"], ["kick", "beat"], ["snatch"]], stack=[["endround"]]
+    )
+    assert s.not_only_reaction == [True, True, True]
+    play(s, "keep", "keep")  # Player 3 holds one card: nothing to swap
+    play(s, "lay kick", "lay kick")  # his one card is laid by itself, face down: still his
+    assert s.not_only_reaction == [True, True, True] and s.hands[2] == [] and s.lay[2] == k("snatch")
+    for seat in (0, 1):
+        for i in range(400):
+            d = s.determinize(seat, random.Random(i))
+            assert isinstance(d, MuertosState)
+            assert d.view(seat) == s.view(seat)
+            assert not any(_only_reactions(d, p) for p in range(3) if p != seat), (seat, i, d.hands, d.lay)
+    play(s, "move")  # Player 1's laid Kicking leaves him face up: it may have been his only other card
+    assert s.not_only_reaction == [False, True, True]

@@ -59,6 +59,11 @@ def validate(s: MuertosState) -> None:
         raise CorruptState(f"rebuilt must be a list of at most {DECK_SIZE} action cards")
     if not all(isinstance(x, int) and 0 <= x < len(CARDS) for x in s.rebuilt):
         raise CorruptState("unknown action card in rebuilt")
+    known = s.not_only_reaction
+    if not isinstance(known, list) or len(known) != n or not all(isinstance(x, bool) for x in known):
+        raise CorruptState(f"not_only_reaction must be a list of {n} booleans")
+    if any(x and not s.hands[p] and s.lay[p] < 0 for p, x in enumerate(known)):
+        raise CorruptState("not_only_reaction is set for a seat without cards")
     if not 0 <= s.gd < len(GD_TRACK) + len(GD_FINAL):
         raise CorruptState("bad gravedigger position")
     for t in s.stack:

@@ -85,6 +85,7 @@ def _after(st: MuertosState, a: str) -> MuertosState:
     c.fest, c.hands = list(map(list.copy, st.fest)), list(map(list.copy, st.hands))
     c.draw, c.discard, c.stock = st.draw.copy(), st.discard.copy(), st.stock.copy()
     c.rebuilt = st.rebuilt  # never changed in place (``_draw_one`` replaces it)
+    c.not_only_reaction = st.not_only_reaction.copy()
     c.dens, c.den_fest = list(map(list.copy, st.dens)), list(map(list.copy, st.den_fest))
     c.spare, c.dog, c.gd, c.round, c.ended = st.spare, st.dog, st.gd, st.round, st.ended
     c.order, c.lay, c.turn, c.bag = st.order.copy(), st.lay.copy(), st.turn.copy(), st.bag.copy()

@@ -377,6 +377,7 @@ class MuertosState(State):
         "draw",
         "discard",
         "rebuilt",
+        "not_only_reaction",
         "dens",
         "den_fest",
         "stock",
@@ -402,6 +403,7 @@ class MuertosState(State):
                 "draw",
                 "discard",
                 "rebuilt",
+                "not_only_reaction",
                 "stock",
                 "order",
                 "lay",
@@ -422,6 +424,7 @@ class MuertosState(State):
     draw: list[int]  # draw pile, top = last
     discard: list[int]  # open discard pile
     rebuilt: list[int]  # the discard pile the draw pile was last rebuilt from, sorted ([]: never)
+    not_only_reaction: list[bool]  # known by all to hold not "only reaction cards" (A-D28)
     dens: list[list[int]]  # bone piles of the hiding places 29, 30, 31 (card kinds)
     den_fest: list[list[int]]  # festivity cards the dog buried there
     stock: list[int]  # festivity cards left on 19, 21, 24
@@ -452,6 +455,7 @@ class MuertosState(State):
         self.draw = deck
         self.discard = []
         self.rebuilt = []
+        self.not_only_reaction = [False] * n
         self.hands = [[] for _ in range(n)]
         per = FEST_PER_FIELD_TWO if n == 2 else FEST_PER_FIELD
         self.stock = [per] * len(FESTIVITY)
@@ -547,6 +551,14 @@ class MuertosState(State):
     def _to_discard(self, s: int, kind: int) -> None:
         self.hands[s].remove(kind)
         self.discard.append(kind)
+        if not REACTION[kind]:
+            self.not_only_reaction[s] = False
+
+    def _gone(self, s: int, kind: int) -> None:
+        """A card of seat ``s``'s hand or laid card has left them, face up: if it was no
+        reaction card, it may have been the one everyone knew to be there (A-D28)."""
+        if not REACTION[kind]:
+            self.not_only_reaction[s] = False
 
     def _game_done(self) -> bool:
         """RB: the game ends when every skeleton with at least one body part is in the goal.
@@ -661,10 +673,13 @@ class MuertosState(State):
         self._emit("round", f"Round {self.round}. Order: " + ", ".join(map(nt.who, live)) + ".")
 
     def _auto_endround(self, t: list[Any]) -> None:
-        # RB phase 4: hands of reaction cards only must be swapped, repeatedly.
+        # RB phase 4: hands of reaction cards only must be swapped, repeatedly. Whoever is
+        # not made to swap is seen by all to hold another card (A-D28).
+        known = self.not_only_reaction
         for s in self.order:
             if self.home[s]:
                 continue
+            known[s] = not all(REACTION[c] for c in self.hands[s])
             tries = 0
             while self.hands[s] and all(REACTION[c] for c in self.hands[s]) and tries < 20:
                 if all(REACTION[c] for c in self.draw + self.discard):
@@ -713,6 +728,7 @@ class MuertosState(State):
             self.home[s] = rank
             self.discard.extend(self.hands[s])
             self.hands[s] = []
+            self.not_only_reaction[s] = False
             if self.lay[s] >= 0:
                 self.discard.append(self.lay[s])
                 self.lay[s] = -1
@@ -823,6 +839,7 @@ class MuertosState(State):
         cands = [c for c in self.hands[v] if MOVE[c] == back]
         c = cands[self.rng.randrange(len(cands))]
         self.hands[v].remove(c)
+        self._gone(v, c)
         attacker = "The dog" if dog else nt.who(a)
         self._emit("attack", f"{attacker} draws {nt.card_name(c)} from the hand of {nt.who(v)}.")
         self._hit(a, v, c, dog, True)
@@ -940,6 +957,7 @@ class MuertosState(State):
         k = self.lay[s]
         self.lay[s] = -1
         self.discard.append(k)
+        self._gone(s, k)
         self.stack.pop()
         return s, k
 
@@ -1189,6 +1207,7 @@ class MuertosState(State):
         text = f"{head}, jumps at {nt.who(v)} and lands on {nt.field(f)}."
         if self.lay[v] >= 0:
             self.discard.append(self.lay[v])
+            self._gone(v, self.lay[v])
             text += (
                 f" {nt.who(v)} is knocked over: the laid card {nt.card_name(self.lay[v])} is "
                 "discarded and this turn is lost."

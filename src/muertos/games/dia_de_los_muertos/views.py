@@ -12,7 +12,7 @@ from muertos.engine import Rng
 from muertos.engine.views import BaseView
 
 from . import notation as nt
-from .components import BOARD, FEST_BAG, FESTIVITY, MOVE
+from .components import BOARD, FEST_BAG, FESTIVITY, MOVE, REACTION
 
 if TYPE_CHECKING:
     from .rules import MuertosState
@@ -128,6 +128,13 @@ def view(s: MuertosState, seat: int | None) -> MuertosTable:
 
 
 _BACKS = range(max(MOVE) + 1)
+_TRIES = 8
+"""Deals ``redraw_hidden`` tries before it mends a deal that breaks a known hand (A-D28)."""
+
+
+def _acts(hand: list[int], laid: int) -> bool:
+    """Whether a hand and its laid card (-1: none) hold a card other than a reaction card."""
+    return (laid >= 0 and not REACTION[laid]) or not all([REACTION[c] for c in hand])
 
 
 def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
@@ -136,7 +143,12 @@ def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
     Once the draw pile has been rebuilt from the open discard pile (A-D28), every seat knows
     it holds only cards of that pile (``rebuilt``): the draw pile is dealt first, only from
     the hidden cards of that pile, as many of each back as it holds now (public: the hidden
-    cards' backs less the hands' and laid cards' backs); the hands from the rest."""
+    cards' backs less the hands' and laid cards' backs); the hands from the rest.
+
+    A seat that was not made to swap at a round's end holds a card other than a reaction
+    card, in its hand or face down, until such a card leaves it (``not_only_reaction``): a
+    deal that breaks this is dealt again, up to ``_TRIES`` times, then mended by swapping a
+    reaction card of that seat for another card of its back left for the draw pile."""
     hands, lay = s.hands, s.lay
     others = [p for p in range(s.players) if p != seat]
     pool = s.draw.copy()
@@ -145,14 +157,42 @@ def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
         if lay[p] >= 0:
             pool.append(lay[p])
     pool.sort()  # the pool's order must not depend on hidden order (only on the view)
-    rng.shuffle(pool)
+    # Each hidden card, seat by seat (its hand in order, then its laid card), takes the
+    # last card of its back left in the shuffled pool.
+    shape = [(p, [MOVE[c] for c in hands[p]], MOVE[lay[p]] if lay[p] >= 0 else -1) for p in others]
+    known = [p for p in others if s.not_only_reaction[p]]
+    need = Counter(MOVE[c] for c in s.draw) if s.rebuilt else None
+    for _ in range(_TRIES):
+        rng.shuffle(pool)
+        by_back, pile = _split(pool, s.rebuilt, need)
+        take = [cards.pop for cards in by_back]
+        for p, backs, laid in shape:
+            hands[p] = sorted([take[b]() for b in backs])
+            if laid >= 0:
+                lay[p] = take[laid]()
+        if all([_acts(hands[p], lay[p]) for p in known]):
+            break
+    else:
+        for p in known:
+            if not _acts(hands[p], lay[p]):
+                _mend(s, p, by_back)
+    if seat is not None:
+        hands[seat].sort()
+    rest = pile + [c for cards in by_back for c in cards]
+    rng.shuffle(rest)
+    s.draw = rest
+
+
+def _split(
+    pool: list[int], rebuilt: list[int], need: Counter[int] | None
+) -> tuple[list[list[int]], list[int]]:
+    """The shuffled pool by back, less the draw pile dealt first from ``rebuilt`` (A-D28)."""
     by_back: list[list[int]] = [[] for _ in _BACKS]
     for c in pool:
         by_back[MOVE[c]].append(c)
     pile: list[int] = []
-    if s.rebuilt:
-        left = Counter(s.rebuilt)
-        need = Counter(MOVE[c] for c in s.draw)
+    if need is not None:
+        left = Counter(rebuilt)
         for b, cards in enumerate(by_back):
             n, rest = need[b], []
             for c in cards:
@@ -166,15 +206,23 @@ def redraw_hidden(s: MuertosState, seat: int | None, rng: Rng) -> None:
                 pile += rest[:n]
                 rest = rest[n:]
             by_back[b] = rest
-    take = [cards.pop for cards in by_back]
-    # Each hidden card, seat by seat (its hand in order, then its laid card), takes the
-    # last card of its back left in the shuffled pool.
-    for p in others:
-        hands[p] = sorted([take[MOVE[c]]() for c in hands[p]])
-        if lay[p] >= 0:
-            lay[p] = take[MOVE[lay[p]]]()
-    if seat is not None:
-        hands[seat].sort()
-    rest = pile + [c for cards in by_back for c in cards]
-    rng.shuffle(rest)
-    s.draw = rest
+    return by_back, pile
+
+
+def _mend(s: MuertosState, p: int, by_back: list[list[int]]) -> None:
+    """Swap the first reaction card of seat ``p``'s hand (then its laid card) that can be
+    swapped for the first card of its back, not a reaction card, left for the draw pile
+    (none: the deal stays as it is)."""
+    hand, lay = s.hands[p], s.lay
+    cards_of_p = [*hand, lay[p]] if lay[p] >= 0 else hand
+    for i, c in enumerate(cards_of_p):
+        cards = by_back[MOVE[c]]
+        for j, x in enumerate(cards):
+            if not REACTION[x]:
+                cards[j] = c
+                if i < len(hand):
+                    hand[i] = x
+                    hand.sort()
+                else:
+                    lay[p] = x
+                return
